@@ -1,0 +1,3 @@
+from gamewright.cli.main import entry
+
+entry()

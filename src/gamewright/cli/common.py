@@ -1,0 +1,100 @@
+"""Shared pieces of every sub-app: JSON output, one-line errors, progress bars, scenario files."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from gamewright.core.errors import ConfigError
+
+T = TypeVar("T")
+
+console = Console()
+err_console = Console(stderr=True)
+
+JSON_OPTION = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
+SEED_OPTION = typer.Option(0, "--seed", help="Seed of the random stream (same seed, same result).")
+
+
+def sub_app(name: str, help_text: str) -> typer.Typer:
+    """A sub-app configured like every other: no rich tracebacks, help on empty invocation."""
+    return typer.Typer(
+        name=name,
+        help=help_text,
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode="rich",
+        add_completion=False,
+    )
+
+
+def _default(obj: Any) -> Any:
+    if isinstance(obj, Fraction):
+        return float(obj)
+    if hasattr(obj, "to_json"):
+        return obj.to_json()
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    raise TypeError(f"cannot write {type(obj).__name__} as JSON")
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, default=_default, ensure_ascii=False)
+
+
+def print_json(obj: Any) -> None:
+    """One JSON document on stdout, nothing else."""
+    sys.stdout.write(dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def fail(message: str) -> typer.Exit:
+    """Raise a one-line usage error (exit code 2). ``raise fail(...)`` reads well at call sites."""
+    raise ConfigError(message)
+
+
+def read_json_file(path: Path, what: str = "scenario") -> Any:
+    if str(path) == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError as exc:
+            raise ConfigError(f"{what} file {str(path)!r} does not exist") from exc
+        except OSError as exc:
+            raise ConfigError(f"cannot read {what} file {str(path)!r}: {exc.strerror}") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{what} file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
+
+
+def parse_int_list(text: str | None, what: str) -> list[int] | None:
+    """``"3,4"`` → ``[3, 4]``; a clear error for anything else."""
+    if text is None or text == "":
+        return None
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError as exc:
+        raise ConfigError(f"{what} must be comma-separated whole numbers, e.g. 3,4 (got {text!r})") from exc
+
+
+def progress(items: Iterable[T], total: int, description: str, enabled: bool = True) -> Iterator[T]:
+    """Iterate with a progress bar on stderr (hidden when ``enabled`` is false, e.g. under ``--json``)."""
+    if not enabled:
+        yield from items
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task(description, total=total)
+        for item in items:
+            yield item
+            bar.advance(task)

@@ -1,0 +1,112 @@
+"""The Game / State protocol every game implements (after OpenSpiel).
+
+``Game(ruleset, options).new_initial_state(seed)`` gives a ``State``. A state knows whose turn it is
+(``current_player``: a seat index, ``CHANCE`` or ``TERMINAL``), lists ``legal_actions()``, and ``apply(action)``
+returns the ``Event``s the action caused. An illegal action raises ``RuleViolation`` and leaves the state as it
+was. All randomness comes from the state's own seeded ``Rng``, so a seed plus an action list replays a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+CHANCE = -1
+TERMINAL = -2
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: a kind and a JSON-friendly payload. ``text`` is for people."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, **self.data}
+
+
+class Action(Protocol):
+    """Actions are small typed values with a stable text form for logs and command lines."""
+
+    def to_text(self) -> str: ...
+
+
+@runtime_checkable
+class State(Protocol):
+    @property
+    def current_player(self) -> int: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> list[Event]: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> list[float]: ...
+
+    def clone(self) -> State: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def view_for(self, player: int) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    name: ClassVar[str]
+
+    @property
+    def num_players(self) -> int: ...
+
+    def new_initial_state(self, seed: int = 0) -> State: ...
+
+    def parse_action(self, state: State, text: str) -> Any: ...
+
+    def state_from_json(self, data: dict[str, Any]) -> State: ...
+
+
+GameFactory = Callable[..., Game]
+_REGISTRY: dict[str, GameFactory] = {}
+
+
+def register_game(name: str, factory: GameFactory) -> None:
+    """Make a game available to the lab, the conformance suite and generic agents."""
+    _REGISTRY[name] = factory
+
+
+def registered_games() -> dict[str, GameFactory]:
+    _load_builtin_games()
+    return dict(_REGISTRY)
+
+
+def load_game(name: str, **kwargs: Any) -> Game:
+    games = registered_games()
+    if name not in games:
+        from gamewright.core.errors import NotFound
+
+        raise NotFound(f"unknown game {name!r}; known games: {', '.join(sorted(games))}")
+    return games[name](**kwargs)
+
+
+def _load_builtin_games() -> None:
+    import importlib
+
+    for module in ("prince", "inclinations", "affinity", "penance"):
+        try:
+            importlib.import_module(f"gamewright.games.{module}")
+        except ImportError:  # a game that has not arrived yet
+            continue
+
+
+def play_random(state: State, rng: Any, max_actions: int = 100_000) -> list[Event]:
+    """Random legal actions until the end: the backbone of conformance tests and smoke runs."""
+    events: list[Event] = []
+    for _ in range(max_actions):
+        if state.is_terminal():
+            return events
+        actions = state.legal_actions()
+        events.extend(state.apply(rng.choice(actions)))
+    raise RuntimeError(f"game did not end within {max_actions} actions")

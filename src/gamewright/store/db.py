@@ -1,0 +1,106 @@
+"""Engine, sessions and automatic migrations.
+
+The database is a SQLite file in the per-user data directory (``platformdirs.user_data_dir("gamewright")``,
+e.g. ``~/.local/share/gamewright/gamewright.db`` on Linux) unless ``GAMEWRIGHT_DB`` names any SQLAlchemy URL
+(``postgresql+psycopg://user@host/db``). Migrations run on first use, under a file lock so that concurrent
+processes never race; SQLite runs in WAL mode with a generous busy timeout.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from filelock import FileLock
+from platformdirs import user_data_dir
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+ENV_VAR = "GAMEWRIGHT_DB"
+_engines: dict[str, Engine] = {}
+_sessionmakers: dict[str, sessionmaker[Session]] = {}
+
+
+def default_sqlite_path() -> Path:
+    return Path(user_data_dir("gamewright", appauthor=False)) / "gamewright.db"
+
+
+def database_url() -> str:
+    url = os.environ.get(ENV_VAR, "").strip()
+    if url:
+        return url
+    path = default_sqlite_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def _sqlite_file(url: str) -> Path | None:
+    if not url.startswith("sqlite:///"):
+        return None
+    tail = url.removeprefix("sqlite:///")
+    return None if tail in ("", ":memory:") else Path(tail)
+
+
+def engine(url: str | None = None) -> Engine:
+    """The engine for ``url`` (default: ``database_url()``), migrated to the latest schema."""
+    url = url or database_url()
+    if url in _engines:
+        return _engines[url]
+    sqlite_file = _sqlite_file(url)
+    if sqlite_file is not None:
+        sqlite_file.parent.mkdir(parents=True, exist_ok=True)
+        eng = create_engine(url, connect_args={"timeout": 60})
+        event.listen(eng, "connect", _sqlite_pragmas)
+        with FileLock(str(sqlite_file) + ".lock", timeout=120):
+            _migrate(eng)
+    else:
+        eng = create_engine(url, pool_pre_ping=True)
+        _migrate(eng)
+    _engines[url] = eng
+    return eng
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=60000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _migrate(eng: Engine) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with eng.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+@contextmanager
+def session_scope(url: str | None = None) -> Iterator[Session]:
+    """A transaction: committed when the block ends, rolled back (nothing half-written) on any error."""
+    url = url or database_url()
+    if url not in _sessionmakers:
+        _sessionmakers[url] = sessionmaker(engine(url), expire_on_commit=False)
+    session = _sessionmakers[url]()
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()
+
+
+def reset_engines() -> None:
+    """Forget cached engines (tests switch databases through ``GAMEWRIGHT_DB``)."""
+    for eng in _engines.values():
+        eng.dispose()
+    _engines.clear()
+    _sessionmakers.clear()
