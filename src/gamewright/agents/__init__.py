@@ -1,0 +1,1 @@
+"""Agents that play any game through the Game/State protocol."""

@@ -1,0 +1,1 @@
+"""The four games: prince, inclinations, affinity, penance."""

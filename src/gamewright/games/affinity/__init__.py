@@ -1,0 +1,1 @@
+"""Affinity: a d6 dice-pool tabletop RPG."""

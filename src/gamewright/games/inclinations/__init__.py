@@ -1,0 +1,1 @@
+"""Dangerous Inclinations: orbital ship combat around a black hole and six planets."""

@@ -1,0 +1,1 @@
+"""Penance: a mech card game where the deck is the hit points."""

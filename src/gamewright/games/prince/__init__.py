@@ -1,0 +1,1 @@
+"""Space Prince: natal charts, turn resolution, encounters, runs and metaprogression."""

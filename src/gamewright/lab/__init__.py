@@ -1,0 +1,1 @@
+"""Simulation runs, statistics and reports."""
