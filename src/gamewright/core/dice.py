@@ -164,8 +164,9 @@ def faces(values: Sequence[Any]) -> Dist:
 
 
 def pool_sum(dice: Iterable[Dist]) -> Dist:
-    """The sum of independent dice, possibly different."""
-    return reduce(lambda acc, d: acc + d, dice, constant(0))
+    """The sum of independent dice, possibly different (an empty pool sums to 0)."""
+    items = list(dice)
+    return reduce(lambda acc, d: acc + d, items) if items else constant(0)
 
 
 def count(single: Dist, n: int, predicate: Callable[[Any], bool]) -> Dist:
