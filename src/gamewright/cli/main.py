@@ -30,6 +30,7 @@ SUB_APPS = (
     ("gamewright.cli.inclinations", "inclinations"),
     ("gamewright.cli.affinity", "affinity"),
     ("gamewright.cli.penance", "penance"),
+    ("gamewright.cli.lab", "lab"),
 )
 
 

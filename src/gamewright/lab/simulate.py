@@ -1,0 +1,116 @@
+"""Seeded batches of games between protocol agents, with summary statistics a designer can read."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamewright.agents.base import AGENTS
+from gamewright.core.errors import ConfigError
+from gamewright.core.game import CHANCE, load_game
+from gamewright.core.rng import Rng, derive_seed
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    seed: int
+    returns: tuple[float, ...]
+    actions: int
+
+
+def play_one(game: Any, seed: int, agent_names: Sequence[str], max_actions: int = 1_000_000) -> GameResult:
+    """Play one game to the end with one agent per seat (chance nodes sampled from a seeded stream)."""
+    state = game.new_initial_state(seed)
+    agents = [_make_agent(name, derive_seed(seed, f"seat{i}")) for i, name in enumerate(agent_names)]
+    chance = Rng(derive_seed(seed, "chance"))
+    count = 0
+    while not state.is_terminal():
+        if count >= max_actions:
+            raise RuntimeError(f"game with seed {seed} did not end within {max_actions} actions")
+        player = state.current_player
+        action = chance.choice(state.legal_actions()) if player == CHANCE else agents[player].choose(state)
+        state.apply(action)
+        count += 1
+    return GameResult(seed, tuple(state.returns()), count)
+
+
+def _make_agent(name: str, seed: int) -> Any:
+    if name not in AGENTS:
+        raise ConfigError(f"unknown agent {name!r}; choose one of: {', '.join(AGENTS)}")
+    return AGENTS[name](seed)
+
+
+def run_batch(
+    game_name: str,
+    games: int,
+    seed: int = 0,
+    agents: Sequence[str] | None = None,
+    ruleset: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> Iterator[GameResult]:
+    game = load_game(game_name, ruleset=ruleset, options=options)
+    names = list(agents) if agents else ["random"] * game.num_players
+    if len(names) != game.num_players:
+        raise ConfigError(f"{game_name} needs {game.num_players} agents, got {len(names)}")
+    for i in range(games):
+        yield play_one(game, seed + i, names)
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    mean_actions: float = 0.0
+    mean_returns: list[float] = field(default_factory=list)
+    win_rates: list[dict[str, float]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "mean_actions": self.mean_actions,
+            "mean_returns": self.mean_returns,
+            "win_rates": self.win_rates,
+        }
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion (sound near 0 and 1)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and its normal-approximation 95% interval."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
+
+
+def summarise(results: Iterable[GameResult], seats: int, on_result: Callable[[], None] | None = None) -> Summary:
+    rows = []
+    for result in results:
+        rows.append(result)
+        if on_result:
+            on_result()
+    summary = Summary(games=len(rows))
+    if not rows:
+        return summary
+    summary.mean_actions = sum(r.actions for r in rows) / len(rows)
+    summary.mean_returns = [sum(r.returns[s] for r in rows) / len(rows) for s in range(seats)]
+    for s in range(seats):
+        wins = sum(1 for r in rows if r.returns[s] > 0 and r.returns[s] == max(r.returns))
+        low, high = wilson_interval(wins, len(rows))
+        summary.win_rates.append({"rate": wins / len(rows), "low95": low, "high95": high})
+    return summary
