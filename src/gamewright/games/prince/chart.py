@@ -1,0 +1,277 @@
+"""Natal charts: the quantized birth moment, real planetary positions, ascendant, houses, sect and aspects.
+
+Positions are apparent geocentric ecliptic longitudes of date (true equinox and ecliptic of date), from
+astronomy-engine (ref §1). Charts are immutable and cached: the same quantized moment always gives the
+same ``Chart`` object.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import lru_cache
+from typing import Any
+
+import astronomy
+
+from gamewright.core.errors import ConfigError
+from gamewright.games.prince.tables import (
+    MAJOR_ASPECTS,
+    PLANETS,
+    SIGN_ELEMENT,
+    SIGN_MODALITY,
+    SIGNS,
+    Stats,
+    chart_sect_from_sun_house,
+    dignity,
+    house,
+    planet_sect,
+    sign_relationship,
+    stats_for,
+)
+
+# ref §1 "Validation": timestamps from 1800-01-01 to 2199-12-31 UTC.
+EARLIEST = datetime(1800, 1, 1, tzinfo=UTC)
+LATEST_EXCLUSIVE = datetime(2200, 1, 1, tzinfo=UTC)
+BUCKET_MINUTES = 5  # ref §1: time floored to a 5-minute bucket
+_CENTI = Decimal("0.01")
+DISPLAY_DECIMALS = 4  # longitudes in JSON; signs always come from the unrounded value
+
+_BODIES: dict[str, astronomy.Body] = {name: getattr(astronomy.Body, name) for name in PLANETS}
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A quantized birth moment: UTC time floored to 5 minutes, latitude and longitude in hundredths."""
+
+    time: datetime
+    lat: float
+    lon: float
+
+    @property
+    def time_text(self) -> str:
+        return self.time.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    @property
+    def lat_centi(self) -> int:
+        return round(self.lat * 100)
+
+    @property
+    def lon_centi(self) -> int:
+        return round(self.lon * 100)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"time": self.time_text, "lat": self.lat, "lon": self.lon}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Moment:
+        return quantize(data["time"], data["lat"], data["lon"])
+
+    def __str__(self) -> str:
+        return f"{self.time_text} {self.lat:+.2f} {self.lon:+.2f}"
+
+
+def parse_time(text: str) -> datetime:
+    """An ISO 8601 timestamp as an aware UTC datetime; no offset means UTC (ref §2 further rulings)."""
+    cleaned = text.strip()
+    if cleaned.endswith(("z", "Z")):
+        cleaned = cleaned[:-1] + "+00:00"
+    try:
+        value = datetime.fromisoformat(cleaned)
+    except ValueError as exc:
+        raise ConfigError(
+            f"cannot read time {text!r}: use ISO 8601 such as 2000-01-01T12:00:00Z (no offset means UTC)"
+        ) from exc
+    return _as_utc(value)
+
+
+def _as_utc(value: datetime) -> datetime:
+    if value.tzinfo is None or value.utcoffset() is None:
+        return value.replace(tzinfo=UTC)
+    return value.astimezone(UTC)
+
+
+def _centi(value: float, what: str) -> Decimal:
+    """Round a coordinate to 0.01° (half away from zero) as an exact decimal."""
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation as exc:
+        raise ConfigError(f"{what} must be a number of degrees (got {value!r})") from exc
+    if not number.is_finite():
+        raise ConfigError(f"{what} must be a finite number of degrees (got {value!r})")
+    return number.quantize(_CENTI, rounding=ROUND_HALF_UP)
+
+
+def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
+    """Validate a birth moment and quantize it (ref §1 "Quantization and identity", "Validation")."""
+    when = parse_time(time) if isinstance(time, str) else _as_utc(time)
+    if not EARLIEST <= when < LATEST_EXCLUSIVE:
+        raise ConfigError(
+            f"time {when.strftime('%Y-%m-%dT%H:%M:%SZ')} is out of range: birth moments run from "
+            "1800-01-01 to 2199-12-31 UTC"
+        )
+    lat_q = _centi(lat, "latitude")
+    lon_q = _centi(lon, "longitude")
+    # ref §2 further rulings: latitude strictly between -90 and 90 (the ascendant is undefined at the poles).
+    if not Decimal(-90) < lat_q < Decimal(90):
+        raise ConfigError(f"latitude {lat} is out of range: it must be strictly between -90 and 90 degrees")
+    # ref §1: longitude in [-180, 180], east positive.
+    if not Decimal(-180) <= lon_q <= Decimal(180):
+        raise ConfigError(f"longitude {lon} is out of range: it must be between -180 and 180 degrees (east positive)")
+    floored = when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES)
+    return Moment(floored, float(lat_q), float(lon_q))
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One planet in a chart."""
+
+    name: str
+    longitude: float  # apparent geocentric ecliptic longitude of date, degrees in [0, 360)
+    sign: int  # 0 = Aries … 11 = Pisces
+    sign_name: str
+    house: int  # whole-sign house 1..12
+    dignity: str
+    element: str
+    modality: str
+    sect: str  # the planet's team: "day" | "night" (Mercury joins the chart's sect)
+    in_sect: bool  # its team is the chart's sect
+    stats: Stats  # base + sign buffs
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "longitude": round(self.longitude, DISPLAY_DECIMALS),
+            "sign": self.sign_name,
+            "house": self.house,
+            "dignity": self.dignity,
+            "element": self.element,
+            "modality": self.modality,
+            "sect": self.sect,
+            "in_sect": self.in_sect,
+            "stats": self.stats.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A natal chart. Treat ``planets`` as read-only: charts are cached and shared."""
+
+    moment: Moment
+    ascendant: float
+    asc_sign: int
+    sect: str  # "day" (diurnal) | "night" (nocturnal)
+    planets: dict[str, Placement]
+    aspects: tuple[tuple[str, str, str], ...]  # (planet, planet, kind), pairs in PLANETS order, major only
+
+    @property
+    def asc_sign_name(self) -> str:
+        return SIGNS[self.asc_sign]
+
+    def aspect_between(self, a: str, b: str) -> str | None:
+        """The major aspect between two planets of this chart, or None."""
+        return MAJOR_ASPECTS.get(sign_relationship(self.planets[a].sign, self.planets[b].sign))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "moment": self.moment.to_json(),
+            "ascendant": {"longitude": round(self.ascendant, DISPLAY_DECIMALS), "sign": SIGNS[self.asc_sign]},
+            "sect": self.sect,
+            "planets": {name: self.planets[name].to_json() for name in PLANETS},
+            "aspects": [{"planets": [a, b], "aspect": kind} for a, b, kind in self.aspects],
+        }
+
+
+def sign_of(longitude: float) -> int:
+    """floor(longitude / 30), Aries = 0 … Pisces = 11 (ref §1)."""
+    return int(longitude // 30.0) % 12
+
+
+def _normalise(degrees: float) -> float:
+    value = degrees % 360.0
+    return 0.0 if value >= 360.0 else value
+
+
+def ascendant_longitude(ramc_deg: float, obliquity_deg: float, lat_deg: float) -> float:
+    """ASC = atan2(cos θ, −(sin θ·cos ε + tan φ·sin ε)) in [0, 360) (ref §1; θ = 0, φ = 0 gives 90°)."""
+    theta = math.radians(ramc_deg)
+    eps = math.radians(obliquity_deg)
+    phi = math.radians(lat_deg)
+    asc = math.atan2(math.cos(theta), -(math.sin(theta) * math.cos(eps) + math.tan(phi) * math.sin(eps)))
+    return _normalise(math.degrees(asc))
+
+
+def astro_time(when: datetime) -> astronomy.Time:
+    """astronomy-engine's time (UT) for an aware UTC datetime."""
+    utc = when.astimezone(UTC)
+    seconds = utc.second + utc.microsecond / 1e6
+    return astronomy.Time.Make(utc.year, utc.month, utc.day, utc.hour, utc.minute, seconds)
+
+
+def true_obliquity(t: astronomy.Time) -> float:
+    """True obliquity of the ecliptic of date, in degrees (from the equator-of-date → ecliptic rotation)."""
+    rot = astronomy.Rotation_EQD_ECT(t).rot
+    return math.degrees(math.atan2(rot[2][1], rot[1][1]))
+
+
+def planet_longitudes(t: astronomy.Time) -> dict[str, float]:
+    """Apparent geocentric ecliptic longitudes of date (true equinox), in degrees [0, 360) (ref §1).
+
+    ``GeoVector(..., aberration=True)`` is light-time and aberration corrected but in the J2000 equator
+    (EQJ); one EQJ → true-ecliptic-of-date rotation (precession + nutation) brings all seven to the
+    frame of date.
+    """
+    rot = astronomy.Rotation_EQJ_ECT(t)
+    longitudes: dict[str, float] = {}
+    for name, body in _BODIES.items():
+        vec = astronomy.RotateVector(rot, astronomy.GeoVector(body, t, True))
+        longitudes[name] = _normalise(math.degrees(math.atan2(vec.y, vec.x)))
+    return longitudes
+
+
+def ascendant_at(t: astronomy.Time, lat: float, lon: float) -> float:
+    """The ascendant: θ = RAMC = 15·GAST + east longitude, ε = true obliquity, φ = latitude (ref §1)."""
+    ramc = 15.0 * astronomy.SiderealTime(t) + lon
+    return ascendant_longitude(ramc, true_obliquity(t), lat)
+
+
+@lru_cache(maxsize=8192)
+def compute_chart(moment: Moment) -> Chart:
+    """The chart of a quantized moment (cached; charts are immutable)."""
+    t = astro_time(moment.time)
+    asc = ascendant_at(t, moment.lat, moment.lon)
+    asc_sign = sign_of(asc)
+    longitudes = planet_longitudes(t)
+    signs = {name: sign_of(longitudes[name]) for name in PLANETS}
+    # ref §1 / 000 §4a: diurnal when the Sun is in houses 7–12.
+    sect = chart_sect_from_sun_house(house(signs["Sun"], asc_sign))
+    planets: dict[str, Placement] = {}
+    for name in PLANETS:
+        sign = signs[name]
+        team = planet_sect(name, sect)
+        planets[name] = Placement(
+            name=name,
+            longitude=longitudes[name],
+            sign=sign,
+            sign_name=SIGNS[sign],
+            house=house(sign, asc_sign),
+            dignity=dignity(name, sign),
+            element=SIGN_ELEMENT[sign],
+            modality=SIGN_MODALITY[sign],
+            sect=team,
+            in_sect=team == sect,
+            stats=stats_for(name, sign),
+        )
+    aspects: list[tuple[str, str, str]] = []
+    for i, a in enumerate(PLANETS):
+        for b in PLANETS[i + 1 :]:
+            kind = MAJOR_ASPECTS.get(sign_relationship(signs[a], signs[b]))
+            if kind is not None:  # ref §1: major aspects only, sign-based, no orbs
+                aspects.append((a, b, kind))
+    return Chart(moment, asc, asc_sign, sect, planets, tuple(aspects))
+
+
+def chart_for(time: datetime | str, lat: float, lon: float) -> Chart:
+    """Quantize and compute in one step."""
+    return compute_chart(quantize(time, lat, lon))
