@@ -48,7 +48,6 @@ from gamewright.games.prince.tables import (
 
 ZERO = Fraction(0)
 SIDES = ("player", "opponent")
-ALL_ASPECTS = (1 << 49) - 1  # bitmask of every ordered pair (i, j): bit i * 7 + j
 
 
 def round_half_up(x: Fraction) -> int:
@@ -57,7 +56,11 @@ def round_half_up(x: Fraction) -> int:
 
 
 def pair_bit(i: int, j: int) -> int:
+    """Active aspects are a bitmask over ordered pairs: bit i * 7 + j, set for both orders."""
     return (1 << (i * 7 + j)) | (1 << (j * 7 + i))
+
+
+ALL_ASPECTS = sum(pair_bit(i, j) for i in range(7) for j in range(i + 1, 7))
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -407,9 +410,7 @@ class TurnResult:
         }
 
 
-def _check(
-    cfg: Config, side: str, profile: Profile, state: SideState, i: int, rng: Any, checks: list[Check]
-) -> None:
+def _check(cfg: Config, side: str, profile: Profile, state: SideState, i: int, rng: Any, checks: list[Check]) -> None:
     """One combustion check (000 §11, 001 §11): one draw; an unspent exaltation save turns a hit into survival."""
     thresh = threshold(cfg, profile, i)
     dig = profile.dignities[i]
@@ -422,8 +423,9 @@ def _check(
         saved = True
     elif hit:
         state.combust[i] = True
-    checks.append(Check(side, PLANETS[i], a, thresh, dig, combust_probability(dig, a, thresh), roll, hit and not saved,
-                        saved))
+    checks.append(
+        Check(side, PLANETS[i], a, thresh, dig, combust_probability(dig, a, thresh), roll, hit and not saved, saved)
+    )
 
 
 def resolve_turn(

@@ -1,0 +1,60 @@
+"""Opponents: seeded birth moments, real charts, and the weighted draws of opponent planets.
+
+All of it draws from the run's *opponent* stream, never the turn stream (ref §2 further rulings), so a turn's
+draws stay: player crit, opponent crit, combustion checks.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from gamewright.games.prince.chart import Moment, compute_chart, quantize
+from gamewright.games.prince.resolve import Profile, profile_from_chart
+from gamewright.games.prince.tables import MAJOR_ASPECTS, sign_relationship
+
+# ref §2 "Opponents": uniform time 1900-01-01 … 2099-12-31 UTC, latitude in [-66, 66], longitude in [-180, 180].
+OPPONENT_START = datetime(1900, 1, 1, tzinfo=UTC)
+OPPONENT_END = datetime(2100, 1, 1, tzinfo=UTC)
+_SPAN_SECONDS = int((OPPONENT_END - OPPONENT_START).total_seconds())
+SEQUENCE_LENGTH = 7  # 001 §12: all planets unlocked, sequence length 7
+
+
+def random_moment(rng: Any) -> Moment:
+    """A seeded pseudo-random birth moment: three draws (time, latitude, longitude)."""
+    seconds = int(rng.random() * _SPAN_SECONDS)
+    lat = -66 + 132 * rng.random()
+    lon = -180 + 360 * rng.random()
+    return quantize(OPPONENT_START + timedelta(seconds=seconds), lat, lon)
+
+
+def profile_of_moment(moment: Moment) -> Profile:
+    """The opponent's chart, from the quantized moment through the real ephemeris (cached)."""
+    return profile_from_chart(compute_chart(moment))
+
+
+def cross_weights(player: Profile, opponent: Profile, player_planets: list[int]) -> list[int]:
+    """N for each opponent planet: its major sign relationships with the given player planets (000 §13)."""
+    return [
+        sum(1 for p in player_planets if sign_relationship(opponent.signs[o], player.signs[p]) in MAJOR_ASPECTS)
+        for o in range(7)
+    ]
+
+
+def draw_opponent_planet(rng: Any, weights: list[int], combust: list[bool]) -> int | None:
+    """One weighted draw over non-combust opponent planets (ref §2): weight-0 planets never appear, all-zero
+    weights draw uniformly, and None means no opponent planet is left (the encounter ends early)."""
+    candidates = [o for o in range(7) if not combust[o]]
+    if not candidates:
+        return None
+    cw = [weights[o] for o in candidates]
+    if sum(cw) == 0:
+        return rng.choice(candidates)
+    return rng.weighted_choice(candidates, cw)
+
+
+def prebuilt_sequence(rng: Any, player: Profile, opponent: Profile) -> list[int]:
+    """ref §3: 7 draws with replacement, weight max(1, N), N counted against all seven player planets."""
+    weights = [max(1, n) for n in cross_weights(player, opponent, list(range(7)))]
+    planets = list(range(7))
+    return [rng.weighted_choice(planets, weights) for _ in range(SEQUENCE_LENGTH)]

@@ -1,0 +1,538 @@
+"""A run of Space Prince as a single-player State: encounters of turns, carry-over, defeat and victory.
+
+The player's one decision each turn is which planet to send (000 §13 "Planet Selection as Action"); the opponent
+planet is drawn before it, from the opponent stream. A run is lost when the defeat rule bites, won after the
+last encounter. Under ``unlocks=progression`` the run also advances the Prince's metaprogression (000 §12).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamewright.core.errors import RuleViolation
+from gamewright.core.game import TERMINAL, Event
+from gamewright.core.rng import Rng
+from gamewright.games.prince.chart import Moment
+from gamewright.games.prince.encounter import (
+    cross_weights,
+    draw_opponent_planet,
+    prebuilt_sequence,
+    profile_of_moment,
+    random_moment,
+)
+from gamewright.games.prince.options import Config
+from gamewright.games.prince.progression import Progress, aspect_pairs
+from gamewright.games.prince.resolution_tables import PLANET_INDEX
+from gamewright.games.prince.resolve import (
+    ALL_ASPECTS,
+    Profile,
+    SideState,
+    TurnResult,
+    pair_bit,
+    predict,
+    profile_from_json,
+    resolve_turn,
+)
+from gamewright.games.prince.tables import JOYS, PLANETS
+
+RULE_SELECT = "000 §13"
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Send one planet into this turn."""
+
+    planet: str
+
+    def to_text(self) -> str:
+        return self.planet
+
+
+DEPLOY = {p: Deploy(p) for p in PLANETS}
+
+
+def parse_planet(text: str) -> str:
+    """A planet name, case-insensitive; a clear refusal for anything else."""
+    cleaned = text.strip()
+    for p in PLANETS:
+        if p.lower() == cleaned.lower():
+            return p
+    raise RuleViolation(f"send {cleaned!r}", f"there is no such planet; the planets are {', '.join(PLANETS)}", "000 §2")
+
+
+def _mask(planets: list[bool]) -> int:
+    """Aspect bits among the given planets only."""
+    m = 0
+    for i in range(7):
+        for j in range(i + 1, 7):
+            if planets[i] and planets[j]:
+                m |= pair_bit(i, j)
+    return m
+
+
+class PrinceState:
+    """One run. Mutable; ``clone`` copies what an action can change."""
+
+    __slots__ = (
+        "cfg",
+        "rules_json",
+        "seed",
+        "player",
+        "ps",
+        "progress",
+        "unlocked",
+        "encounter",
+        "length",
+        "turn",
+        "deployed",
+        "opponent_moment",
+        "opponent",
+        "os",
+        "weights",
+        "prebuilt",
+        "position",
+        "current",
+        "distance",
+        "turns",
+        "status",
+        "rng",
+        "orng",
+        "last",
+    )
+
+    def __init__(self) -> None:
+        self.last: TurnResult | None = None
+
+    # ------------------------------------------------------------------------------------------------------
+    # construction
+    # ------------------------------------------------------------------------------------------------------
+    @classmethod
+    def start(
+        cls, cfg: Config, rules_json: dict[str, Any], seed: int, player: Profile, progress: Progress
+    ) -> tuple[PrinceState, list[Event]]:
+        s = cls()
+        s.cfg = cfg
+        s.rules_json = rules_json
+        s.seed = seed
+        s.player = player
+        s.ps = SideState()
+        s.progress = progress.clone()
+        s.unlocked = [True] * 7
+        s.encounter = 0
+        s.length = 0
+        s.turn = 0
+        s.deployed = 0
+        s.opponent_moment = None
+        s.opponent = None
+        s.os = SideState()
+        s.weights = [0] * 7
+        s.prebuilt = []
+        s.position = 0
+        s.current = -1
+        s.distance = 0
+        s.turns = 0
+        s.status = "active"
+        root = Rng(seed)
+        s.rng = root.split("turns")  # ref §2: turn draws have their own stream …
+        s.orng = root.split("opponents")  # … and opponent charts and draws theirs
+        if cfg.prebuilt:
+            # ref §3: every encounter's opponent chart and planet sequence is built when the run starts.
+            for _ in range(cfg.encounters_per_run):
+                moment = random_moment(s.orng)
+                profile = profile_of_moment(moment)
+                s.prebuilt.append((moment, profile, prebuilt_sequence(s.orng, player, profile)))
+        events = [Event("run_start", {"seed": seed, "rules": rules_json}, f"Run begins (seed {seed}).")]
+        events += s._start_encounter()
+        return s, events
+
+    # ------------------------------------------------------------------------------------------------------
+    # protocol
+    # ------------------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.status != "active" else 0
+
+    def is_terminal(self) -> bool:
+        return self.status != "active"
+
+    def returns(self) -> list[float]:
+        return [1.0 if self.status == "won" else 0.0]
+
+    def selectable(self) -> list[int]:
+        """Planets the player may send: unlocked and not combust (000 §12, §11)."""
+        return [i for i in range(7) if self.unlocked[i] and not self.ps.combust[i]]
+
+    def legal_actions(self) -> list[Deploy]:
+        if self.status != "active":
+            return []
+        return [DEPLOY[PLANETS[i]] for i in self.selectable()]
+
+    def refusal(self, planet: str) -> RuleViolation | None:
+        """Why sending ``planet`` is refused now, or None when it is legal."""
+        if self.status != "active":
+            return RuleViolation(f"send {planet}", f"the run is over ({self.status})", "000 §11")
+        if planet not in PLANET_INDEX:
+            return RuleViolation(
+                f"send {planet!r}", f"there is no such planet; the planets are {', '.join(PLANETS)}", "000 §2"
+            )
+        i = PLANET_INDEX[planet]
+        if not self.unlocked[i]:
+            return RuleViolation(
+                f"send {planet}",
+                f"{planet} is still locked (it appears after {_unlock_at(planet)} cumulative encounters)",
+                "000 §12",
+            )
+        if self.ps.combust[i]:
+            return RuleViolation(f"send {planet}", f"{planet} is combust and cannot act", "000 §11")
+        return None
+
+    def apply(self, action: Deploy) -> list[Event]:
+        planet = getattr(action, "planet", None)
+        problem = self.refusal(planet if isinstance(planet, str) else repr(action))
+        if problem is not None:
+            raise problem  # validated before anything changes
+        pi = PLANET_INDEX[planet]
+        oi = self.current
+        result = resolve_turn(self.cfg, (self.player, self.opponent), (self.ps, self.os), (pi, oi), self.rng)
+        self.last = result
+        affliction, testimony = result.score
+        self.distance += affliction + testimony  # 001 §13: Distance accumulates every turn's score
+        self.turns += 1
+        self.turn += 1
+        data = result.to_json()
+        data.update(
+            {
+                "encounter": self.encounter + 1,
+                "turn": self.turn,
+                "player_planet": planet,
+                "opponent_planet": PLANETS[oi],
+                "after": self._after(),
+                "distance": self.distance,
+            }
+        )
+        events = [Event("turn", data, _turn_text(self, planet, PLANETS[oi], result))]
+        events += self._activate(pi)
+        events += self._advance()
+        return events
+
+    def clone(self) -> PrinceState:
+        c = PrinceState.__new__(PrinceState)
+        for name in PrinceState.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.ps = self.ps.clone()
+        c.os = self.os.clone()
+        c.progress = self.progress.clone()
+        c.unlocked = list(self.unlocked)
+        c.weights = list(self.weights)
+        c.rng = self.rng.clone()
+        c.orng = self.orng.clone()
+        return c
+
+    # ------------------------------------------------------------------------------------------------------
+    # flow
+    # ------------------------------------------------------------------------------------------------------
+    def _after(self) -> dict[str, Any]:
+        return {
+            "player": {
+                "affliction": dict(zip(PLANETS, self.ps.affliction, strict=True)),
+                "combust": [p for p, c in zip(PLANETS, self.ps.combust, strict=True) if c],
+            },
+            "opponent": {
+                "affliction": dict(zip(PLANETS, self.os.affliction, strict=True)),
+                "combust": [p for p, c in zip(PLANETS, self.os.combust, strict=True) if c],
+            },
+        }
+
+    def _activate(self, pi: int) -> list[Event]:
+        """000 §12: an aspect activates once both its planets are deployed in one encounter (from next turn)."""
+        self.deployed |= 1 << pi
+        if not self.cfg.metaprogression or self.cfg.all_unlocked:
+            return []
+        events = []
+        for j in range(7):
+            if (self.deployed >> j) & 1 and self.player.aspects[pi][j] is not None:
+                bit = pair_bit(pi, j)
+                if not self.progress.aspects & bit:
+                    self.progress.aspects |= bit
+                    a, b = sorted((PLANETS[pi], PLANETS[j]), key=PLANET_INDEX.__getitem__)
+                    kind = self.player.aspects[pi][j]
+                    events.append(
+                        Event("aspect_activated", {"planets": [a, b], "aspect": kind}, f"The {a}–{b} {kind} activates.")
+                    )
+        self.ps.active = self.progress.aspects & _mask(self.unlocked)
+        return events
+
+    def _defeated(self) -> bool:
+        # ref §2 defeat_when: every unlocked planet combust (or all seven); a player with no planet left to
+        # send has lost as well, so the game never stalls.
+        if self.cfg.defeat_all_seven and all(self.ps.combust):
+            return True
+        return not self.selectable()
+
+    def _advance(self) -> list[Event]:
+        """After a turn: defeat, the next opponent planet, or the end of the encounter."""
+        if self._defeated():
+            self.status = "lost"
+            return self._end_encounter("lost")
+        nxt = self._next_opponent_planet()
+        if nxt is None:
+            return self._end_encounter("completed")
+        return nxt
+
+    def _next_opponent_planet(self) -> list[Event] | None:
+        if self.cfg.prebuilt:
+            sequence = self.prebuilt[self.encounter][2]
+            while self.position < len(sequence) and self.os.combust[sequence[self.position]]:
+                self.position += 1  # ref §3: entries whose planet is already combust are skipped
+            if self.position >= len(sequence):
+                return None
+            self.current = sequence[self.position]
+            self.position += 1
+        else:
+            if self.turn >= self.length:
+                return None
+            drawn = draw_opponent_planet(self.orng, self.weights, self.os.combust)
+            if drawn is None:  # ref §2: no opponent planet left, the encounter ends early (completed)
+                return None
+            self.current = drawn
+        planet = PLANETS[self.current]
+        return [
+            Event(
+                "opponent_planet",
+                {"encounter": self.encounter + 1, "turn": self.turn + 1, "planet": planet},
+                f"Opponent sends {planet}.",
+            )
+        ]
+
+    def _start_encounter(self) -> list[Event]:
+        cfg = self.cfg
+        if cfg.all_unlocked:
+            self.unlocked = [True] * 7
+            self.ps.active = ALL_ASPECTS
+        else:
+            # ref §2: unlocks earned during a run take effect here; latent aspects do not propagate.
+            self.unlocked = self.progress.unlocked_mask()
+            self.ps.active = self.progress.aspects & _mask(self.unlocked)
+        if cfg.prebuilt:
+            moment, profile, _ = self.prebuilt[self.encounter]
+            self.length = len(self.prebuilt[self.encounter][2])
+        else:
+            moment = random_moment(self.orng)
+            profile = profile_of_moment(moment)
+            self.length = sum(self.unlocked)  # 000 §13: encounter length = number of unlocked planets
+        self.opponent_moment = moment
+        self.opponent = profile
+        self.os = SideState()  # ref §3: opponent affliction, carry and saves reset each encounter
+        self.position = 0
+        self.turn = 0
+        self.deployed = 0
+        # ref §2: N counts the player's unlocked planets (combust ones included), fixed at encounter start
+        self.weights = cross_weights(self.player, profile, [i for i in range(7) if self.unlocked[i]])
+        data = {
+            "encounter": self.encounter + 1,
+            "of": cfg.encounters_per_run,
+            "opponent": {"moment": moment.to_json(), **profile.to_json()},
+            "length": self.length,
+            "unlocked": [p for p, u in zip(PLANETS, self.unlocked, strict=True) if u],
+            "weights": dict(zip(PLANETS, self.weights, strict=True)),
+        }
+        events = [Event("encounter_start", data, f"Encounter {self.encounter + 1}: opponent born {moment}.")]
+        nxt = self._next_opponent_planet()
+        if nxt is None:  # cannot happen at the start (the opponent has seven fresh planets); kept for safety
+            return events + self._end_encounter("completed")
+        return events + nxt
+
+    def _end_encounter(self, result: str) -> list[Event]:
+        self.current = -1
+        events = [
+            Event(
+                "encounter_end",
+                {"encounter": self.encounter + 1, "result": result},
+                f"Encounter {self.encounter + 1} {result}.",
+            )
+        ]
+        if self.cfg.metaprogression:
+            events += self._progress_after_encounter()
+        self.encounter += 1
+        if self.status == "lost":
+            return events + self._end_run()
+        if self.encounter >= self.cfg.encounters_per_run:
+            self.status = "won"
+            return events + self._end_run()
+        return events + self._start_encounter()
+
+    def _progress_after_encounter(self) -> list[Event]:
+        """000 §12 / ref §2: lost encounters count too — cumulative count, unlocks, illumination, joys."""
+        p = self.progress
+        before = p.unlocked_mask()
+        p.encounters += 1
+        events = []
+        houses = sorted({self.player.house(i) for i in range(7) if (self.deployed >> i) & 1} - {None})
+        for h in houses:
+            p.illumination[h - 1] += 1  # ruling: one count per house per encounter
+        if houses:
+            events.append(Event("houses_illuminated", {"houses": houses}, f"Houses illuminated: {houses}."))
+        after = p.unlocked_mask()
+        for i in range(7):
+            if after[i] and not before[i]:
+                events.append(
+                    Event(
+                        "planet_unlocked",
+                        {"planet": PLANETS[i], "cumulative_encounters": p.encounters},
+                        f"{PLANETS[i]} appears (from the next encounter).",
+                    )
+                )
+        for i, planet in enumerate(PLANETS):
+            if planet in p.joys or not after[i] or self.player.asc_sign is None:
+                continue
+            if p.illumination[JOYS[planet] - 1] > 0:
+                p.joys.append(planet)
+                events.append(
+                    Event(
+                        "joy_achieved",
+                        {"planet": planet, "house": JOYS[planet]},
+                        f"{planet} rejoices in house {JOYS[planet]}.",
+                    )
+                )
+        p.joys.sort(key=PLANET_INDEX.__getitem__)
+        return events
+
+    def _end_run(self) -> list[Event]:
+        return [
+            Event(
+                "run_end",
+                {"result": self.status, "distance": self.distance, "turns": self.turns},
+                f"Run {self.status}; Distance {self.distance}.",
+            )
+        ]
+
+    # ------------------------------------------------------------------------------------------------------
+    # views
+    # ------------------------------------------------------------------------------------------------------
+    def predictions(self) -> list[dict[str, Any]]:
+        """For each selectable planet, the predicted matchup against the current opponent planet (ref §4)."""
+        if self.status != "active":
+            return []
+        return [
+            predict(self.cfg, (self.player, self.opponent), (self.ps, self.os), (i, self.current))
+            for i in self.selectable()
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "prince",
+            "rules": self.rules_json,
+            "seed": self.seed,
+            "status": self.status,
+            "player": {"chart": self.player.to_json(), **self.ps.to_json()},
+            "progress": self.progress.to_json(),
+            "unlocked": [p for p, u in zip(PLANETS, self.unlocked, strict=True) if u],
+            "encounter": self.encounter,
+            "length": self.length,
+            "turn": self.turn,
+            "deployed": self.deployed,
+            "opponent": {
+                "moment": None if self.opponent_moment is None else self.opponent_moment.to_json(),
+                "chart": None if self.opponent is None else self.opponent.to_json(),
+                **self.os.to_json(),
+            },
+            "weights": list(self.weights),
+            "prebuilt": [
+                {"moment": m.to_json(), "chart": prof.to_json(), "sequence": [PLANETS[o] for o in seq]}
+                for m, prof, seq in self.prebuilt
+            ],
+            "position": self.position,
+            "current": None if self.current < 0 else PLANETS[self.current],
+            "distance": self.distance,
+            "turns": self.turns,
+            "rng": self.rng.get_state(),
+            "orng": self.orng.get_state(),
+        }
+
+    @classmethod
+    def from_json(cls, cfg: Config, data: dict[str, Any]) -> PrinceState:
+        s = cls()
+        s.cfg = cfg
+        s.rules_json = data["rules"]
+        s.seed = data["seed"]
+        s.status = data["status"]
+        s.player = profile_from_json(data["player"]["chart"])
+        s.ps = SideState.from_json(data["player"])
+        s.progress = Progress.from_json(data["progress"])
+        s.unlocked = [p in data["unlocked"] for p in PLANETS]
+        s.encounter = data["encounter"]
+        s.length = data["length"]
+        s.turn = data["turn"]
+        s.deployed = data["deployed"]
+        opp = data["opponent"]
+        s.opponent_moment = None if opp["moment"] is None else Moment.from_json(opp["moment"])
+        s.opponent = None if opp["chart"] is None else profile_from_json(opp["chart"])
+        s.os = SideState.from_json(opp)
+        s.weights = list(data["weights"])
+        s.prebuilt = [
+            (Moment.from_json(e["moment"]), profile_from_json(e["chart"]), [PLANET_INDEX[o] for o in e["sequence"]])
+            for e in data["prebuilt"]
+        ]
+        s.position = data["position"]
+        s.current = -1 if data["current"] is None else PLANET_INDEX[data["current"]]
+        s.distance = data["distance"]
+        s.turns = data["turns"]
+        s.rng = Rng(0)
+        s.rng.set_state(data["rng"])
+        s.orng = Rng(0)
+        s.orng.set_state(data["orng"])
+        return s
+
+    def view_for(self, player: int) -> dict[str, Any]:
+        """Everything but the random streams and the opponent's upcoming prebuilt sequence."""
+        data = self.to_json()
+        del data["rng"], data["orng"]
+        data["prebuilt"] = [{"moment": e["moment"], "chart": e["chart"]} for e in data["prebuilt"]]
+        return data
+
+    def invariant_violations(self) -> list[str]:
+        problems = []
+        for side, st in (("player", self.ps), ("opponent", self.os)):
+            for p, a in zip(PLANETS, st.affliction, strict=True):
+                if a < 0:
+                    problems.append(f"{side} {p} has negative affliction {a}")
+            if self.cfg.carry:
+                for p, c in zip(PLANETS, st.carry, strict=True):
+                    if not -1 <= 2 * c <= 1:
+                        problems.append(f"{side} {p} carry {c} is outside [-1/2, 1/2]")
+        if self.status == "active":
+            if not self.selectable():
+                problems.append("the run is active but no planet can be sent")
+            if self.current < 0 or self.os.combust[self.current]:
+                problems.append("the current opponent planet is missing or combust")
+        for i in range(7):
+            if not self.unlocked[i] and (self.ps.affliction[i] or self.ps.combust[i]):
+                problems.append(f"locked {PLANETS[i]} has been touched")
+        if self.ps.active & ~_mask(self.unlocked):
+            problems.append("an aspect of a locked planet is active")
+        return problems
+
+    def active_aspect_pairs(self) -> list[list[str]]:
+        return aspect_pairs(self.ps.active)
+
+
+def _unlock_at(planet: str) -> int:
+    from gamewright.games.prince.resolution_tables import UNLOCK_AT
+
+    return UNLOCK_AT[planet]
+
+
+def _turn_text(state: PrinceState, planet: str, opponent_planet: str, result: TurnResult) -> str:
+    d = result.direct
+    crit = "".join(f" {side} crit!" for side, c in zip(("player", "opponent"), result.crits, strict=True) if c)
+    text = (
+        f"{planet} vs {opponent_planet}: {result.polarity}{crit}; {planet} {d[0].delta:+d}, "
+        f"{opponent_planet} {d[1].delta:+d}"
+    )
+    for s in result.propagation:
+        text += f"; {s.side} {s.source}→{s.target} {s.aspect} {s.polarity} {s.delta:+d}"
+    for c in result.checks:
+        outcome = "COMBUST" if c.combusted else ("saved by exaltation" if c.saved else "holds")
+        text += f"; {c.side} {c.planet} check P={c.probability:.4f} roll {c.roll:.4f} {outcome}"
+    return text
