@@ -1,0 +1,167 @@
+"""Typed actions. A turn is planned as a list of steps and executed by ``EndTurn``; each has a text form.
+
+Text forms: ``deploy 7``, ``allocate engines 2``, ``deallocate railgun 4``, ``rotate retrograde``, ``coast``,
+``coast scoop``, ``burn light +2``, ``transfer alpha``, ``fire laser P2 P3``, ``fire railgun P2 compensate``,
+``fire missiles P2``, ``end``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from gamewright.core.errors import RuleViolation
+from gamewright.games.inclinations.board import FACINGS, WELL_INDEX
+from gamewright.games.inclinations.ship import SUB_INDEX
+
+INTENSITIES = {"light": 1, "medium": 2, "heavy": 3}  # 002 Burn table
+WEAPONS = ("laser", "railgun", "missiles")
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    sector: int
+
+    def to_text(self) -> str:
+        return f"deploy {self.sector}"
+
+
+@dataclass(frozen=True, slots=True)
+class Allocate:
+    subsystem: str
+    amount: int
+
+    def to_text(self) -> str:
+        return f"allocate {self.subsystem} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deallocate:
+    subsystem: str
+    amount: int
+
+    def to_text(self) -> str:
+        return f"deallocate {self.subsystem} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rotate:
+    facing: str
+
+    def to_text(self) -> str:
+        return f"rotate {self.facing}"
+
+
+@dataclass(frozen=True, slots=True)
+class Coast:
+    scoop: bool = False
+
+    def to_text(self) -> str:
+        return "coast scoop" if self.scoop else "coast"
+
+
+@dataclass(frozen=True, slots=True)
+class Burn:
+    intensity: str
+    adjust: int = 0
+    scoop: bool = False  # always illegal; kept so "scooping while burning" gets its own message
+
+    def to_text(self) -> str:
+        return f"burn {self.intensity} {self.adjust:+d}" + (" scoop" if self.scoop else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    destination: str
+
+    def to_text(self) -> str:
+        return f"transfer {self.destination}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    weapon: str
+    targets: tuple[str, ...]
+    compensate: bool = False
+
+    def to_text(self) -> str:
+        return f"fire {self.weapon} {' '.join(self.targets)}" + (" compensate" if self.compensate else "")
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    def to_text(self) -> str:
+        return "end"
+
+
+Step = Union[Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire]
+Action = Union[Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn]
+MOVEMENTS = (Coast, Burn, Transfer)
+ENERGY_STEPS = (Allocate, Deallocate)
+
+HELP = (
+    "actions: deploy SECTOR | allocate SUBSYSTEM N | deallocate SUBSYSTEM N | rotate prograde|retrograde | "
+    "coast [scoop] | burn light|medium|heavy [ADJUST] | transfer WELL | fire laser|railgun|missiles TARGET... "
+    "[compensate] | end"
+)
+
+
+def _bad(text: str, why: str) -> RuleViolation:
+    return RuleViolation(f"cannot read {text!r}", f"{why}; {HELP}", "")
+
+
+def _int(text: str, word: str, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise _bad(text, f"{what} must be a whole number, not {word!r}") from None
+
+
+def parse_action(text: str) -> Action:
+    """Parse the text form of an action (the inverse of ``to_text``)."""
+    words = text.strip().lower().split()
+    if not words:
+        raise _bad(text, "empty action")
+    verb, args = words[0], words[1:]
+    if verb == "end" and not args:
+        return EndTurn()
+    if verb == "deploy" and len(args) == 1:
+        return Deploy(_int(text, args[0], "the sector"))
+    if verb in ("allocate", "deallocate") and len(args) == 2:
+        if args[0] not in SUB_INDEX:
+            raise _bad(text, f"unknown subsystem {args[0]!r} (subsystems: {', '.join(SUB_INDEX)})")
+        amount = _int(text, args[1], "the amount")
+        if amount < 1:
+            raise _bad(text, "the amount must be at least 1")
+        return (Allocate if verb == "allocate" else Deallocate)(args[0], amount)
+    if verb == "rotate" and len(args) == 1:
+        if args[0] not in FACINGS:
+            raise _bad(text, "facing must be prograde or retrograde")
+        return Rotate(args[0])
+    if verb == "coast" and args in ([], ["scoop"]):
+        return Coast(bool(args))
+    if verb == "burn" and 1 <= len(args) <= 3:
+        if args[0] not in INTENSITIES:
+            raise _bad(text, "burn intensity must be light, medium or heavy")
+        rest = args[1:]
+        scoop = "scoop" in rest
+        rest = [w for w in rest if w != "scoop"]
+        adjust = _int(text, rest[0], "the sector adjustment") if rest else 0
+        if len(rest) > 1:
+            raise _bad(text, "too many words")
+        return Burn(args[0], adjust, scoop)
+    if verb == "transfer" and len(args) == 1:
+        if args[0] not in WELL_INDEX:
+            raise _bad(text, f"unknown well {args[0]!r} (wells: {', '.join(WELL_INDEX)})")
+        return Transfer(args[0])
+    if verb == "fire" and len(args) >= 2:
+        if args[0] not in WEAPONS:
+            raise _bad(text, "weapon must be laser, railgun or missiles")
+        rest = args[1:]
+        compensate = rest[-1] == "compensate"
+        if compensate:
+            rest = rest[:-1]
+        if not rest:
+            raise _bad(text, "name at least one target")
+        return Fire(args[0], tuple(w.upper() for w in rest), compensate)
+    raise _bad(text, "not an action")

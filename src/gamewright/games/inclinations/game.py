@@ -1,0 +1,51 @@
+"""The Game object: options, new states, action parsing and JSON restore."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from gamewright.core.rng import Rng
+from gamewright.games.inclinations.actions import Action, parse_action
+from gamewright.games.inclinations.options import SPEC
+from gamewright.games.inclinations.ship import Ship
+from gamewright.games.inclinations.state import InclinationsState
+from gamewright.games.inclinations.turn import TurnRules
+
+
+class InclinationsGame:
+    name: ClassVar[str] = "inclinations"
+
+    def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None) -> None:
+        self.rules = SPEC.resolve(ruleset, options)
+
+    @property
+    def num_players(self) -> int:
+        return int(self.rules.players)
+
+    def new_initial_state(self, seed: int | str = 0) -> InclinationsState:
+        return InclinationsState(self.rules, seed)
+
+    def parse_action(self, state: Any, text: str) -> Action:
+        return parse_action(text)
+
+    def state_from_json(self, data: dict[str, Any]) -> InclinationsState:
+        rules = SPEC.resolve(None, data.get("options"))
+        state = InclinationsState.__new__(InclinationsState)
+        state.rules = rules
+        state.tr = TurnRules.from_rules(rules)
+        state.round_limit = int(rules.round_limit)
+        state.ships = [Ship.from_json(s) for s in data["ships"]]
+        state.phase = data["phase"]
+        state.current = data["current"]
+        state.round = data["round"]
+        state.turns = data.get("turns", 0)
+        state.plan = [parse_action(t) for t in data.get("plan", [])]
+        state.winner = data.get("winner")
+        state.rng = Rng(0)
+        if "rng" in data:
+            state.rng.set_state(data["rng"])
+        return state
+
+
+def factory(ruleset: str | None = None, options: dict[str, Any] | None = None) -> InclinationsGame:
+    return InclinationsGame(ruleset, options)

@@ -1,0 +1,36 @@
+"""Rule options of Dangerous Inclinations, named as the reference names them."""
+
+from __future__ import annotations
+
+from gamewright.core.rules import Option, RulesSpec
+
+SPEC = RulesSpec(
+    game="inclinations",
+    options=(
+        Option("players", 2, doc="Number of seats (2-6).", source="ref Table and players", minimum=2, maximum=6),
+        Option(
+            "well_transfer_mass", 0, doc="Reaction mass a well transfer costs (the designer's software used 3).",
+            source="002 Well Transfer; ref Movement", minimum=0, maximum=10,
+        ),
+        Option(
+            "to_hit", "always", choices=("always", "d10"),
+            doc="'always': every shot in range hits; 'd10': 1 misses, 2-9 hit, 10 hits and crits.",
+            source="ref Weapons/Hits",
+        ),
+        Option(
+            "shields_deplete", True, doc="Absorbing damage spends that much shield energy back to the reactor.",
+            source="ref Weapons/Shields",
+        ),
+        Option(
+            "missiles", "instant", choices=("instant",),
+            doc="'instant': missiles hit at once. (The designer's 'flying' model is not implemented yet.)",
+            source="ref Weapons/Missiles",
+        ),
+        Option(
+            "round_limit", 200, doc="Rounds before the game ends in a draw (0: no limit).",
+            source="ref Table and players; ref Further rulings", minimum=0,
+        ),
+    ),
+    rulesets={"standard": {}},
+    default_ruleset="standard",
+)

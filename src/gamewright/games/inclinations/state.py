@@ -1,0 +1,392 @@
+"""The game state: deployment, then turns planned step by step and executed by ``end``.
+
+Seats act in fixed order. During a seat's turn each step (energy, rotation, movement, weapon) is validated
+against the whole plan so far and added to the pending plan; ``end`` executes the plan (all or nothing),
+clears it, and passes to the next live seat after that seat's start-of-turn heat step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gamewright.core.errors import RuleViolation
+from gamewright.core.game import TERMINAL, Event
+from gamewright.core.rng import Rng
+from gamewright.games.inclinations.actions import (
+    INTENSITIES,
+    Action,
+    Allocate,
+    Burn,
+    Coast,
+    Deallocate,
+    Deploy,
+    EndTurn,
+    Fire,
+    Rotate,
+    Step,
+    Transfer,
+    parse_action,
+)
+from gamewright.games.inclinations.board import (
+    BLACKHOLE,
+    DEPLOY_RING,
+    FACING_NAME,
+    PROGRADE,
+    SECTORS,
+    WELLS,
+    adjustment_range,
+    ring_count,
+    transfer_route,
+    velocity,
+)
+from gamewright.games.inclinations.ship import (
+    ENGINES,
+    MAX_AMMO,
+    MAX_ENERGY,
+    MAX_HULL,
+    MAX_MASS,
+    MIN_ENERGY,
+    REACTOR,
+    SCOOP,
+    SUBSYSTEMS,
+    THRUSTERS,
+    Ship,
+)
+from gamewright.games.inclinations.turn import (
+    MOVEMENT_TYPES,
+    Preview,
+    TurnRules,
+    execute,
+    preview,
+    simulate,
+    start_of_turn,
+    validate,
+)
+from gamewright.games.inclinations.weapons import WEAPON_INDEX, out_of_reach
+
+DEPLOY, PLAY, OVER = "deploy", "play", "over"
+
+
+def seat_id(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+class InclinationsState:
+    __slots__ = ("rules", "tr", "ships", "phase", "current", "plan", "round", "rng", "winner", "turns",
+                 "round_limit")
+
+    def __init__(self, rules: Any, seed: int | str = 0) -> None:
+        self.rules = rules
+        self.tr = TurnRules.from_rules(rules)
+        self.round_limit = int(rules.round_limit)
+        self.ships = [Ship(seat_id(i)) for i in range(int(rules.players))]
+        self.phase = DEPLOY
+        self.current = 0
+        self.plan: list[Step] = []
+        self.round = 0
+        self.rng = Rng(seed)
+        self.winner: int | None = None
+        self.turns = 0
+
+    # --- protocol ----------------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.ships)
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.current
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0] * len(self.ships)
+        if self.winner is not None:
+            return [1.0 if i == self.winner else -1.0 for i in range(len(self.ships))]
+        return [0.0 if s.hull > 0 else -1.0 for s in self.ships]  # a draw: survivors 0
+
+    def result(self) -> dict[str, Any]:
+        return {"winner": None if self.winner is None else seat_id(self.winner),
+                "draw": self.phase == OVER and self.winner is None, "rounds": self.round, "turns": self.turns}
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        if self.phase == DEPLOY:
+            taken = {s.sector for s in self.ships if s.ring}
+            return [Deploy(s) for s in range(SECTORS) if s not in taken]
+        return [*self._legal_steps(), EndTurn()]
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.phase == OVER:
+            raise RuleViolation(_text(action), "the game is over", "ref Win")
+        kind = type(action)
+        if self.phase == DEPLOY:
+            if kind is not Deploy:
+                raise RuleViolation(_text(action), "the deployment phase needs a deploy action", "ref Deployment")
+            return self._deploy(action)
+        if kind is Deploy:
+            raise RuleViolation(action.to_text(), "deployment is over", "ref Deployment")
+        if kind is EndTurn:
+            return self._end_turn()
+        if kind not in (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire):
+            raise RuleViolation(_text(action), "not an action of this game", "")
+        errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
+        if errors:
+            raise RuleViolation(action.to_text(), "; ".join(errors), "")
+        self.plan.append(action)
+        return []
+
+    def play_turn(self, plan: Sequence[Step]) -> list[Event]:
+        """Apply a whole plan and end the turn (the fast path bots use; same result as step by step)."""
+        if self.phase != PLAY:
+            raise RuleViolation("the planned turn", "it is not the playing phase", "")
+        errors = validate(self.ships, self.current, [*self.plan, *plan], self.tr)
+        if errors:
+            raise RuleViolation("the planned turn", "; ".join(errors), "")
+        self.plan.extend(plan)
+        return self._end_turn()
+
+    def preview(self, plan: Sequence[Step] | None = None) -> Preview:
+        """ref Planning phase: the result of the pending plan (plus ``plan``) or its errors; commits nothing."""
+        return preview(self.ships, self.current, [*self.plan, *(plan or [])], self.tr)
+
+    def clone(self) -> InclinationsState:
+        other = InclinationsState.__new__(InclinationsState)
+        other.rules = self.rules
+        other.tr = self.tr
+        other.round_limit = self.round_limit
+        other.ships = [s.clone() for s in self.ships]
+        other.phase = self.phase
+        other.current = self.current
+        other.plan = list(self.plan)
+        other.round = self.round
+        other.rng = self.rng.clone()
+        other.winner = self.winner
+        other.turns = self.turns
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        ships = []
+        for s in self.ships:
+            data = s.to_json()
+            data["used"] = s.used
+            ships.append(data)
+        return {
+            "game": "inclinations",
+            "options": self.rules.as_dict(),
+            "phase": self.phase,
+            "current": self.current,
+            "round": self.round,
+            "turns": self.turns,
+            "plan": [a.to_text() for a in self.plan],
+            "ships": ships,
+            "winner": self.winner,
+            "rng": self.rng.get_state(),
+        }
+
+    def view_for(self, player: int) -> dict[str, Any]:
+        """Everything is on the table except the random stream."""
+        data = self.to_json()
+        del data["rng"]
+        data["viewer"] = player
+        return data
+
+    def invariant_violations(self) -> list[str]:
+        out: list[str] = []
+        for s in self.ships:
+            if sum(s.energy) > REACTOR or min(s.energy) < 0:
+                out.append(f"{s.id}: allocated energy {sum(s.energy)} outside 0..{REACTOR}")
+            for i, e in enumerate(s.energy):
+                if e > MAX_ENERGY[i]:
+                    out.append(f"{s.id}: {SUBSYSTEMS[i]} holds {e} > max {MAX_ENERGY[i]}")
+            if not 0 <= s.mass <= MAX_MASS:
+                out.append(f"{s.id}: mass {s.mass} outside 0..{MAX_MASS}")
+            if not 0 <= s.hull <= MAX_HULL:
+                out.append(f"{s.id}: hull {s.hull} outside 0..{MAX_HULL}")
+            if s.heat < 0:
+                out.append(f"{s.id}: negative heat")
+            if not 0 <= s.ammo <= MAX_AMMO:
+                out.append(f"{s.id}: ammunition {s.ammo} outside 0..{MAX_AMMO}")
+            if self.phase != DEPLOY and not 1 <= s.ring <= ring_count(s.well):
+                out.append(f"{s.id}: ring {s.ring} does not exist in {WELLS[s.well]}")
+            if not 0 <= s.sector < SECTORS:
+                out.append(f"{s.id}: sector {s.sector} outside 0..23")
+        alive = sum(s.hull > 0 for s in self.ships)
+        if self.phase == PLAY and alive < 2:
+            out.append("the game goes on with fewer than two ships")
+        if self.phase == PLAY and self.ships[self.current].hull <= 0:
+            out.append("a destroyed ship holds the turn")
+        return out
+
+    # --- helpers -----------------------------------------------------------------------------------
+    def ship(self, ship_id: str) -> Ship:
+        for s in self.ships:
+            if s.id == ship_id:
+                return s
+        raise KeyError(ship_id)
+
+    def _deploy(self, action: Deploy) -> list[Event]:
+        # ref Table and players: in seat order, a free sector of black-hole ring 4, facing prograde
+        if not 0 <= action.sector < SECTORS:
+            raise RuleViolation(action.to_text(), "sectors are numbered 0-23", "ref Deployment")
+        if any(s.ring and s.sector == action.sector for s in self.ships):
+            raise RuleViolation(action.to_text(), f"sector {action.sector} of ring 4 is taken", "ref Deployment")
+        me = self.ships[self.current]
+        me.well, me.ring, me.sector, me.facing = BLACKHOLE, DEPLOY_RING, action.sector, PROGRADE
+        events = [Event("deploy", {"ship": me.id, "ring": DEPLOY_RING, "sector": action.sector},
+                        f"{me.id} deploys at black-hole ring {DEPLOY_RING} sector {action.sector}, facing prograde")]
+        if self.current + 1 < len(self.ships):
+            self.current += 1
+        else:
+            self.phase = PLAY
+            self.current = 0
+            self.round = 1
+            events.append(Event("round", {"round": 1}, "round 1 begins"))
+            events.extend(start_of_turn(self.ships[0]))
+        return events
+
+    def _end_turn(self) -> list[Event]:
+        plan, self.plan = self.plan, []
+        events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round,
+                                 "plan": [a.to_text() for a in plan]},
+                        f"{self.ships[self.current].id} executes: {'; '.join(a.to_text() for a in plan) or 'coast'}")]
+        try:
+            events.extend(execute(self.ships, self.current, plan, self.tr, self.rng))
+        except RuleViolation:
+            self.plan = plan
+            raise
+        self.turns += 1
+        events.extend(self._advance())
+        return events
+
+    def _finished(self, events: list[Event]) -> bool:
+        alive = [i for i, s in enumerate(self.ships) if s.hull > 0]
+        if len(alive) <= 1:  # ref Win: last ship with hull > 0
+            self.phase = OVER
+            self.winner = alive[0] if alive else None
+            text = f"{seat_id(alive[0])} wins" if alive else "no ship survives: a draw"
+            events.append(Event("game_over", {"winner": seat_id(alive[0]) if alive else None}, text))
+            return True
+        return False
+
+    def _advance(self) -> list[Event]:
+        events: list[Event] = []
+        if self._finished(events):
+            return events
+        seat = self.current
+        n = len(self.ships)
+        while True:
+            seat = (seat + 1) % n
+            if seat == 0:
+                if self.round_limit and self.round >= self.round_limit:  # ref: optional round limit, a draw
+                    self.phase = OVER
+                    self.winner = None
+                    events.append(Event("game_over", {"winner": None, "round_limit": self.round_limit},
+                                        f"round limit {self.round_limit} reached: a draw"))
+                    return events
+                self.round += 1
+                events.append(Event("round", {"round": self.round}, f"round {self.round} begins"))
+            ship = self.ships[seat]
+            if ship.hull <= 0:
+                continue  # ref Destruction: a destroyed ship's turn is skipped
+            events.extend(start_of_turn(ship))
+            if ship.hull <= 0:
+                if self._finished(events):
+                    return events
+                continue
+            self.current = seat
+            return events
+
+    # --- legal steps -------------------------------------------------------------------------------
+    def _legal_steps(self) -> list[Step]:
+        me = self.ships[self.current]
+        plan = self.plan
+        # where the pending plan leaves the ship (without the appended coast)
+        work = list(self.ships)
+        pend = me.clone()
+        work[self.current] = pend
+        tactical = [s for s in plan if type(s) is not Allocate and type(s) is not Deallocate]
+        energy_only = [s for s in plan if type(s) is Allocate or type(s) is Deallocate]
+        _replay_without_coast(work, self.current, energy_only, tactical, self.tr)
+        moved = any(type(s) in MOVEMENT_TYPES for s in tactical)
+        rotated = any(type(s) is Rotate for s in tactical)
+        fired = {s.weapon for s in tactical if type(s) is Fire}
+        dealloc_room = list(me.energy)
+        for s in plan:
+            if type(s) is Deallocate:
+                dealloc_room[_sub(s.subsystem)] -= s.amount
+        candidates: list[Step] = []
+        for i, name in enumerate(SUBSYSTEMS):
+            for a in range(1, dealloc_room[i] + 1):
+                candidates.append(Deallocate(name, a))
+            for a in range(1, min(pend.free, MAX_ENERGY[i] - pend.energy[i]) + 1):
+                candidates.append(Allocate(name, a))
+        if not moved and not rotated and pend.energy[THRUSTERS] >= MIN_ENERGY[THRUSTERS]:
+            candidates.append(Rotate(FACING_NAME[-pend.facing]))
+        if not moved:
+            candidates.append(Coast(False))
+            if pend.energy[SCOOP] >= MIN_ENERGY[SCOOP]:
+                candidates.append(Coast(True))
+            if not pend.is_used(ENGINES):
+                low, high = adjustment_range(velocity(pend.well, pend.ring))
+                for name, k in INTENSITIES.items():
+                    if pend.energy[ENGINES] >= k and 1 <= pend.ring + k * pend.facing <= ring_count(pend.well):
+                        for adj in range(low, high + 1):
+                            if k + abs(adj) <= pend.mass:
+                                candidates.append(Burn(name, adj))
+                if pend.energy[ENGINES] >= 3 and pend.ring == ring_count(pend.well):
+                    for dest in range(len(WELLS)):
+                        route = transfer_route(pend.well, dest)
+                        if route is not None and route[0] == pend.sector:
+                            candidates.append(Transfer(WELLS[dest]))
+        enemies = [s for s in self.ships if s is not me and s.hull > 0 and s.well == pend.well]
+        for weapon, sub in WEAPON_INDEX.items():
+            if weapon in fired or pend.energy[sub] < MIN_ENERGY[sub]:
+                continue
+            if weapon == "missiles" and pend.ammo <= 0:
+                continue
+            reach = [t.id for t in enemies if out_of_reach(weapon, pend, t) is None]
+            if weapon == "laser":
+                for mask in range(1, 1 << len(reach)):
+                    candidates.append(Fire("laser", tuple(t for j, t in enumerate(reach) if mask >> j & 1)))
+            elif weapon == "railgun":
+                for t in reach:
+                    candidates.append(Fire("railgun", (t,)))
+                    candidates.append(Fire("railgun", (t,), True))
+            else:
+                candidates.extend(Fire("missiles", (t,)) for t in reach)
+        return [c for c in candidates if not validate(self.ships, self.current, [*plan, c], self.tr)]
+
+
+def _sub(name: str) -> int:
+    return SUBSYSTEMS.index(name)
+
+
+def _replay_without_coast(work: list[Ship], idx: int, energy: list[Step], tactical: list[Step], tr: TurnRules) -> None:
+    """Run a valid pending plan on ``work`` without the appended coast, keeping the used flags."""
+    me = work[idx]
+    if not any(type(s) in MOVEMENT_TYPES for s in tactical):
+        # simulate would append a coast; give it explicitly at the end, then undo its drift
+        simulate(work, idx, [*energy, *tactical, Coast(False)], tr, None, [], damage=False, log=False)
+        me.sector = (me.sector - velocity(me.well, me.ring)) % SECTORS
+    else:
+        simulate(work, idx, [*energy, *tactical], tr, None, [], damage=False, log=False)
+    # used flags are cleared at the end of a simulated turn; rebuild the ones the plan used
+    for s in tactical:
+        if type(s) is Rotate:
+            me.used |= 1 << THRUSTERS
+        elif type(s) is Burn or type(s) is Transfer or (type(s) is Fire and s.compensate):
+            me.used |= 1 << ENGINES
+        elif type(s) is Coast and s.scoop:
+            me.used |= 1 << SCOOP
+
+
+def _text(action: Any) -> str:
+    return action.to_text() if hasattr(action, "to_text") else repr(action)
+
+
+__all__ = ["InclinationsState", "parse_action", "seat_id"]

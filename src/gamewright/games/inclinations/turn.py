@@ -1,0 +1,446 @@
+"""One ship's turn: the start-of-turn heat step, validation of a planned turn, execution and preview.
+
+A plan is a list of steps (energy, rotation, movement, weapons). ``validate`` walks the plan against a copy of
+the acting ship and lists every error without drawing dice; ``execute`` runs a validated plan on the real ships
+(all or nothing: it refuses an invalid plan before touching anything); ``preview`` runs it on copies without
+dice and returns the resulting ships or the errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamewright.core.errors import RuleViolation
+from gamewright.core.game import Event
+from gamewright.games.inclinations.actions import (
+    INTENSITIES,
+    Allocate,
+    Burn,
+    Coast,
+    Deallocate,
+    Fire,
+    Rotate,
+    Step,
+    Transfer,
+)
+from gamewright.games.inclinations.board import (
+    FACING_NAME,
+    FACINGS,
+    SECTORS,
+    WELL_INDEX,
+    WELLS,
+    adjustment_range,
+    ring_count,
+    transfer_route,
+    velocity,
+)
+from gamewright.games.inclinations.ship import (
+    DISSIPATION,
+    ENGINES,
+    MAX_ENERGY,
+    MAX_MASS,
+    MIN_ENERGY,
+    SCOOP,
+    SUB_INDEX,
+    SUBSYSTEMS,
+    THRUSTERS,
+    Ship,
+)
+from gamewright.games.inclinations.weapons import WEAPON_INDEX, out_of_reach, resolve_hit
+
+MOVEMENT_TYPES = (Coast, Burn, Transfer)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRules:
+    """The options a turn reads, unpacked once (the hot loop reads plain attributes)."""
+
+    d10: bool = False
+    deplete: bool = True
+    transfer_mass: int = 0
+
+    @classmethod
+    def from_rules(cls, rules: Any) -> TurnRules:
+        return cls(rules.to_hit == "d10", bool(rules.shields_deplete), int(rules.well_transfer_mass))
+
+
+@dataclass(slots=True)
+class Preview:
+    """The outcome of a planned turn that was not committed: errors, or the ships afterwards."""
+
+    ok: bool
+    errors: list[str]
+    ships: list[Ship] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+
+def start_of_turn(ship: Ship) -> list[Event]:
+    """ref Turn 1 / 002 Heat Dissipation: heat above dissipation becomes hull damage, then heat resets."""
+    events: list[Event] = []
+    if ship.heat > DISSIPATION:
+        damage = ship.heat - DISSIPATION
+        ship.hull = max(0, ship.hull - damage)
+        events.append(Event("heat_damage", {"ship": ship.id, "heat": ship.heat, "damage": damage, "hull": ship.hull},
+                            f"{ship.id} overheats: heat {ship.heat} > {DISSIPATION}, {damage} hull damage, "
+                            f"hull now {ship.hull}"))
+        if ship.hull == 0:
+            events.append(Event("destroyed", {"ship": ship.id}, f"{ship.id} is destroyed by its own heat"))
+    ship.heat = 0
+    return events
+
+
+def _tactical(plan: Sequence[Step]) -> list[Step]:
+    """The tactical sequence: the non-energy steps in order, plus a coast when no movement was planned."""
+    steps = [s for s in plan if type(s) is not Allocate and type(s) is not Deallocate]
+    for s in steps:
+        if type(s) in MOVEMENT_TYPES:
+            return steps
+    steps.append(Coast(False))  # ref Turn 3: orbital drift cannot be prevented
+    return steps
+
+
+def simulate(
+    ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any,
+    errors: list[str] | None, damage: bool, log: bool,
+) -> list[Event]:
+    """Run a plan on ``ships`` in place. With ``errors`` a list, rule breaches are collected and skipped.
+
+    ``damage`` false (validation) leaves other ships alone; ``rng`` None resolves shots without dice.
+    """
+    me = ships[idx]
+    events: list[Event] = []
+    alive_at_start = {s.id: s.hull > 0 for s in ships}
+    by_id = {s.id: s for s in ships}
+
+    def err(step: Step, why: str, rule: str) -> None:
+        if errors is None:
+            raise RuleViolation(step.to_text(), why, rule)
+        errors.append(f"{step.to_text()}: {why} ({rule})")
+
+    # ref Turn 2: deallocations first, then allocations (a deliberate departure from the document's order)
+    for step in plan:
+        if type(step) is Deallocate:
+            sub = SUB_INDEX[step.subsystem]
+            if step.amount < 1:
+                err(step, "the amount must be at least 1", "002 Validation")
+            elif step.amount > me.energy[sub]:
+                err(step, f"{step.subsystem} holds only {me.energy[sub]} energy; cannot deallocate {step.amount}",
+                    "002 Validation")
+            else:
+                me.energy[sub] -= step.amount
+                if log:
+                    events.append(Event("deallocate", {"ship": me.id, "subsystem": step.subsystem,
+                                                       "amount": step.amount},
+                                        f"{me.id} takes {step.amount} energy from {step.subsystem}"))
+    for step in plan:
+        if type(step) is Allocate:
+            sub = SUB_INDEX[step.subsystem]
+            free = me.free
+            if step.amount < 1:
+                err(step, "the amount must be at least 1", "002 Validation")
+            elif step.amount > free:
+                err(step, f"the reactor has only {free} free energy", "002 Validation")
+            elif me.energy[sub] + step.amount > MAX_ENERGY[sub]:
+                err(step, f"{step.subsystem} takes at most {MAX_ENERGY[sub]} energy and holds {me.energy[sub]}",
+                    "002 Validation")
+            else:
+                me.energy[sub] += step.amount
+                if log:
+                    events.append(Event("allocate", {"ship": me.id, "subsystem": step.subsystem,
+                                                     "amount": step.amount},
+                                        f"{me.id} puts {step.amount} energy into {step.subsystem}"))
+
+    moved = False
+    rotated = False
+    fired: set[str] = set()
+    for step in _tactical(plan):
+        kind = type(step)
+        if kind is Rotate:
+            # 002 Rotation Requirements; ref Turn 3: at most one rotation, before movement
+            if moved:
+                err(step, "rotation must come before the movement action", "002 Tactical Action Sequencing")
+            elif rotated:
+                err(step, "only one rotation per turn", "002 Tactical Action Sequencing")
+            elif step.facing not in FACINGS:
+                err(step, "facing must be prograde or retrograde", "002 Ship Facing")
+            elif not me.usable(THRUSTERS):
+                err(step, "the maneuvering thrusters need at least 1 energy", "002 Rotation")
+            elif me.is_used(THRUSTERS):
+                err(step, "the maneuvering thrusters were already used this turn", "002 Rotation")
+            elif FACINGS[step.facing] == me.facing:
+                err(step, f"the ship already faces {step.facing}", "002 Rotation Requirements")
+            else:
+                rotated = True
+                me.facing = FACINGS[step.facing]
+                me.used |= 1 << THRUSTERS
+                me.heat += me.energy[THRUSTERS]
+                if log:
+                    events.append(Event("rotate", {"ship": me.id, "facing": step.facing,
+                                                   "heat": me.energy[THRUSTERS]},
+                                        f"{me.id} turns to face {step.facing}"))
+        elif kind in MOVEMENT_TYPES:
+            if moved:
+                err(step, "only one movement action (coast, burn or well transfer) per turn",
+                    "002 Movement Actions")
+                continue
+            moved = True
+            if kind is Coast:
+                _coast(me, step, err, events, log)
+            elif kind is Burn:
+                _burn(me, step, err, events, log)
+            else:
+                _transfer(me, step, tr, err, events, log)
+        elif kind is Fire:
+            _fire(me, step, tr, rng, by_id, alive_at_start, fired, err, events, damage, log)
+        else:  # pragma: no cover - plans hold only steps
+            raise TypeError(f"not a turn step: {step!r}")
+    me.used = 0  # ref Turn 4: clear the used-this-turn flags
+    return events
+
+
+def _coast(me: Ship, step: Coast, err: Any, events: list[Event], log: bool) -> None:
+    v = velocity(me.well, me.ring)
+    if step.scoop:  # 002 Fuel Scoop: coast only, scoop powered at 3, not used this turn
+        if not me.usable(SCOOP):
+            err(step, f"the fuel scoop needs 3 energy; it holds {me.energy[SCOOP]}", "002 Fuel Scoop")
+            return
+        if me.is_used(SCOOP):
+            err(step, "the fuel scoop was already used this turn", "002 Fuel Scoop")
+            return
+    old = me.sector
+    me.sector = (me.sector + v) % SECTORS  # ref Board: drift always increases the sector by the velocity
+    if log:
+        events.append(Event("coast", {"ship": me.id, "ring": me.ring, "from": old, "to": me.sector},
+                            f"{me.id} coasts {v} sectors on ring {me.ring} to sector {me.sector}"))
+    if step.scoop:
+        gained = min(MAX_MASS, me.mass + v) - me.mass  # 002 Fuel Scoop: velocity, capped at 10
+        me.mass += gained
+        me.used |= 1 << SCOOP
+        me.heat += me.energy[SCOOP]
+        if log:
+            events.append(Event("scoop", {"ship": me.id, "mass": gained, "heat": me.energy[SCOOP]},
+                                f"{me.id} scoops {gained} reaction mass (mass {me.mass})"))
+
+
+def _burn(me: Ship, step: Burn, err: Any, events: list[Event], log: bool) -> None:
+    if step.scoop:
+        err(step, "the fuel scoop works only while coasting, not during a burn", "002 Fuel Scoop")
+        return
+    if step.intensity not in INTENSITIES:
+        err(step, "burn intensity must be light, medium or heavy", "002 Burn")
+        return
+    k = INTENSITIES[step.intensity]
+    v = velocity(me.well, me.ring)
+    low, high = adjustment_range(v)
+    cost = k + abs(step.adjust)  # 002 Sector Adjustment: 1 mass per sector of adjustment
+    dest = me.ring + k * me.facing  # 002 Direction: prograde outward, retrograde inward
+    rings = ring_count(me.well)
+    if me.is_used(ENGINES):
+        err(step, "the engines were already used this turn (railgun recoil compensation)", "ref Weapons/Railgun")
+    elif me.energy[ENGINES] < k:
+        err(step, f"a {step.intensity} burn needs at least {k} energy in the engines; they hold "
+                  f"{me.energy[ENGINES]}", "002 Burn Requirements")
+    elif not low <= step.adjust <= high:
+        err(step, f"on a ring of velocity {v} the sector adjustment must be between {low} and +{high}",
+            "002 Sector Adjustment")
+    elif me.mass < cost:
+        err(step, f"needs {cost} reaction mass ({k} for the burn + {abs(step.adjust)} for the adjustment); "
+                  f"the ship has {me.mass}", "002 Burn Requirements")
+    elif not 1 <= dest <= rings:
+        err(step, f"a {step.intensity} {FACING_NAME[me.facing]} burn from ring {me.ring} would reach ring {dest}; "
+                  f"the {WELLS[me.well]} has rings 1-{rings}", "002 Burn Requirements; ref Movement")
+    else:
+        old_ring, old_sector = me.ring, me.sector
+        drifted = (me.sector + v) % SECTORS  # ref Movement: drift on the current ring, change ring, adjust
+        me.ring = dest
+        me.sector = (drifted + step.adjust) % SECTORS
+        me.mass -= cost
+        me.used |= 1 << ENGINES
+        me.heat += me.energy[ENGINES]
+        if log:
+            events.append(Event("burn", {"ship": me.id, "intensity": step.intensity, "adjust": step.adjust,
+                                         "from": [old_ring, old_sector], "to": [me.ring, me.sector], "mass": cost,
+                                         "heat": me.energy[ENGINES]},
+                                f"{me.id} burns {step.intensity} ({step.adjust:+d}) from ring {old_ring} sector "
+                                f"{old_sector} to ring {me.ring} sector {me.sector}, {cost} mass"))
+
+
+def _transfer(me: Ship, step: Transfer, tr: TurnRules, err: Any, events: list[Event], log: bool) -> None:
+    dest = WELL_INDEX.get(step.destination)
+    if dest is None:
+        err(step, f"unknown well {step.destination!r}", "002 Well Transfer")
+        return
+    route = transfer_route(me.well, dest)
+    rings = ring_count(me.well)
+    if dest == me.well:
+        err(step, f"the ship is already in the {WELLS[dest]} well", "002 Well Transfer")
+    elif route is None:
+        err(step, f"transfers run between the black hole and a planet; from {WELLS[me.well]} the only "
+                  "transfer is to the blackhole", "002 Transfer Sectors")
+    elif me.ring != rings:
+        err(step, f"a well transfer leaves from the outermost ring ({rings}); the ship is on ring {me.ring}",
+            "002 Well Transfer Requirements")
+    elif me.sector != route[0]:
+        err(step, f"the transfer to {step.destination} leaves from sector {route[0]} of ring {rings}; the ship is "
+                  f"at sector {me.sector}", "002 Transfer Sectors")
+    elif me.is_used(ENGINES):
+        err(step, "the engines were already used this turn (railgun recoil compensation)", "ref Weapons/Railgun")
+    elif me.energy[ENGINES] < 3:
+        err(step, f"a well transfer needs engines at 3; they hold {me.energy[ENGINES]}",
+            "002 Well Transfer Requirements")
+    elif me.mass < tr.transfer_mass:
+        err(step, f"a well transfer costs {tr.transfer_mass} reaction mass; the ship has {me.mass}",
+            "ref Movement (well_transfer_mass)")
+    else:
+        old = (me.well, me.ring, me.sector)
+        me.well, me.ring, me.sector = dest, route[1], route[2]  # instantaneous; facing kept; no drift
+        me.mass -= tr.transfer_mass
+        me.used |= 1 << ENGINES
+        me.heat += me.energy[ENGINES]
+        if log:
+            events.append(Event("transfer", {"ship": me.id, "from": [WELLS[old[0]], old[1], old[2]],
+                                             "to": [WELLS[dest], me.ring, me.sector],
+                                             "heat": me.energy[ENGINES]},
+                                f"{me.id} transfers from {WELLS[old[0]]} R{old[1]} S{old[2]} to "
+                                f"{WELLS[dest]} R{me.ring} S{me.sector}"))
+
+
+def _fire(
+    me: Ship, step: Fire, tr: TurnRules, rng: Any, by_id: dict[str, Ship], alive_at_start: dict[str, bool],
+    fired: set[str], err: Any, events: list[Event], damage: bool, log: bool,
+) -> None:
+    weapon = step.weapon
+    sub = WEAPON_INDEX.get(weapon)
+    if sub is None:
+        err(step, "weapon must be laser, railgun or missiles", "002 Weapon Types")
+        return
+    if weapon in fired:
+        err(step, f"the {weapon} has already fired this turn", "002 Multiple Weapon Firing")
+        return
+    if not me.usable(sub):
+        err(step, f"the {weapon} needs at least {MIN_ENERGY[sub]} energy to fire; it holds {me.energy[sub]}",
+            "002 Combat Mechanics")
+        return
+    if weapon == "missiles" and me.ammo <= 0:
+        err(step, "no missiles left", "ref Further rulings")
+        return
+    targets = step.targets
+    if not targets:
+        err(step, "name at least one target", "ref Further rulings")
+        return
+    if weapon != "laser" and len(targets) != 1:
+        err(step, f"the {weapon} takes exactly one target", "ref Weapons")
+        return
+    if len(set(targets)) != len(targets):
+        err(step, "a target is named twice", "ref Further rulings")
+        return
+    if step.compensate and weapon != "railgun":
+        err(step, "only the railgun has recoil to compensate", "ref Weapons/Railgun")
+        return
+    for tid in targets:
+        target = by_id.get(tid)
+        if target is None:
+            err(step, f"there is no ship {tid}", "ref Table and players")
+            return
+        if target is me:
+            err(step, "a ship cannot target itself", "ref Destruction")
+            return
+        if not alive_at_start[tid]:
+            err(step, f"{tid} is already destroyed", "ref Destruction")
+            return
+        why = out_of_reach(weapon, me, target)
+        if why is not None:
+            err(step, why, "002 Combat Mechanics; ref Weapons")
+            return
+    recoil_ring = me.ring
+    if weapon == "railgun":
+        if step.compensate:  # ref Weapons/Railgun: 1 mass, engine heat, engines >= 1 and unused
+            if me.is_used(ENGINES):
+                err(step, "compensating recoil needs the engines, already used this turn", "ref Weapons/Railgun")
+                return
+            if not me.usable(ENGINES):
+                err(step, "compensating recoil needs at least 1 energy in the engines", "ref Weapons/Railgun")
+                return
+            if me.mass < 1:
+                err(step, "compensating recoil costs 1 reaction mass; the ship has none", "ref Weapons/Railgun")
+                return
+        else:
+            recoil_ring = me.ring + me.facing  # ref Weapons/Railgun: one ring in the facing direction
+            if not 1 <= recoil_ring <= ring_count(me.well):
+                err(step, f"the recoil would push the ship from ring {me.ring} out of the {WELLS[me.well]} well; "
+                          "compensate or rotate first", "ref Weapons/Railgun")
+                return
+    # legal: fire
+    fired.add(weapon)
+    me.used |= 1 << sub
+    me.heat += me.energy[sub]  # 002 Heat Generation: heat = allocated energy
+    if weapon == "missiles":
+        me.ammo -= 1
+    if log:
+        events.append(Event("fire", {"ship": me.id, "weapon": weapon, "targets": list(targets),
+                                     "from": [WELLS[me.well], me.ring, me.sector], "heat": me.energy[sub]},
+                            f"{me.id} fires {weapon} at {', '.join(targets)} from ring {me.ring} sector {me.sector}"))
+    if damage:
+        for tid in targets:
+            target = by_id[tid]
+            if target.hull <= 0:  # ref Further rulings: destroyed earlier this turn -> fizzles, no draw
+                if log:
+                    events.append(Event("fizzle", {"ship": me.id, "weapon": weapon, "target": tid},
+                                        f"the {weapon} shot at {tid} fizzles: already destroyed"))
+                continue
+            events.extend(resolve_hit(weapon, me, target, rng, tr.d10, tr.deplete, log))
+    if weapon == "railgun":
+        if step.compensate:
+            me.mass -= 1
+            me.used |= 1 << ENGINES
+            me.heat += me.energy[ENGINES]
+            if log:
+                events.append(Event("compensate", {"ship": me.id, "mass": 1, "heat": me.energy[ENGINES]},
+                                    f"{me.id} compensates the recoil (1 mass)"))
+        else:
+            old = me.ring
+            me.ring = recoil_ring
+            if log:
+                events.append(Event("recoil", {"ship": me.id, "from": old, "to": me.ring},
+                                    f"recoil pushes {me.id} from ring {old} to ring {me.ring}"))
+
+
+# --- public API ------------------------------------------------------------------------------------------
+def validate(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> list[str]:
+    """Every rule the plan breaks, as player-readable messages (no dice drawn, nothing changed)."""
+    work = list(ships)
+    work[idx] = ships[idx].clone()
+    errors: list[str] = []
+    simulate(work, idx, plan, tr, None, errors, damage=False, log=False)
+    return errors
+
+
+def execute(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any) -> list[Event]:
+    """Validate, then run the plan for real (all or nothing). Raises RuleViolation listing the errors."""
+    errors = validate(ships, idx, plan, tr)
+    if errors:
+        raise RuleViolation("the planned turn", "; ".join(errors), "")
+    return simulate(ships, idx, plan, tr, rng, None, damage=True, log=True)
+
+
+def preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> Preview:
+    """The resulting ships (no crits; under d10 every shot hits) or the errors; never changes ``ships``."""
+    errors = validate(ships, idx, plan, tr)
+    if errors:
+        return Preview(False, errors)
+    work = [s.clone() for s in ships]
+    events = simulate(work, idx, plan, tr, None, None, damage=True, log=True)
+    return Preview(True, [], work, events)
+
+
+def merge_energy(plan: Sequence[Step]) -> dict[str, Any]:
+    """Net energy changes of a plan, for display."""
+    out: dict[str, int] = {name: 0 for name in SUBSYSTEMS}
+    for s in plan:
+        if type(s) is Allocate:
+            out[s.subsystem] += s.amount
+        elif type(s) is Deallocate:
+            out[s.subsystem] -= s.amount
+    return {k: v for k, v in out.items() if v}

@@ -1,0 +1,112 @@
+"""The three weapons: ranges and arcs, and how a hit lands (shields, hull, critical hits)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.game import Event
+from gamewright.games.inclinations.board import FACING_NAME, SECTORS, WELLS, sector_distance
+from gamewright.games.inclinations.ship import LASER, MISSILES, RAILGUN, SHIELDS, SUBSYSTEMS, Ship
+
+WEAPON_INDEX = {"laser": LASER, "railgun": RAILGUN, "missiles": MISSILES}
+DAMAGE = {"laser": 2, "railgun": 4, "missiles": 3}  # 002 Weapon Types
+CRIT_CHANCE = 0.10  # 002 Critical Hits: 10% per hit
+RAILGUN_REACH = 6  # 002 Railgun: 6 sectors in facing direction
+LASER_SECTORS = 2  # 002 Broadside Laser: ±2 sectors
+MISSILE_RINGS = 2  # 002 Missiles: ±2 rings, ±3 sectors
+MISSILE_SECTORS = 3
+
+
+def out_of_reach(weapon: str, me: Ship, target: Ship) -> str | None:
+    """Why ``target`` cannot be hit by ``weapon`` from where ``me`` is now, or None when it can."""
+    tid = target.id
+    if target.well != me.well:  # ref Board: different wells cannot target each other
+        return f"{tid} is in another gravity well ({WELLS[target.well]}); ships in different wells cannot fire at each other"
+    dr = abs(target.ring - me.ring)
+    ds = sector_distance(target.sector, me.sector)
+    if weapon == "laser":
+        # ref Weapons: broadside = the adjacent rings only, never the same ring; ±2 sectors
+        if dr == 0:
+            return f"{tid} is on your own ring; the broadside laser fires only at the adjacent rings (out of arc)"
+        if dr > 1:
+            return f"{tid} is {dr} rings away; the broadside laser reaches only the adjacent rings (out of range)"
+        if ds > LASER_SECTORS:
+            return f"{tid} is {ds} sectors away; the broadside laser reaches 2 sectors (out of range)"
+        return None
+    if weapon == "railgun":
+        # ref Weapons: same ring only, 1..6 sectors ahead in the facing direction
+        if dr != 0:
+            return f"{tid} is on ring {target.ring}; the railgun fires only along its own ring (out of arc)"
+        ahead = ((target.sector - me.sector) * me.facing) % SECTORS
+        if ahead == 0:
+            return f"{tid} shares your sector; the railgun fires 1-6 sectors ahead (out of arc)"
+        if ahead > SECTORS // 2:
+            return (f"{tid} is behind you (facing {FACING_NAME[me.facing]}); the railgun fires only ahead "
+                    "(out of arc)")
+        if ahead > RAILGUN_REACH:
+            return f"{tid} is {ahead} sectors ahead; the railgun reaches 6 sectors (out of range)"
+        return None
+    # missiles: turret, ±2 rings (the same ring included), ±3 sectors
+    if dr > MISSILE_RINGS:
+        return f"{tid} is {dr} rings away; missiles reach 2 rings (out of range)"
+    if ds > MISSILE_SECTORS:
+        return f"{tid} is {ds} sectors away; missiles reach 3 sectors (out of range)"
+    return None
+
+
+def resolve_hit(
+    weapon: str, attacker: Ship, target: Ship, rng: Any, d10: bool, deplete: bool, log: bool
+) -> list[Event]:
+    """One shot at one live target. ``rng`` None: a preview (every shot hits, no crit, no draw).
+
+    ref Weapons/Crit draw order: u (d10: hit or miss) -> shields absorb -> hull -> on a crit draw v -> next.
+    """
+    events: list[Event] = []
+    hit, crit = True, False
+    roll = None
+    if rng is not None:
+        u = rng.random()
+        if d10:  # ref Weapons/Hits option to_hit=d10: floor(10u) + 1
+            roll = int(u * 10) + 1
+            hit, crit = roll != 1, roll == 10
+        else:
+            crit = u < CRIT_CHANCE
+    if not hit:
+        if log:
+            events.append(Event("miss", {"ship": attacker.id, "weapon": weapon, "target": target.id, "roll": roll},
+                                f"{attacker.id}'s {weapon} misses {target.id} (d10 rolled 1)"))
+        return events
+    damage = DAMAGE[weapon]
+    absorbed = min(damage, target.energy[SHIELDS])  # ref Weapons/Shields
+    if absorbed:
+        target.heat += absorbed
+        if deplete:
+            target.energy[SHIELDS] -= absorbed
+    hull_damage = damage - absorbed
+    target.hull = max(0, target.hull - hull_damage)  # ref Destruction: never below 0
+    if log:
+        data = {"ship": attacker.id, "weapon": weapon, "target": target.id, "damage": damage, "absorbed": absorbed,
+                "hull_damage": hull_damage, "hull": target.hull}
+        if rng is None:
+            data["random"] = True  # ref Further rulings: a preview marks outcomes that dice could change
+        if roll is not None:
+            data["roll"] = roll
+        events.append(Event("hit", data, f"{attacker.id}'s {weapon} hits {target.id}: {damage} damage, "
+                                         f"{absorbed} absorbed by shields, hull now {target.hull}"))
+    if crit:
+        v = rng.random()
+        powered = target.powered_list()
+        if powered:  # 002 Critical Hits: a random powered subsystem is unpowered, its energy becomes heat
+            sub = powered[int(v * len(powered))]
+            lost = target.energy[sub]
+            target.energy[sub] = 0
+            target.heat += lost
+            if log:
+                events.append(Event("crit", {"target": target.id, "subsystem": SUBSYSTEMS[sub], "energy": lost},
+                                    f"critical hit on {target.id}: {SUBSYSTEMS[sub]} loses {lost} energy as heat"))
+        elif log:
+            events.append(Event("crit", {"target": target.id, "subsystem": None, "energy": 0},
+                                f"critical hit on {target.id}: nothing powered, no effect"))
+    if target.hull == 0 and log:
+        events.append(Event("destroyed", {"ship": target.id}, f"{target.id} is destroyed"))
+    return events
