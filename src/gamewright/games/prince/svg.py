@@ -139,7 +139,7 @@ def _degree_line(chart: Chart, name: str) -> str:
 def _text(
     x: float, y: float, content: str, size: float, fill: str = "#222", weight: str = "normal", **attrs: str
 ) -> str:
-    extra = "".join(f" {k.replace('_', '-')}={quoteattr(v)}" for k, v in attrs.items())
+    extra = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(v)}" for k, v in attrs.items())
     return (
         f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{_fmt(size)}" fill="{fill}" font-weight="{weight}" '
         f'text-anchor="middle" dy="0.35em"{extra}>{escape(content)}</text>'
@@ -147,7 +147,7 @@ def _text(
 
 
 def _line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float, **attrs: str) -> str:
-    extra = "".join(f" {k.replace('_', '-')}={quoteattr(v)}" for k, v in attrs.items())
+    extra = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(v)}" for k, v in attrs.items())
     return (
         f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" '
         f'stroke="{stroke}" stroke-width="{_fmt(width)}"{extra}/>'
