@@ -1,0 +1,121 @@
+"""Attack arithmetic (004 §2 steps 2-5; ref §1-§2): target numbers, tiers, damage and blocking.
+
+Pure functions shared by the engine and the ``penance attack`` table assistant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamewright.core.errors import ConfigError
+from gamewright.games.penance.dice import BLOCKING, TIER_BONUS
+from gamewright.games.penance.hexgrid import SIDE_NAMES
+
+BASE_TN = 5  # 004 §2 step 2
+SIDE_TN = {1: 0, 2: 0, 3: -1, 4: -2, 5: -1, 6: 1}  # 004 §2 "Hex-Side Facing"
+COVER_TN = {"none": 0, "light": 1, "heavy": 2}  # 004 §2 "Terrain Modifiers"
+REACTIVE_SIDES = frozenset((1, 2, 6))  # ref §4: no reactive cards against attacks from sides 3-5
+
+
+def range_mod(distance: int) -> int:
+    """004 §2 "Range Modifiers"."""
+    if distance <= 3:
+        return 0
+    if distance <= 6:
+        return 1
+    if distance <= 10:
+        return 2
+    return 3
+
+
+def movement_mod(hexes: int) -> int:
+    """004 §2 "Attacker/Defender Movement": 0 / 1-3 / 4-6 / 7+."""
+    if hexes <= 0:
+        return 0
+    if hexes <= 3:
+        return 1
+    if hexes <= 6:
+        return 2
+    return 3
+
+
+def side_number(name: str | int) -> int:
+    if isinstance(name, int):
+        if 1 <= name <= 6:
+            return name
+    else:
+        key = name.strip().lower().replace("_", "-")
+        if key in SIDE_NAMES:
+            return SIDE_NAMES.index(key) + 1
+        if key.isdigit() and 1 <= int(key) <= 6:
+            return int(key)
+    raise ConfigError(f"unknown side {name!r}; choose one of: {', '.join(SIDE_NAMES)} (or 1-6)")
+
+
+def target_number(
+    distance: int,
+    attacker_moved: int,
+    defender_moved: int,
+    side: int,
+    cover: str = "none",
+    *,
+    obscured: bool = False,
+    elevated: bool = False,
+    extra: int = 0,
+) -> tuple[int, dict[str, int]]:
+    """The TN and its breakdown. ``extra`` carries effects such as a damaged head's ranged penalty."""
+    if cover not in COVER_TN:
+        raise ConfigError(f"unknown cover {cover!r}; choose one of: {', '.join(COVER_TN)}")
+    parts = {
+        "base": BASE_TN,
+        "range": range_mod(distance),
+        "attacker_moved": movement_mod(attacker_moved),
+        "defender_moved": movement_mod(defender_moved),
+        "side": SIDE_TN[side],
+        "cover": COVER_TN[cover],
+        "obscured": 2 if obscured else 0,
+        "elevated": -1 if elevated else 0,
+        "other": extra,
+    }
+    return sum(parts.values()), parts
+
+
+def attack_damage(base: int, tier: str, side: int, *, rear_bonus: int = 0, bonus: int = 0) -> int:
+    """Card damage + tier bonus + weapon side +1 + card's rear bonus + other bonuses, never below 0."""
+    if tier not in TIER_BONUS:
+        return 0
+    dmg = base + TIER_BONUS[tier] + (1 if side == 2 else 0) + (rear_bonus if side == 4 else 0) + bonus
+    return max(0, dmg)
+
+
+@dataclass(frozen=True, slots=True)
+class Defense:
+    blocked: int  # dice blocks plus flat Defense that applied
+    taken: int
+    component_damage: int  # CRITICAL faces
+    heat: int  # HEAT faces
+    pierce: bool
+    flat_applied: int
+
+
+def resolve_defense(faces: list[str], flat_defense: int = 0, bypass: int = 0, reactive_points: int = 0) -> Defense:
+    """004 §2 step 4 with ref §2 "Flat Defense" and "PIERCE after a reactive".
+
+    ``faces`` are the rolled defense dice (one per point left after the reactive); flat Defense minus bypass
+    comes off after the dice; a PIERCE brings back the points a reactive removed, taken without dice.
+    """
+    blocks = sum(1 for f in faces if f in BLOCKING)
+    taken = len(faces) - blocks
+    flat = min(max(0, flat_defense - bypass), taken)
+    taken -= flat
+    pierce = "pierce" in faces
+    if pierce:
+        taken += reactive_points
+    return Defense(
+        blocked=blocks + flat,
+        taken=taken,
+        component_damage=faces.count("critical"),
+        heat=faces.count("heat"),
+        pierce=pierce,
+        flat_applied=flat,
+    )

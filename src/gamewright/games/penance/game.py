@@ -1,0 +1,104 @@
+"""The Penance Game: rules options, deck choice, action parsing (Game protocol of core/game.py)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.rules import Option, Rules, RulesSpec
+from gamewright.games.penance.cards import find_card
+from gamewright.games.penance.components import component_index
+from gamewright.games.penance.decks import DeckSpec, parse_deck
+from gamewright.games.penance.hexgrid import DIRECTIONS
+from gamewright.games.penance.state import Act, PenanceState
+
+RULES = RulesSpec(
+    "penance",
+    (
+        Option("decks", "confessor,ironclad", doc="the two decks, seat 1 first (name[:secondary][:t1+t2])",
+               source="ref §5"),
+        Option("map", "default", choices=("default",), doc="the battlefield", source="ref §4"),
+        Option("reshuffle_damage_card", False, doc="add a DAMAGED card on every reshuffle (004 §8's older rule)",
+               source="004 §4 / §8"),
+        Option("blood_offering", "discard", choices=("discard", "suffering_die"),
+               doc="Blood Offering discards 2, or rolls one Suffering Die", source="004 §6"),
+        Option("flagellants_zeal", "discard", choices=("discard", "suffering_dice"),
+               doc="Flagellant's Zeal discards 5, or rolls two Suffering Dice", source="004 §6"),
+    ),
+    {"standard": {}},
+    "standard",
+)
+
+
+class PenanceGame:
+    name: ClassVar[str] = "penance"
+
+    def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None) -> None:
+        self.rules: Rules = RULES.resolve(ruleset, options)
+        parts = [p for p in str(self.rules.decks).split(",") if p.strip()]
+        if len(parts) != 2:
+            raise ConfigError(f"choose exactly two decks, e.g. confessor,ironclad (got {self.rules.decks!r})")
+        self.specs: tuple[DeckSpec, DeckSpec] = (parse_deck(parts[0]), parse_deck(parts[1]))
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def new_initial_state(self, seed: int = 0) -> PenanceState:
+        return PenanceState(self.rules, seed, self.specs)
+
+    def state_from_json(self, data: dict[str, Any]) -> PenanceState:
+        rules = RULES.from_json(data["rules"])
+        return PenanceState.from_json(data, rules)
+
+    def parse_action(self, state: PenanceState, text: str) -> Act:
+        """Parse the text form of an action; card names are accepted in place of card numbers."""
+        words = text.strip().split()
+        if not words:
+            raise RuleViolation(repr(text), "empty action; try one of the legal actions")
+        verb = words[0].lower()
+        rest = words[1:]
+        p = state.current_player
+        if verb in ("end", "keep", "mulligan", "rune", "pass") and not rest:
+            return Act(verb)
+        if verb in ("move", "rotate") and len(rest) == 1:
+            d = rest[0].upper()
+            if d not in DIRECTIONS:
+                raise RuleViolation(text, "a direction is one of " + ", ".join(DIRECTIONS))
+            return Act(verb, arg=DIRECTIONS.index(d))
+        if verb == "lose" and rest == ["deck"]:
+            return Act("lose")
+        if verb in ("play", "lose", "react", "sacrifice", "purge", "scrap", "discard") and rest:
+            target = -1
+            if "at" in rest:
+                k = rest.index("at")
+                if k + 2 != len(rest):
+                    raise RuleViolation(text, "write: play <card> at <component>")
+                try:
+                    target = component_index(rest[k + 1])
+                except ConfigError as exc:
+                    raise RuleViolation(text, str(exc)) from exc
+                rest = rest[:k]
+            inst = self._card_ref(state, p, " ".join(rest), text)
+            return Act(verb, inst, target)
+        raise RuleViolation(text, "unknown action; try one of the legal actions")
+
+    @staticmethod
+    def _card_ref(state: PenanceState, p: int, ref: str, text: str) -> int:
+        if p < 0:
+            raise RuleViolation(text, "nobody is to act")
+        pl = state.sides[p].piles
+        if ref.isdigit():
+            return int(ref)
+        try:
+            cid = find_card(ref).id
+        except ConfigError as exc:
+            raise RuleViolation(text, str(exc)) from exc
+        for i in pl.hand:
+            if pl.cards[i] == cid:
+                return i
+        raise RuleViolation(text, f"{ref} is not in your hand")
+
+
+def make_game(ruleset: str | None = None, options: dict[str, Any] | None = None) -> PenanceGame:
+    return PenanceGame(ruleset, options)

@@ -1,0 +1,182 @@
+"""The hex battlefield (ref §4): offset rows over axial coordinates, facing, the six sides, range, line of
+sight and terrain.
+
+Hexes are indexed ``row * cols + col``. Directions are clockwise on screen: 0 E, 1 SE, 2 SW, 3 W, 4 NW, 5 NE.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from functools import cache
+from importlib import resources
+
+from gamewright.core.errors import ConfigError
+
+DIRECTIONS = ("E", "SE", "SW", "W", "NW", "NE")
+AXIAL_STEPS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+SIDE_NAMES = ("front", "weapon", "weapon-flank", "rear", "shield-flank", "shield")  # sides 1..6 (ref §4)
+# Order used when an attacker sits exactly on a boundary: the side better for the defender wins (ref §2).
+_DEFENDER_PREFERENCE = {6: 0, 1: 1, 2: 2, 3: 3, 5: 3, 4: 4}
+
+OPEN, RUBBLE, FOREST, WALL, WATER = ".", "r", "f", "#", "~"
+TERRAIN_NAMES = {OPEN: "open", RUBBLE: "rubble", FOREST: "forest", WALL: "wall", WATER: "water"}
+COVER = {OPEN: "none", RUBBLE: "light", FOREST: "heavy", WALL: "none", WATER: "none"}  # 004 §2 terrain
+DIFFICULT = frozenset((RUBBLE, FOREST))
+BLOCKS_LOS = frozenset((FOREST, WALL))  # ref §4: walls and heavy terrain
+
+
+def offset_to_axial(row: int, col: int) -> tuple[int, int]:
+    return col - (row - (row & 1)) // 2, row
+
+
+def axial_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _pixel(q: float, r: float) -> tuple[float, float]:
+    return math.sqrt(3) * (q + r / 2), 1.5 * r
+
+
+def _cube_round(x: float, z: float) -> tuple[int, int]:
+    y = -x - z
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy <= dz:
+        rz = -rx - ry
+    return rx, rz
+
+
+class HexMap:
+    """A fixed battlefield: terrain per hex, neighbours, distances and cached line of sight."""
+
+    __slots__ = ("name", "rows", "cols", "terrain", "axial", "neighbors", "dist", "deploy", "_index", "_los")
+
+    def __init__(self, name: str, rows: list[str], deploy: list[list[int]]) -> None:
+        if not rows or any(len(row) != len(rows[0]) for row in rows):
+            raise ConfigError(f"map {name!r}: every row must have the same length")
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch not in TERRAIN_NAMES:
+                    raise ConfigError(f"map {name!r}: unknown terrain {ch!r} at row {r}, column {c}")
+        self.name = name
+        self.rows, self.cols = len(rows), len(rows[0])
+        self.terrain = [ch for row in rows for ch in row]
+        self.axial = [offset_to_axial(i // self.cols, i % self.cols) for i in range(len(self.terrain))]
+        self._index = {ax: i for i, ax in enumerate(self.axial)}
+        self.neighbors = [
+            tuple(self._index.get((q + dq, r + dr), -1) for dq, dr in AXIAL_STEPS) for q, r in self.axial
+        ]
+        n = len(self.terrain)
+        self.dist = [[axial_distance(self.axial[a], self.axial[b]) for b in range(n)] for a in range(n)]
+        self.deploy = []
+        for spot in deploy:
+            if len(spot) != 3 or not (0 <= spot[0] < self.rows and 0 <= spot[1] < self.cols and 0 <= spot[2] < 6):
+                raise ConfigError(f"map {name!r}: deployment {spot} must be [row, col, facing 0-5] on the map")
+            idx = spot[0] * self.cols + spot[1]
+            if self.terrain[idx] == WALL:
+                raise ConfigError(f"map {name!r}: deployment {spot} is inside a wall")
+            self.deploy.append((idx, spot[2]))
+        self._los: dict[tuple[int, int], bool] = {}
+
+    # --- naming --------------------------------------------------------------------------------------
+    def hex_name(self, idx: int) -> str:
+        return f"{chr(ord('A') + idx % self.cols)}{idx // self.cols + 1}"
+
+    def parse_hex(self, text: str) -> int:
+        text = text.strip().upper()
+        try:
+            col = ord(text[0]) - ord("A")
+            row = int(text[1:]) - 1
+        except (IndexError, ValueError) as exc:
+            raise ConfigError(f"{text!r} is not a hex name like C7") from exc
+        if not (0 <= col < self.cols and 0 <= row < self.rows):
+            raise ConfigError(f"hex {text} is off the map")
+        return row * self.cols + col
+
+    # --- movement and terrain ------------------------------------------------------------------------
+    def passable(self, idx: int) -> bool:
+        return idx >= 0 and self.terrain[idx] != WALL
+
+    def cover(self, idx: int) -> str:
+        return COVER[self.terrain[idx]]
+
+    # --- geometry ------------------------------------------------------------------------------------
+    def _angle(self, frm: int, to: int) -> float:
+        q0, r0 = self.axial[frm]
+        q1, r1 = self.axial[to]
+        x0, y0 = _pixel(q0, r0)
+        x1, y1 = _pixel(q1, r1)
+        return math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0  # clockwise on screen (y grows down)
+
+    def side_of(self, defender: int, facing: int, attacker: int) -> int:
+        """Which of the defender's sides (1 front … 6 shield side) the attacker stands on (ref §4)."""
+        rel = (self._angle(defender, attacker) - 60.0 * facing) % 360.0
+        sector = rel / 60.0
+        frac = sector - math.floor(sector)
+        if abs(frac - 0.5) < 1e-7:  # exactly on a boundary: the side better for the defender
+            a = int(math.floor(sector)) % 6 + 1
+            b = (int(math.floor(sector)) + 1) % 6 + 1
+            return min((a, b), key=lambda s: (_DEFENDER_PREFERENCE[s], s))
+        return int(round(sector)) % 6 + 1
+
+    def in_front_arc(self, attacker: int, facing: int, target: int) -> bool:
+        """Ranged attacks need the target in the attacker's front 180° (ref §4)."""
+        rel = (self._angle(attacker, target) - 60.0 * facing + 180.0) % 360.0 - 180.0
+        return abs(rel) <= 90.0 + 1e-7
+
+    def front_hexes(self, idx: int, facing: int) -> tuple[int, ...]:
+        """The adjacent hexes on sides 6, 1 and 2 (ref §2 "Ranges")."""
+        nb = self.neighbors[idx]
+        return tuple(h for h in (nb[(facing - 1) % 6], nb[facing], nb[(facing + 1) % 6]) if h >= 0)
+
+    def line_of_sight(self, a: int, b: int) -> bool:
+        """Hex-centre to hex-centre; walls and heavy terrain between the two block it (ref §4).
+
+        A line running exactly along hex edges is clear when either side of it is clear.
+        """
+        if a == b or self.dist[a][b] <= 1:
+            return True
+        key = (a, b) if a < b else (b, a)
+        hit = self._los.get(key)
+        if hit is None:
+            hit = self._trace(key[0], key[1], 1e-6) or self._trace(key[0], key[1], -1e-6)
+            self._los[key] = hit
+        return hit
+
+    def _trace(self, a: int, b: int, nudge: float) -> bool:
+        (q0, r0), (q1, r1) = self.axial[a], self.axial[b]
+        n = self.dist[a][b]
+        for i in range(1, n):
+            t = i / n
+            q = q0 + (q1 - q0) * t + nudge
+            r = r0 + (r1 - r0) * t + nudge
+            idx = self._index.get(_cube_round(q, r), -1)
+            if idx >= 0 and idx not in (a, b) and self.terrain[idx] in BLOCKS_LOS:
+                return False
+        return True
+
+    def render(self, marks: dict[int, str]) -> list[str]:
+        """Rows of text; odd rows shifted half a hex. ``marks`` puts a 3-character label on a hex."""
+        lines = ["     " + "".join(f"{chr(ord('A') + c):<4}" for c in range(self.cols))]
+        for r in range(self.rows):
+            cells = []
+            for c in range(self.cols):
+                idx = r * self.cols + c
+                cells.append(f"{marks.get(idx, ' ' + self.terrain[idx] + ' '):<4}")
+            lines.append(f"{r + 1:>3}  " + ("  " if r & 1 else "") + "".join(cells))
+        return lines
+
+
+@cache
+def load_map(name: str = "default") -> HexMap:
+    if name != "default":
+        raise ConfigError(f"unknown map {name!r}; the only map is 'default'")
+    try:
+        data = tomllib.loads(resources.files(__package__).joinpath("data/map.toml").read_text(encoding="utf-8"))
+        return HexMap(str(data["name"]), list(data["rows"]), list(data["deploy"]))
+    except (KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"penance map file data/map.toml is malformed: {exc}") from exc

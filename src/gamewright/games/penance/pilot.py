@@ -1,0 +1,40 @@
+"""The Pilot Wound deck (004 §5; ref §2 "Wound cards"): 5 minor injuries, 3 severe, 2 trauma.
+
+The effects are applied by the engine (state.py); this module names them and says what each does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PILOT_DEATH = 10  # 004 §5: all 10 Wound cards face-up
+
+
+@dataclass(frozen=True, slots=True)
+class WoundCard:
+    id: str
+    name: str
+    category: str
+    text: str
+
+
+WOUND_CARDS: tuple[WoundCard, ...] = (
+    WoundCard("concussion", "Concussion", "minor", "-1 to all SP until end of mission (-1 SP maximum)"),
+    WoundCard("broken_finger", "Broken Finger", "minor", "Cannot use 1 universal card (roll d10) this mission"),
+    WoundCard("internal_bleeding", "Internal Bleeding", "minor", "At start of each round, discard 1 card"),
+    WoundCard("dislocated_shoulder", "Dislocated Shoulder", "minor", "-2 damage to all attacks until end of mission"),
+    WoundCard("cracked_rib", "Cracked Rib", "minor", "Each time you gain Heat, gain +1 additional Heat"),
+    WoundCard("shattered_hand", "Shattered Hand", "severe", "-2 SP maximum (permanent)"),
+    WoundCard("spinal_trauma", "Spinal Trauma", "severe", "Movement costs +1 SP per hex (permanent)"),
+    WoundCard("ruptured_organ", "Ruptured Organ", "severe", "-5 Casket HP: discard 5 cards"),
+    WoundCard("ptsd", "PTSD", "trauma", "Cannot attack enemies from behind (their rear side)"),
+    WoundCard("dissociation", "Dissociation", "trauma", "At start of each turn roll 1d6; on 1-2 lose 1 SP this turn"),
+)
+WOUNDS = {w.id: w for w in WOUND_CARDS}
+
+
+def new_wound_deck(rng) -> list[str]:  # type: ignore[no-untyped-def]
+    """The 10 cards, shuffled face down (ref §4 "Setup")."""
+    deck = [w.id for w in WOUND_CARDS]
+    rng.shuffle(deck)
+    return deck
