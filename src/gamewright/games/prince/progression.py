@@ -63,3 +63,148 @@ class Progress:
             illumination=[int(illumination.get(str(h), 0)) for h in range(1, 13)],
             joys=[p for p in PLANETS if p in data.get("joys", [])],
         )
+
+
+# ----------------------------------------------------------------------------------------------------------
+# Persistence: one ``prince_progress`` row per Prince (JSON ``data``), runs in ``prince_runs``
+# ----------------------------------------------------------------------------------------------------------
+
+
+def load_data(session: Any, prince_id: int) -> dict[str, Any]:
+    """The stored progress document (progress fields plus ``active_run``), empty for a new Prince."""
+    from gamewright.store.models import PrinceProgress
+
+    row = session.get(PrinceProgress, prince_id)
+    return dict(row.data) if row is not None and row.data else {}
+
+
+def store_data(session: Any, prince_id: int, data: dict[str, Any]) -> None:
+    from gamewright.store.models import PrinceProgress
+
+    row = session.get(PrinceProgress, prince_id)
+    if row is None:
+        session.add(PrinceProgress(prince_id=prince_id, data=data))
+    else:
+        row.data = data  # a new dict, so the JSON column sees the change
+
+
+def load_progress(prince_id: int) -> Progress:
+    from gamewright.store.db import session_scope
+
+    with session_scope() as session:
+        return Progress.from_json(load_data(session, prince_id))
+
+
+def run_history(prince_id: int) -> list[dict[str, Any]]:
+    """Every run of the Prince, oldest first: seed, ruleset, result and Distance."""
+    from sqlalchemy import select
+
+    from gamewright.store.db import session_scope
+    from gamewright.store.models import PrinceRun
+
+    with session_scope() as session:
+        rows = session.scalars(select(PrinceRun).where(PrinceRun.prince_id == prince_id).order_by(PrinceRun.id))
+        return [
+            {
+                "id": r.id,
+                "seed": r.seed,
+                "ruleset": r.ruleset,
+                "options": dict(r.options or {}),
+                "status": r.status,
+                "distance": int(r.distance),
+                "turns": len(r.actions or []),
+                "started_at": r.started_at.isoformat() if r.started_at else None,
+                "finished_at": r.finished_at.isoformat() if r.finished_at else None,
+            }
+            for r in rows
+        ]
+
+
+def progress_report(prince_id: int) -> dict[str, Any]:
+    """The Prince's metaprogression as JSON: encounters, unlocks, aspects, illumination, joys and runs."""
+    from gamewright.games.prince import registry
+    from gamewright.games.prince.resolve import profile_from_chart
+    from gamewright.store.db import session_scope
+
+    profile = profile_from_chart(registry.get_by_id(prince_id).chart)
+    with session_scope() as session:
+        data = load_data(session, prince_id)
+    progress = Progress.from_json(data)
+    unlocked = progress.unlocked_mask()
+    locked = [p for p, u in zip(PLANETS, unlocked, strict=True) if not u]
+    aspects = []
+    for i in range(7):
+        for j in range(i + 1, 7):
+            kind = profile.aspects[i][j]
+            if kind is not None:
+                active = bool(progress.aspects & pair_bit(i, j))
+                aspects.append({"planets": [PLANETS[i], PLANETS[j]], "aspect": kind, "active": active})
+    runs = run_history(prince_id)
+    return {
+        "prince_id": prince_id,
+        "cumulative_encounters": progress.encounters,
+        "unlocked_planets": [p for p, u in zip(PLANETS, unlocked, strict=True) if u],
+        "next_unlock": (
+            {"planet": min(locked, key=UNLOCK_AT.__getitem__), "at": min(UNLOCK_AT[p] for p in locked)}
+            if locked
+            else None
+        ),
+        "active_aspects": [a for a in aspects if a["active"]],
+        "latent_aspects": [a for a in aspects if not a["active"]],
+        "illumination": {str(h + 1): n for h, n in enumerate(progress.illumination)},
+        "joys_achieved": list(progress.joys),
+        "active_run": (data.get("active_run") or {}).get("run_id"),
+        "runs": runs,
+    }
+
+
+def render_progress(report: dict[str, Any]) -> Any:
+    """The progress report as rich tables (for ``prince show``)."""
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from gamewright.games.prince.tables import HOUSE_KIND
+
+    head = Text()
+    head.append("Progress\n", style="bold")
+    head.append(f"Cumulative encounters: {report['cumulative_encounters']}\n")
+    head.append(f"Unlocked planets: {', '.join(report['unlocked_planets'])}")
+    nxt = report["next_unlock"]
+    if nxt:
+        head.append(f" (next: {nxt['planet']} at {nxt['at']} encounters)")
+    head.append(f"\nJoys achieved: {', '.join(report['joys_achieved']) or 'none yet'}")
+    if report["active_run"]:
+        head.append(f"\nRun #{report['active_run']} is in progress: `prince play` resumes it.")
+
+    aspects = Table(title="Aspects", title_justify="left", box=box.SIMPLE_HEAD)
+    for col in ("Planets", "Aspect", "State"):
+        aspects.add_column(col)
+    for a in report["active_aspects"] + report["latent_aspects"]:
+        state = Text("active", style="green") if a["active"] else Text("latent", style="dim")
+        aspects.add_row(" – ".join(a["planets"]), a["aspect"], state)
+
+    houses = Table(title="House illumination", title_justify="left", box=box.SIMPLE_HEAD)
+    for h in range(1, 13):
+        houses.add_column(str(h), justify="right")
+    houses.add_row(*(str(report["illumination"][str(h)]) for h in range(1, 13)))
+    houses.add_row(*(HOUSE_KIND[h][:3] for h in range(1, 13)), style="dim")
+
+    parts: list[Any] = [head, aspects, houses]
+    if report["runs"]:
+        runs = Table(title="Runs", title_justify="left", box=box.SIMPLE_HEAD)
+        for col in ("Run", "Seed", "Ruleset", "Result", "Distance", "Turns", "Finished"):
+            runs.add_column(col)
+        for r in report["runs"]:
+            runs.add_row(
+                str(r["id"]),
+                str(r["seed"]),
+                r["ruleset"],
+                r["status"],
+                str(r["distance"]),
+                str(r["turns"]),
+                (r["finished_at"] or "")[:19],
+            )
+        parts.append(runs)
+    return Group(*parts)

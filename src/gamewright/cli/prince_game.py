@@ -1,0 +1,355 @@
+"""``gamewright prince play | turn | history``: runs from the terminal and what-if turns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from gamewright.cli.common import JSON_OPTION, console, err_console, print_json, read_json_file
+from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.game import Event
+from gamewright.games.prince.tables import PLANETS, SIGN_ELEMENT, SIGN_MODALITY, SIGNS
+
+
+def _parse_options(pairs: list[str] | None) -> dict[str, Any] | None:
+    """``-o crit=prototype -o encounters_per_run=5`` → a dict (values read as JSON when they parse)."""
+    if not pairs:
+        return None
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ConfigError(f"an option is NAME=VALUE, e.g. crit=prototype (got {pair!r})")
+        name, _, raw = pair.partition("=")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        out[name.strip()] = value
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _opponent_line(state: Any) -> Text:
+    o = state.current
+    prof = state.opponent
+    sign = prof.signs[o]
+    text = Text()
+    text.append(f"Encounter {state.encounter + 1}/{state.cfg.encounters_per_run}, turn {state.turn + 1}", style="bold")
+    if not state.cfg.prebuilt:
+        text.append(f" of {state.length}")
+    text.append(" · Distance so far ")
+    text.append(str(state.distance), style="bold")
+    text.append("\nOpponent sends ")
+    text.append(PLANETS[o], style="bold red")
+    text.append(
+        f" in {SIGNS[sign]} ({SIGN_ELEMENT[sign]}, {SIGN_MODALITY[sign]}, {prof.dignities[o]}),"
+        f" affliction {state.os.affliction[o]}"
+    )
+    return text
+
+
+def _prediction_table(state: Any) -> Table:
+    table = Table(
+        title="Your options — Deal/Take: normal/crit amount; Crit, Opp: crit chances; Risk: your combustion risk",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    for col, justify in (
+        ("Planet", "left"),
+        ("Sign", "left"),
+        ("Aff", "right"),
+        ("Polarity", "left"),
+        ("Deal", "right"),
+        ("Take", "right"),
+        ("Crit", "right"),
+        ("Opp", "right"),
+        ("Risk", "right"),
+    ):
+        table.add_column(col, justify=justify, no_wrap=True)
+    colour = {"testimony": "green", "friction": "yellow", "affliction": "red"}
+    for p in state.predictions():
+        i = PLANETS.index(p["planet"])
+        out, inc = p["outgoing"], p["incoming"]
+        sign = "−" if p["polarity"] == "testimony" else "+"
+        table.add_row(
+            p["planet"],
+            SIGNS[state.player.signs[i]],
+            str(state.ps.affliction[i]),
+            Text(p["polarity"], style=colour[p["polarity"]]),
+            f"{sign}{out['applied']}/{sign}{out['crit_applied']}",
+            f"{sign}{inc['applied']}/{sign}{inc['crit_applied']}",
+            _pct(p["crit_chance"]["player"]),
+            _pct(p["crit_chance"]["opponent"]),
+            _pct(p["combustion_risk"]),
+        )
+    return table
+
+
+def _affliction_table(state: Any) -> Table:
+    table = Table(title="Affliction after the turn", title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("")
+    for p in PLANETS:
+        table.add_column(p, justify="right")
+    for label, st, unlocked in (("You", state.ps, state.unlocked), ("Opponent", state.os, [True] * 7)):
+        cells = []
+        for i in range(7):
+            if not unlocked[i]:
+                cells.append(Text("locked", style="dim"))
+            elif st.combust[i]:
+                cells.append(Text(f"{st.affliction[i]} ☀combust", style="bold red"))
+            else:
+                cells.append(str(st.affliction[i]))
+        table.add_row(label, *cells)
+    return table
+
+
+def _render_turn(state: Any, data: dict[str, Any]) -> None:
+    d = data["direct"]
+    head = Text()
+    head.append(f"{data['player_planet']} meets {data['opponent_planet']}: ", style="bold")
+    head.append(data["polarity"])
+    for side in ("player", "opponent"):
+        if data["crits"][side]:
+            head.append(f"  {side} CRIT!", style="bold magenta")
+    console.print(head)
+    steps = Table(box=box.SIMPLE_HEAD, title="What happened", title_justify="left")
+    for col in ("Side", "Step", "Planet", "Exact", "Change"):
+        steps.add_column(col)
+    for side, label in (("player", "you"), ("opponent", "opponent")):
+        steps.add_row(label, "direct", d[side]["planet"], d[side]["amount"], f"{d[side]['delta']:+d}")
+    for s in data["propagation"]:
+        label = "you" if s["side"] == "player" else "opponent"
+        steps.add_row(
+            label, f"{s['aspect']} from {s['from']} ({s['polarity']})", s["to"], s["amount"], f"{s['delta']:+d}"
+        )
+    console.print(steps)
+    for c in data["combustion_checks"]:
+        who = "Your" if c["side"] == "player" else "Opponent's"
+        outcome = "COMBUSTS" if c["combusted"] else ("is saved by exaltation" if c["saved"] else "holds")
+        style = "bold red" if c["combusted"] else ("bold yellow" if c["saved"] else "")
+        console.print(
+            Text(
+                f"Combustion check: {who} {c['planet']} at {c['affliction']}/{c['threshold']} ({c['dignity']}) "
+                f"P = {_pct(c['probability'])}, roll {c['roll']:.3f} → {outcome}",
+                style=style,
+            )
+        )
+    console.print(_affliction_table(state))
+
+
+def _render_event(state: Any, event: Event) -> None:
+    if event.kind == "turn":
+        _render_turn(state, event.data)
+    elif event.kind in ("encounter_start", "run_end", "encounter_end"):
+        console.rule(event.text)
+    elif event.kind in ("aspect_activated", "houses_illuminated", "planet_unlocked", "joy_achieved"):
+        console.print(Text(event.text, style="cyan"))
+    elif event.kind == "run_start":
+        console.print(Text(event.text, style="bold"))
+
+
+def register(app: typer.Typer) -> None:
+    """Add the game commands to the ``prince`` sub-app."""
+
+    @app.command("play")
+    def play_command(
+        name: str = typer.Argument(..., help="The Prince's name."),
+        ruleset: str | None = typer.Option(None, "--ruleset", help="design (default) or prototype."),
+        seed: int | None = typer.Option(None, "--seed", help="Seed of a new run (default: one per run)."),
+        auto: str | None = typer.Option(None, "--auto", help="Play without a person: random or greedy."),
+        json_out: bool = typer.Option(False, "--json", help="Stream every event as one JSON object per line."),
+        option: list[str] | None = typer.Option(None, "--option", "-o", help="A rules option NAME=VALUE."),
+        abandon: bool = typer.Option(False, "--abandon", help="Abandon the run in progress and start a new one."),
+    ) -> None:
+        """Play a run of a Prince (resumes the run in progress). Each turn shows the opponent planet and, for
+        every planet you may send, the predicted polarity, amounts, crit chances and combustion risk."""
+        from gamewright.games.prince.options import RULESETS
+        from gamewright.games.prince.policies import make_policy
+        from gamewright.games.prince.run import open_run, play_turn
+
+        if ruleset is not None and ruleset not in RULESETS:
+            raise ConfigError(f"unknown ruleset {ruleset!r}; choose one of: {', '.join(RULESETS)}")
+        policy = make_policy(auto, 0) if auto else None
+        handle = open_run(name, ruleset, seed, _parse_options(option), abandon=abandon)
+        state = handle.state
+        if policy is not None and hasattr(policy, "rng"):
+            policy.rng = policy.rng.split(f"{handle.run_id}/{state.seed}/{state.turns}")
+
+        def emit(events: list[Event]) -> None:
+            for event in events:
+                if json_out:
+                    print_json(event.to_json())
+                else:
+                    _render_event(state, event)
+
+        header = {
+            "event": "run",
+            "run_id": handle.run_id,
+            "prince": handle.prince.name,
+            "seed": state.seed,
+            "ruleset": handle.game.rules.ruleset,
+            "resumed": handle.resumed,
+        }
+        if json_out:
+            print_json(header)
+        else:
+            verb = "Resuming" if handle.resumed else "Starting"
+            console.print(
+                f"{verb} run #{handle.run_id} of Prince [bold]{handle.prince.name}[/bold] "
+                f"({header['ruleset']}, seed {state.seed})."
+            )
+        emit(handle.events if not handle.resumed else [e for e in handle.events if e.kind == "run_start"])
+        while not state.is_terminal():
+            if json_out:
+                print_json(
+                    {"event": "choose", "opponent_planet": PLANETS[state.current], "predictions": state.predictions()}
+                )
+            else:
+                console.print(_opponent_line(state))
+                console.print(_prediction_table(state))
+            if policy is not None:
+                action = policy.choose(state)
+                if not json_out:
+                    console.print(f"{auto} sends [bold]{action.planet}[/bold].")
+            else:
+                text = typer.prompt("Send which planet?", err=json_out)
+                try:
+                    action = handle.game.parse_action(state, text)
+                    problem = state.refusal(action.planet)
+                    if problem is not None:
+                        raise problem
+                except RuleViolation as exc:
+                    if json_out:
+                        print_json({"event": "refused", **exc.to_json()})
+                    else:
+                        err_console.print(f"[red]Refused:[/red] {exc.message}")
+                    continue
+            emit(play_turn(handle, action))
+        if not json_out:
+            console.print(f"Run #{handle.run_id}: [bold]{state.status}[/bold], Distance {state.distance}.")
+
+    @app.command("turn")
+    def turn_command(
+        scenario: Path = typer.Argument(..., help="Scenario JSON file, or - for stdin."),
+        json_out: bool = JSON_OPTION,
+    ) -> None:
+        """Resolve one what-if turn from a scenario (signs, sect, affliction, combust, saves, carry, rolls)."""
+        from gamewright.games.prince.scenario import run_scenario
+
+        result = run_scenario(read_json_file(scenario, "scenario"))
+        if json_out:
+            print_json(result)
+            return
+        console.print(Text(f"Polarity: {result['polarity']}", style="bold"))
+        table = Table(box=box.SIMPLE_HEAD)
+        for col in ("Side", "Step", "Planet", "Exact", "Change"):
+            table.add_column(col)
+        for side in ("player", "opponent"):
+            d = result["direct"][side]
+            crit = " (crit)" if result["crits"][side] else ""
+            table.add_row(side, "direct" + crit, d["planet"], d["amount"], f"{d['delta']:+d}")
+        for s in result["propagation"]:
+            table.add_row(
+                s["side"], f"{s['aspect']} from {s['from']} ({s['polarity']})", s["to"], s["amount"], f"{s['delta']:+d}"
+            )
+        console.print(table)
+        for c in result["combustion_checks"]:
+            outcome = "COMBUSTS" if c["combusted"] else ("saved" if c["saved"] else "holds")
+            console.print(
+                f"Check {c['side']} {c['planet']}: P = {_pct(c['probability'])}, roll {c['roll']} → {outcome}"
+            )
+        after = Table(title="After", title_justify="left", box=box.SIMPLE_HEAD)
+        after.add_column("")
+        for p in PLANETS:
+            after.add_column(p, justify="right")
+        for side in ("player", "opponent"):
+            a = result["after"][side]
+            after.add_row(side, *(f"{a['affliction'][p]}{' combust' if p in a['combust'] else ''}" for p in PLANETS))
+        console.print(after)
+        s = result["score"]
+        console.print(f"Score: affliction {s['affliction']} + testimony {s['testimony']} = {s['turn']}")
+
+    @app.command("history")
+    def history_command(
+        name: str = typer.Argument(..., help="The Prince's name."),
+        run: int | None = typer.Option(None, "--run", help="Show one run's turns (replayed from its seed)."),
+        json_out: bool = JSON_OPTION,
+    ) -> None:
+        """The Prince's runs (seed, ruleset, result, Distance), or one run's events with --run."""
+        from gamewright.games.prince import registry
+        from gamewright.games.prince.progression import run_history
+
+        record = registry.get(name)
+        runs = run_history(record.id)
+        if run is None:
+            if json_out:
+                print_json({"prince": record.name, "runs": runs})
+                return
+            if not runs:
+                console.print(f"Prince {record.name} has no runs yet: `gamewright prince play {record.name}`.")
+                return
+            table = Table(title=f"Runs of {record.name}", title_justify="left")
+            for col in ("Run", "Seed", "Ruleset", "Result", "Distance", "Turns", "Started", "Finished"):
+                table.add_column(col)
+            for r in runs:
+                table.add_row(
+                    str(r["id"]),
+                    str(r["seed"]),
+                    r["ruleset"],
+                    r["status"],
+                    str(r["distance"]),
+                    str(r["turns"]),
+                    (r["started_at"] or "")[:19],
+                    (r["finished_at"] or "")[:19],
+                )
+            console.print(table)
+            return
+        events = _replay_run(record, run, runs)
+        if json_out:
+            print_json({"prince": record.name, "run": run, "events": [e.to_json() for e in events]})
+            return
+        for e in events:
+            console.print(e.text)
+
+
+def _replay_run(record: Any, run_id: int, runs: list[dict[str, Any]]) -> list[Event]:
+    from sqlalchemy import select
+
+    from gamewright.core.errors import NotFound
+    from gamewright.games.prince.game import PrinceGame
+    from gamewright.games.prince.progression import Progress
+    from gamewright.games.prince.resolve import profile_from_chart
+    from gamewright.store.db import session_scope
+    from gamewright.store.models import PrinceRun
+
+    if run_id not in {r["id"] for r in runs}:
+        raise NotFound(f"Prince {record.name!r} has no run #{run_id}; `prince history {record.name}` lists them")
+    with session_scope() as session:
+        row = session.scalars(select(PrinceRun).where(PrinceRun.id == run_id)).one()
+        seed, ruleset, options, actions = row.seed, row.ruleset, dict(row.options or {}), list(row.actions or [])
+    # Unlocks depend on the progress the run started from, which is kept with the Prince's progress.
+    start = Progress.from_json(_start_progress(record.id, run_id))
+    game = PrinceGame(ruleset, options, player=profile_from_chart(record.chart), progress=start)
+    state, events = game.start(seed)
+    for text in actions:
+        events += state.apply(game.parse_action(state, text))
+    return events
+
+
+def _start_progress(prince_id: int, run_id: int) -> dict[str, Any] | None:
+    from gamewright.games.prince.progression import load_data
+    from gamewright.store.db import session_scope
+
+    with session_scope() as session:
+        data = load_data(session, prince_id)
+    return (data.get("run_starts") or {}).get(str(run_id))

@@ -1,0 +1,137 @@
+"""Runs of a minted Prince, stored in the database so that a run in progress survives the process ending.
+
+A stored run is its seed, ruleset, options, the progress it started from and the list of planets sent; the
+state is rebuilt by replaying them (seed + choices replay bit for bit). After every turn the run row and the
+Prince's progress document are updated in one transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from gamewright.core.errors import Conflict
+from gamewright.core.game import Event
+from gamewright.core.rng import derive_seed
+from gamewright.games.prince import registry
+from gamewright.games.prince.game import PrinceGame
+from gamewright.games.prince.progression import Progress, load_data, store_data
+from gamewright.games.prince.resolve import profile_from_chart
+from gamewright.games.prince.state import Deploy, PrinceState
+from gamewright.store.db import session_scope
+from gamewright.store.models import PrinceRun
+
+
+@dataclass
+class RunHandle:
+    """A run being played: its row id, the Prince, the game and the live state."""
+
+    run_id: int
+    prince: registry.PrinceRecord
+    game: PrinceGame
+    state: PrinceState
+    resumed: bool
+    events: list[Event] = field(default_factory=list)  # the events so far (a resumed run's are replayed)
+
+
+def _active_row(session: Any, prince_id: int) -> PrinceRun | None:
+    query = select(PrinceRun).where(PrinceRun.prince_id == prince_id, PrinceRun.status == "active")
+    return session.scalars(query.order_by(PrinceRun.id.desc())).first()
+
+
+def default_seed(prince_id: int, runs_so_far: int) -> int:
+    """A new run's seed when none is given: different for every run of a Prince, and reproducible."""
+    return derive_seed(prince_id, f"run{runs_so_far}") % 2**31
+
+
+def open_run(
+    name: str,
+    ruleset: str | None = None,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    *,
+    abandon: bool = False,
+) -> RunHandle:
+    """Resume the Prince's run in progress, or start a new one."""
+    record = registry.get(name)
+    profile = profile_from_chart(record.chart)
+    with session_scope() as session:
+        data = load_data(session, record.id)
+        row = _active_row(session, record.id)
+        if row is not None and abandon:
+            row.status = "abandoned"
+            row.finished_at = datetime.now(UTC)
+            data.pop("active_run", None)
+            store_data(session, record.id, data)
+            row = None
+        if row is not None:
+            clash = _clash(row, ruleset, seed, options)
+            if clash:
+                raise Conflict(
+                    f"Prince {record.name!r} has run #{row.id} in progress ({row.ruleset}, seed {row.seed}); "
+                    f"{clash}: run `prince play {record.name}` to resume it or add --abandon to start afresh"
+                )
+            start = Progress.from_json((data.get("run_starts") or {}).get(str(row.id)))
+            game = PrinceGame(row.ruleset, dict(row.options or {}), player=profile, progress=start)
+            state, events = game.start(row.seed)
+            for text in row.actions or []:
+                events += state.apply(game.parse_action(state, text))
+            return RunHandle(row.id, record, game, state, True, events)
+        progress = Progress.from_json(data)
+        game = PrinceGame(ruleset, options, player=profile, progress=progress)
+        count = len(session.scalars(select(PrinceRun.id).where(PrinceRun.prince_id == record.id)).all())
+        seed = default_seed(record.id, count) if seed is None else seed
+        state, events = game.start(seed)
+        row = PrinceRun(
+            prince_id=record.id,
+            seed=seed,
+            ruleset=game.rules.ruleset,
+            options=dict(options or {}),
+            status="active",
+            distance="0",
+            actions=[],
+        )
+        session.add(row)
+        session.flush()
+        data["active_run"] = {"run_id": row.id}
+        # the progress a run starts from decides its unlocks: kept so that any run can be replayed
+        data["run_starts"] = {**(data.get("run_starts") or {}), str(row.id): progress.to_json()}
+        store_data(session, record.id, data)
+        return RunHandle(row.id, record, game, state, False, events)
+
+
+def _clash(row: PrinceRun, ruleset: str | None, seed: int | None, options: dict[str, Any] | None) -> str:
+    if ruleset is not None and ruleset != row.ruleset:
+        return f"it plays ruleset {row.ruleset!r}, not {ruleset!r}"
+    if seed is not None and seed != row.seed:
+        return f"its seed is {row.seed}, not {seed}"
+    if options and dict(options) != dict(row.options or {}):
+        return f"its options are {dict(row.options or {})}"
+    return ""
+
+
+def play_turn(handle: RunHandle, action: Deploy) -> list[Event]:
+    """Apply one choice and store it (a refused choice raises ``RuleViolation`` and stores nothing)."""
+    events = handle.state.apply(action)
+    handle.events.extend(events)
+    save(handle, action.to_text())
+    return events
+
+
+def save(handle: RunHandle, text: str) -> None:
+    state = handle.state
+    with session_scope() as session:
+        row = session.get(PrinceRun, handle.run_id)
+        row.actions = [*(row.actions or []), text]
+        row.distance = str(state.distance)
+        data = load_data(session, handle.prince.id)
+        if state.cfg.metaprogression:
+            data.update(state.progress.to_json())
+        if state.is_terminal():
+            row.status = state.status
+            row.finished_at = datetime.now(UTC)
+            data.pop("active_run", None)
+        store_data(session, handle.prince.id, data)

@@ -1,0 +1,172 @@
+"""What-if turns: one turn resolved from a JSON scenario, for designers and the tools built on them.
+
+The scenario and result shapes are an exact interface (issue "What-if turns"). Rolls are uniform draws in
+[0, 1) used in order, the last repeating: the player's crit roll, the opponent's crit roll, then each
+combustion check as it happens. A combust acting planet is allowed here (it deals and receives nothing).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from gamewright.core.errors import ConfigError
+from gamewright.core.rng import Rng, ScriptedRng
+from gamewright.games.prince.options import config_for
+from gamewright.games.prince.resolve import ALL_ASPECTS, SideState, pair_bit, profile_for, resolve_turn
+from gamewright.games.prince.tables import PLANETS, SIGN_INDEX, SIGNS
+
+TOP_FIELDS = ("ruleset", "options", "player", "opponent", "player_planet", "opponent_planet", "rolls", "seed")
+SIDE_FIELDS = ("signs", "sect", "affliction", "combust", "exaltation_save_used", "carry", "aspects")
+FREE_FIELDS = ("comment", "comments", "description", "name", "note", "notes", "title")
+DEFAULT_SIGN = SIGN_INDEX["Taurus"]  # the issue: any planet left out is in Taurus
+
+
+def _bad(path: str, why: str) -> ConfigError:
+    return ConfigError(f"scenario field {path!r}: {why}")
+
+
+def _check_fields(data: dict[str, Any], allowed: tuple[str, ...], path: str) -> None:
+    for key in data:
+        if key in allowed or key in FREE_FIELDS or str(key).startswith("_"):
+            continue
+        where = f"{path}.{key}" if path else str(key)
+        raise _bad(where, f"unknown field; expected one of {', '.join(allowed)}")
+
+
+def _planet(value: Any, path: str) -> str:
+    if isinstance(value, str):
+        for p in PLANETS:
+            if p.lower() == value.strip().lower():
+                return p
+    raise _bad(path, f"{value!r} is not a planet; choose one of {', '.join(PLANETS)}")
+
+
+def _sign(value: Any, path: str) -> int:
+    if isinstance(value, str):
+        for i, s in enumerate(SIGNS):
+            if s.lower() == value.strip().lower():
+                return i
+    raise _bad(path, f"{value!r} is not a sign; choose one of {', '.join(SIGNS)}")
+
+
+def _planet_map(value: Any, path: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _bad(path, "must be an object mapping planet names to values")
+    return {_planet(k, f"{path}.{k}"): v for k, v in value.items()}
+
+
+def _planet_list(value: Any, path: str) -> list[str]:
+    if not isinstance(value, list):
+        raise _bad(path, "must be a list of planet names")
+    return [_planet(v, f"{path}[{n}]") for n, v in enumerate(value)]
+
+
+def _exact(value: Any, path: str) -> Fraction:
+    """JSON decimals read exactly: Fraction(str(x)) (ref §2 further rulings)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise _bad(path, f"{value!r} is not a number")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _bad(path, f"{value!r} is not a finite number")
+    try:
+        return Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        raise _bad(path, f"{value!r} is not a number") from None
+
+
+def _side(data: Any, path: str) -> tuple[Any, SideState]:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise _bad(path, "must be an object with signs, sect, affliction, combust, exaltation_save_used, carry")
+    _check_fields(data, SIDE_FIELDS, path)
+    signs = [DEFAULT_SIGN] * 7
+    for planet, sign in _planet_map(data.get("signs", {}), f"{path}.signs").items():
+        signs[PLANETS.index(planet)] = _sign(sign, f"{path}.signs.{planet}")
+    sect = data.get("sect", "night")
+    if sect not in ("day", "night"):
+        raise _bad(f"{path}.sect", f'{sect!r} must be "day" or "night"')
+    state = SideState()
+    for planet, value in _planet_map(data.get("affliction", {}), f"{path}.affliction").items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            if isinstance(value, float) and value.is_integer() and value >= 0:
+                value = int(value)
+            else:
+                raise _bad(f"{path}.affliction.{planet}", f"{value!r} must be a whole number, 0 or more")
+        state.affliction[PLANETS.index(planet)] = value
+    for planet in _planet_list(data.get("combust", []), f"{path}.combust"):
+        state.combust[PLANETS.index(planet)] = True
+    for planet in _planet_list(data.get("exaltation_save_used", []), f"{path}.exaltation_save_used"):
+        state.save_used[PLANETS.index(planet)] = True
+    for planet, value in _planet_map(data.get("carry", {}), f"{path}.carry").items():
+        state.carry[PLANETS.index(planet)] = _exact(value, f"{path}.carry.{planet}")
+    if "aspects" in data:  # ref §2: all aspects active unless the scenario says otherwise
+        pairs = data["aspects"]
+        if not isinstance(pairs, list):
+            raise _bad(f"{path}.aspects", 'must be a list of active planet pairs, e.g. [["Mars", "Moon"]]')
+        mask = 0
+        for n, pair in enumerate(pairs):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise _bad(f"{path}.aspects[{n}]", "must be a pair of planet names")
+            a, b = (_planet(v, f"{path}.aspects[{n}]") for v in pair)
+            mask |= pair_bit(PLANETS.index(a), PLANETS.index(b))
+        state.active = mask
+    else:
+        state.active = ALL_ASPECTS
+    return profile_for(tuple(signs), sect), state
+
+
+def parse_rolls(data: dict[str, Any]) -> Rng:
+    if "rolls" in data:
+        rolls = data["rolls"]
+        if not isinstance(rolls, list) or not rolls:
+            raise _bad("rolls", "must be a non-empty list of numbers in [0, 1)")
+        for n, r in enumerate(rolls):
+            if isinstance(r, bool) or not isinstance(r, (int, float)) or not 0 <= r < 1:
+                raise _bad(f"rolls[{n}]", f"{r!r} must be a number in [0, 1)")
+        return ScriptedRng([float(r) for r in rolls], repeat_last=True)
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise _bad("seed", f"{seed!r} must be a whole number")
+    return Rng(seed)
+
+
+def run_scenario(data: Any) -> dict[str, Any]:
+    """Resolve the scenario's turn and return the result object."""
+    if not isinstance(data, dict):
+        raise ConfigError("a scenario must be a JSON object")
+    _check_fields(data, TOP_FIELDS, "")
+    ruleset = data.get("ruleset", "design")
+    if ruleset not in ("design", "prototype"):
+        raise _bad("ruleset", f'{ruleset!r} must be "design" or "prototype"')
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise _bad("options", "must be an object of option names and values")
+    try:
+        rules, cfg = config_for(ruleset, options)
+    except ConfigError as exc:
+        raise ConfigError(f"scenario field 'options': {exc}") from None
+    player = _side(data.get("player"), "player")
+    opponent = _side(data.get("opponent"), "opponent")
+    for key in ("player_planet", "opponent_planet"):
+        if key not in data:
+            raise _bad(key, "is required (a planet name)")
+    pi = PLANETS.index(_planet(data["player_planet"], "player_planet"))
+    oi = PLANETS.index(_planet(data["opponent_planet"], "opponent_planet"))
+    rng = parse_rolls(data)
+    result = resolve_turn(cfg, (player[0], opponent[0]), (player[1], opponent[1]), (pi, oi), rng)
+    out = result.to_json()
+    out["after"] = {side: _after(state) for side, state in (("player", player[1]), ("opponent", opponent[1]))}
+    out["rules"] = rules.to_json()
+    out["rolls_used"] = list(getattr(rng, "used", [])) or [*result.rolls, *(c.roll for c in result.checks)]
+    return out
+
+
+def _after(state: SideState) -> dict[str, Any]:
+    return {
+        "affliction": dict(zip(PLANETS, state.affliction, strict=True)),
+        "combust": [p for p, c in zip(PLANETS, state.combust, strict=True) if c],
+        "exaltation_save_used": [p for p, c in zip(PLANETS, state.save_used, strict=True) if c],
+        "carry": {p: str(c) for p, c in zip(PLANETS, state.carry, strict=True)},
+    }
