@@ -120,6 +120,8 @@ def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
     # ref §1: longitude in [-180, 180], east positive.
     if not Decimal(-180) <= lon_q <= Decimal(180):
         raise ConfigError(f"longitude {lon} is out of range: it must be between -180 and 180 degrees (east positive)")
+    if lon_q == Decimal(180):  # the same meridian as -180: one identity, one chart (RULINGS)
+        lon_q = Decimal(-180)
     floored = when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES)
     return Moment(floored, float(lat_q), float(lon_q))
 
