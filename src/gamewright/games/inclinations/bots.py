@@ -1,0 +1,494 @@
+"""Bots: a random-legal bot and a heuristic bot (easy / medium / hard).
+
+Both build a whole turn plan and check it with the engine's validation; a plan that fails (which should not
+happen) falls back to a plain coast, so a bot turn is always legal. Energy is reconfigured every turn to exactly
+what the turn uses (heat equals allocation), with what is left going to the shields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from gamewright.core.rng import Rng
+from gamewright.games.inclinations.actions import (
+    INTENSITIES,
+    Allocate,
+    Burn,
+    Coast,
+    Deallocate,
+    Deploy,
+    Fire,
+    Rotate,
+    Step,
+    Transfer,
+)
+from gamewright.games.inclinations.board import (
+    BLACKHOLE,
+    FACING_NAME,
+    SECTORS,
+    WELLS,
+    adjustment_range,
+    ring_count,
+    transfer_route,
+    velocities,
+    velocity,
+)
+from gamewright.games.inclinations.ship import (
+    DISSIPATION,
+    ENGINES,
+    LASER,
+    MAX_ENERGY,
+    MIN_ENERGY,
+    MISSILES,
+    RAILGUN,
+    REACTOR,
+    SCOOP,
+    SHIELDS,
+    SUBSYSTEMS,
+    THRUSTERS,
+    Ship,
+)
+from gamewright.games.inclinations.turn import validate
+from gamewright.games.inclinations.weapons import DAMAGE, out_of_reach
+
+BOT_KINDS = ("random-bot", "easy-bot", "medium-bot", "hard-bot")
+INF = 99
+
+
+def deploy_choice(state: Any, rng: Rng) -> Deploy:
+    """ref Further rulings: bots deploy on a free sector at random."""
+    return rng.choice(state.legal_actions())
+
+
+def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
+    """Deallocations then allocations that turn ``ship.energy`` into ``target``."""
+    steps: list[Step] = []
+    for i, name in enumerate(SUBSYSTEMS):
+        if ship.energy[i] > target[i]:
+            steps.append(Deallocate(name, ship.energy[i] - target[i]))
+    for i, name in enumerate(SUBSYSTEMS):
+        if ship.energy[i] < target[i]:
+            steps.append(Allocate(name, target[i] - ship.energy[i]))
+    return steps
+
+
+def _movement_options(ship: Ship, facing: int) -> list[tuple[Step, int, int, int, int, int]]:
+    """(step, well, ring, sector, engines needed, mass cost) for every movement the ship could make."""
+    v = velocity(ship.well, ship.ring)
+    out: list[tuple[Step, int, int, int, int, int]] = [
+        (Coast(False), ship.well, ship.ring, (ship.sector + v) % SECTORS, 0, 0)
+    ]
+    low, high = adjustment_range(v)
+    rings = ring_count(ship.well)
+    for name, k in INTENSITIES.items():
+        dest = ship.ring + k * facing
+        if not 1 <= dest <= rings:
+            continue
+        for adj in range(low, high + 1):
+            cost = k + abs(adj)
+            if cost <= ship.mass:
+                out.append((Burn(name, adj), ship.well, dest, (ship.sector + v + adj) % SECTORS, k, cost))
+    if ship.ring == rings:
+        for dest in range(len(WELLS)):
+            route = transfer_route(ship.well, dest)
+            if route is not None and route[0] == ship.sector:
+                out.append((Transfer(WELLS[dest]), dest, route[1], route[2], 3, 0))
+    return out
+
+
+class RandomBot:
+    """Random legal turns: random energy changes, maybe a rotation, a random movement, random shots."""
+
+    kind = "random-bot"
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def deploy(self, state: Any) -> Deploy:
+        return deploy_choice(state, self.rng)
+
+    def choose_turn(self, state: Any) -> list[Step]:
+        rng = self.rng
+        me = state.ships[state.current]
+        target = list(me.energy)
+        for i in range(7):
+            if target[i] and rng.random() < 0.3:
+                target[i] = 0
+        free = REACTOR - sum(target)
+        order = list(range(7))
+        rng.shuffle(order)
+        for i in order:
+            if free and rng.random() < 0.5:
+                add = rng.randint(0, min(free, MAX_ENERGY[i] - target[i]))
+                target[i] += add
+                free -= add
+        plan = energy_steps(me, target)
+        work = me.clone()
+        work.energy = target
+        facing = me.facing
+        if target[THRUSTERS] >= MIN_ENERGY[THRUSTERS] and rng.random() < 0.25:
+            facing = -facing
+            plan.append(Rotate(FACING_NAME[facing]))
+        work.facing = facing
+        options = [o for o in _movement_options(work, facing) if o[4] <= target[ENGINES]]
+        move = rng.choice(options)
+        step = move[0]
+        if type(step) is Coast and target[SCOOP] >= MIN_ENERGY[SCOOP] and rng.random() < 0.5:
+            step = Coast(True)
+        before = rng.random() < 0.5
+        shots = self._shots(state, work, target)
+        if before:
+            plan.extend(shots)
+            plan.append(step)
+        else:
+            plan.append(step)
+            after = work.clone()
+            after.well, after.ring, after.sector = move[1], move[2], move[3]
+            plan.extend(self._shots(state, after, target))
+        if validate(state.ships, state.current, plan, state.tr):
+            return []
+        return plan
+
+    def _shots(self, state: Any, pos: Ship, energy: list[int]) -> list[Step]:
+        shots: list[Step] = []
+        enemies = [s for s in state.ships if s.id != pos.id and s.hull > 0]
+        for weapon, sub in (("laser", LASER), ("missiles", MISSILES)):
+            if energy[sub] < MIN_ENERGY[sub] or (sub == MISSILES and pos.ammo <= 0) or self.rng.random() < 0.3:
+                continue
+            reach = [t.id for t in enemies if out_of_reach(weapon, pos, t) is None]
+            if reach:
+                shots.append(Fire(weapon, (self.rng.choice(reach),)))
+        return shots
+
+
+@dataclass(frozen=True)
+class Level:
+    heat_budget: int  # heat this turn the bot accepts before counting the excess as damage
+    tables: bool  # plan approach with exact distance tables (else a rough distance)
+    flee: bool  # take a well transfer away when beaten
+    noise: float  # random tie-breaking / sloppiness
+    position_weight: float
+
+
+LEVELS = {
+    "easy": Level(heat_budget=7, tables=False, flee=False, noise=1.5, position_weight=0.4),
+    "medium": Level(heat_budget=5, tables=False, flee=False, noise=0.3, position_weight=0.8),
+    "hard": Level(heat_budget=5, tables=True, flee=True, noise=0.05, position_weight=1.0),
+}
+
+
+def _reach(kind: int, r: int, rt: int, d: int) -> bool:
+    dr = abs(r - rt)
+    ds = d if d <= 12 else 24 - d
+    if kind == 0:  # missiles (or the laser, which they cover)
+        return dr <= 2 and ds <= 3
+    return (dr == 1 and ds <= 2) or (dr == 0 and 1 <= ds <= 6)  # laser or railgun
+
+
+def _moves(well: int, r: int) -> list[tuple[int, int]]:
+    """(ring after, sector shift) for a coast and every burn, either facing (rotation assumed free)."""
+    v = velocities(well)[r]
+    out = [(r, v)]
+    low, high = adjustment_range(v)
+    for k in (1, 2, 3):
+        for direction in (1, -1):
+            dest = r + k * direction
+            if 1 <= dest <= ring_count(well):
+                out.extend((dest, v + adj) for adj in range(low, high + 1))
+    return out
+
+
+@lru_cache(maxsize=None)
+def approach_table(planet: bool, rt: int, kind: int) -> tuple[tuple[int, ...], ...]:
+    """Turns before a shot is possible, by (my ring, my sector - target sector at the start of my turn),
+    assuming the target coasts. 0: a shot is possible this turn (before or after moving)."""
+    well = 1 if planet else BLACKHOLE
+    rings = ring_count(well)
+    vt = velocities(well)[rt]
+    moves = {r: _moves(well, r) for r in range(1, rings + 1)}
+    table = [[INF] * SECTORS for _ in range(rings + 1)]
+    for r in range(1, rings + 1):
+        for d in range(SECTORS):
+            if _reach(kind, r, rt, d) or any(_reach(kind, r2, rt, (d + sh) % SECTORS) for r2, sh in moves[r]):
+                table[r][d] = 0
+    changed = True
+    while changed:
+        changed = False
+        for r in range(1, rings + 1):
+            for d in range(SECTORS):
+                if table[r][d] == 0:
+                    continue
+                best = 1 + min(table[r2][(d + sh - vt) % SECTORS] for r2, sh in moves[r])
+                if best < table[r][d]:
+                    table[r][d] = best
+                    changed = True
+    return tuple(tuple(row) for row in table)
+
+
+@lru_cache(maxsize=None)
+def transfer_table(well: int, dest: int) -> tuple[tuple[int, ...], ...]:
+    """Turns before a transfer from ``well`` to ``dest`` can be made, by (ring, sector)."""
+    rings = ring_count(well)
+    route = transfer_route(well, dest)
+    table = [[INF] * SECTORS for _ in range(rings + 1)]
+    if route is None:
+        return tuple(tuple(row) for row in table)
+    table[rings][route[0]] = 0
+    moves = {r: _moves(well, r) for r in range(1, rings + 1)}
+    changed = True
+    while changed:
+        changed = False
+        for r in range(1, rings + 1):
+            for d in range(SECTORS):
+                if table[r][d] == 0:
+                    continue
+                best = 1 + min(table[r2][(d + sh) % SECTORS] for r2, sh in moves[r])
+                if best < table[r][d]:
+                    table[r][d] = best
+                    changed = True
+    return tuple(tuple(row) for row in table)
+
+
+def transfer_distance(well: int, ring: int, sector: int, dest: int) -> int:
+    """Turns to reach well ``dest`` from a position (through the black hole between planets)."""
+    if well == dest:
+        return 0
+    if well == BLACKHOLE or dest == BLACKHOLE:
+        return transfer_table(well, dest)[ring][sector] + 1
+    return transfer_table(well, BLACKHOLE)[ring][sector] + 12  # then on from the black hole
+
+
+class HeuristicBot:
+    """One-turn lookahead over every rotation x movement, with each weapon fired where it does the most.
+
+    Scores: damage dealt (after shields, with a kill bonus) - heat beyond dissipation - distance to the next
+    shot - low reaction mass, plus shields from the energy left over.
+    """
+
+    def __init__(self, level: str, rng: Rng) -> None:
+        self.level_name = level
+        self.kind = f"{level}-bot"
+        self.level = LEVELS[level]
+        self.rng = rng
+
+    def deploy(self, state: Any) -> Deploy:
+        return deploy_choice(state, self.rng)
+
+    # --- evaluation --------------------------------------------------------------------------------
+    def _shot_value(self, weapon: str, target: Ship) -> float:
+        dmg = DAMAGE[weapon]
+        absorbed = min(dmg, target.energy[SHIELDS])
+        hull = dmg - absorbed
+        value = hull + 0.4 * absorbed
+        if hull >= target.hull:
+            value += 6.0  # a kill
+        return value
+
+    def _best_shots(self, weapon: str, pos: Ship, enemies: list[Ship]) -> tuple[float, tuple[str, ...]]:
+        reach = [t for t in enemies if out_of_reach(weapon, pos, t) is None]
+        if not reach:
+            return 0.0, ()
+        if weapon == "laser":  # several targets at once
+            return sum(self._shot_value(weapon, t) for t in reach), tuple(t.id for t in reach)
+        best = max(reach, key=lambda t: (self._shot_value(weapon, t), -t.hull))
+        return self._shot_value(weapon, best), (best.id,)
+
+    def _position_value(self, well: int, ring: int, sector: int, me: Ship, enemies: list[Ship],
+                        fleeing: bool) -> float:
+        if fleeing:
+            here = [e for e in enemies if e.well == well]
+            if not here:
+                return 8.0
+            if well == BLACKHOLE:
+                best = min(transfer_distance(well, ring, sector, p) for p in range(1, 7)
+                           if all(e.well != p for e in enemies))
+            else:
+                best = transfer_distance(well, ring, sector, BLACKHOLE)
+            return -0.5 * best
+        kind = 0 if me.ammo > 0 else 1
+        best = INF
+        for e in enemies:
+            if e.well != well:
+                dist = transfer_distance(well, ring, sector, e.well) + 3
+            elif self.level.tables:
+                vt = velocity(e.well, e.ring)
+                dist = approach_table(well != BLACKHOLE, e.ring, kind)[ring][(sector - e.sector - vt) % SECTORS]
+            else:
+                vt = velocity(e.well, e.ring)
+                ds = (sector - e.sector - vt) % SECTORS
+                ds = min(ds, SECTORS - ds)
+                dist = abs(ring - e.ring) + max(0, ds - 3) / 3
+            best = min(best, dist)
+        return -best
+
+    def choose_turn(self, state: Any) -> list[Step]:
+        me: Ship = state.ships[state.current]
+        level = self.level
+        enemies = [s for s in state.ships if s is not me and s.hull > 0]
+        fleeing = level.flee and me.hull <= 3 and any(
+            e.well == me.well and e.hull >= me.hull + 5 for e in enemies)
+        in_well = [e for e in enemies if e.well == me.well]
+        has_ammo = me.ammo > 0
+        pre = {w: self._best_shots(w, me, in_well) for w in ("laser", "missiles")}
+        if not has_ammo:
+            pre["missiles"] = (0.0, ())
+        best_score = -1e9
+        best_plan: list[Step] = []
+        facings = [me.facing]
+        can_rotate = True
+        if can_rotate:
+            facings.append(-me.facing)
+        for facing in facings:
+            rotating = facing != me.facing
+            work = me.clone()
+            work.facing = facing
+            for step, well, ring, sector, engines, mass_cost in _movement_options(work, facing):
+                post_pos = work.clone()
+                post_pos.well, post_pos.ring, post_pos.sector = well, ring, sector
+                post_enemies = in_well if well == me.well else [e for e in enemies if e.well == well]
+                post = {w: self._best_shots(w, post_pos, post_enemies) for w in ("laser", "missiles", "railgun")}
+                if not has_ammo:
+                    post["missiles"] = (0.0, ())
+                base_energy = engines + (1 if rotating else 0)
+                base_heat = base_energy
+                # railgun after the movement: recoil (if it stays in the well) or compensation on a coast
+                rail_val, rail_targets = post["railgun"]
+                recoil_ring = ring + facing
+                compensate = False
+                if rail_targets:
+                    if not 1 <= recoil_ring <= ring_count(well):
+                        compensate = True
+                        if engines or me.mass - mass_cost < 1:
+                            rail_val, rail_targets = 0.0, ()
+                choices = []
+                for mask in range(8):
+                    fire_laser, fire_missiles, fire_rail = mask & 1, mask & 2, mask & 4
+                    value = 0.0
+                    energy = base_energy
+                    heat = base_heat
+                    if fire_laser:
+                        lv = max(pre["laser"][0], post["laser"][0])
+                        if lv <= 0:
+                            continue
+                        value += lv
+                        energy += 2
+                        heat += 2
+                    if fire_missiles:
+                        mv = max(pre["missiles"][0], post["missiles"][0])
+                        if mv <= 0:
+                            continue
+                        value += mv - 0.8  # ammunition is finite
+                        energy += 2
+                        heat += 2
+                    if fire_rail:
+                        if rail_val <= 0:
+                            continue
+                        value += rail_val
+                        energy += 4
+                        heat += 4
+                        if compensate:
+                            energy += 1
+                            heat += 1
+                    if step == Coast(False) and mask == 0 and me.mass < 10:
+                        pass
+                    if energy > REACTOR:
+                        continue
+                    choices.append((value - max(0, heat - level.heat_budget) * 1.5, mask, energy, heat))
+                if not choices:
+                    continue
+                shot_score, mask, energy, heat = max(choices)
+                end_ring = ring
+                if mask & 4 and not compensate:
+                    end_ring = recoil_ring
+                score = shot_score
+                score += level.position_weight * self._position_value(well, end_ring, sector, me, enemies,
+                                                                      fleeing)
+                mass_end = me.mass - mass_cost - (1 if mask & 4 and compensate else 0)
+                scoop = False
+                if type(step) is Coast and energy + 3 <= REACTOR and mass_end < 10 and heat + 3 <= 5:
+                    gain = min(10, mass_end + velocity(me.well, me.ring)) - mass_end
+                    if gain and mass_end < 6:
+                        scoop = True
+                        mass_end += gain
+                        energy += 3
+                        heat += 3
+                score -= max(0, 5 - mass_end) * 0.6
+                shields = min(MAX_ENERGY[SHIELDS], REACTOR - energy)
+                score += 0.15 * shields
+                if level.noise:
+                    score += self.rng.random() * level.noise
+                if score > best_score:
+                    best_score = score
+                    best_plan = self._build(me, facing, rotating, step, engines, scoop, mask, compensate,
+                                            pre, post, rail_targets, shields)
+        if best_plan and not validate(state.ships, state.current, best_plan, state.tr):
+            return best_plan
+        return []
+
+    def _build(self, me: Ship, facing: int, rotating: bool, step: Step, engines: int, scoop: bool, mask: int,
+               compensate: bool, pre: dict[str, Any], post: dict[str, Any], rail_targets: tuple[str, ...],
+               shields: int) -> list[Step]:
+        target = [0] * 7
+        target[ENGINES] = max(engines, 1 if compensate else 0)
+        target[THRUSTERS] = 1 if rotating else 0
+        target[SCOOP] = 3 if scoop else 0
+        target[LASER] = 2 if mask & 1 else 0
+        target[MISSILES] = 2 if mask & 2 else 0
+        target[RAILGUN] = 4 if mask & 4 else 0
+        target[SHIELDS] = shields
+        plan = energy_steps(me, target)
+        if rotating:
+            plan.append(Rotate(FACING_NAME[facing]))
+        after: list[Step] = []
+        for bit, weapon in ((1, "laser"), (2, "missiles")):
+            if mask & bit:
+                if pre[weapon][0] >= post[weapon][0]:
+                    plan.append(Fire(weapon, pre[weapon][1]))
+                else:
+                    after.append(Fire(weapon, post[weapon][1]))
+        plan.append(Coast(True) if scoop else step)
+        plan.extend(after)
+        if mask & 4:
+            plan.append(Fire("railgun", rail_targets, compensate))
+        return plan
+
+
+def make_bot(kind: str, rng: Rng) -> RandomBot | HeuristicBot:
+    if kind == "random-bot":
+        return RandomBot(rng)
+    if kind in ("easy-bot", "medium-bot", "hard-bot"):
+        return HeuristicBot(kind.removesuffix("-bot"), rng)
+    raise ValueError(f"unknown bot kind {kind!r}")
+
+
+def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | None = None,
+                  check: Any = None) -> tuple[Any, list[str]]:
+    """A whole bot game; returns the final state and the action log (texts). ``check(state)`` runs after
+    every turn (used by the conformance tests)."""
+    from gamewright.games.inclinations.game import InclinationsGame
+
+    game = InclinationsGame(None, {**(options or {}), "players": len(kinds)})
+    state = game.new_initial_state(seed)
+    master = Rng(seed)
+    bots = [make_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
+    log: list[str] = []
+    while not state.is_terminal():
+        bot = bots[state.current]
+        if state.phase == "deploy":
+            action = bot.deploy(state)
+            state.apply(action)
+            log.append(action.to_text())
+            continue
+        plan = bot.choose_turn(state)
+        state.play_turn(plan)
+        log.extend(a.to_text() for a in plan)
+        log.append("end")
+        if check is not None:
+            check(state)
+    return state, log
+
+
+__all__ = ["BOT_KINDS", "HeuristicBot", "RandomBot", "make_bot", "play_bot_game", "DISSIPATION"]

@@ -1,0 +1,50 @@
+"""Saved games: seats + options + seed + action log; rebuilding a state by replaying the log."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gamewright.core.errors import ConfigError
+from gamewright.games.inclinations.actions import parse_action
+from gamewright.games.inclinations.bots import BOT_KINDS
+from gamewright.games.inclinations.game import InclinationsGame
+from gamewright.games.inclinations.options import SPEC
+from gamewright.games.inclinations.state import InclinationsState
+
+SEAT_KINDS = ("human", *BOT_KINDS)
+
+
+def parse_seats(text: str) -> list[str]:
+    seats = [s.strip().lower() for s in text.split(",") if s.strip()]
+    for s in seats:
+        if s not in SEAT_KINDS:
+            raise ConfigError(f"--seats: unknown seat kind {s!r}; choose from {', '.join(SEAT_KINDS)}")
+    if not 2 <= len(seats) <= 6:
+        raise ConfigError(f"--seats: Dangerous Inclinations takes 2 to 6 seats, not {len(seats)}")
+    return seats
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs; values read as JSON when they can be (true, 3), else as text."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ConfigError(f"--option {pair!r}: write NAME=VALUE, e.g. to_hit=d10")
+        name, raw = pair.split("=", 1)
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        SPEC.option(name.strip()).validate(value)
+        out[name.strip()] = value
+    return out
+
+
+def replay(config: dict[str, Any], seed: int, actions: list[str]) -> InclinationsState:
+    """Seed + configuration + action log -> the same state, action by action."""
+    game = InclinationsGame(None, config.get("options", {}))
+    state = game.new_initial_state(seed)
+    for text in actions:
+        state.apply(parse_action(text))
+    return state

@@ -1,0 +1,247 @@
+"""What-if turns: a scenario of ships and planned turns, run through the engine (``inclinations turn``).
+
+Input and output shapes are an exact interface (see the command's help). Malformed input raises ConfigError
+naming the field; an illegal turn is an answer, not an error: ``{"ok": false, "turn": i, "errors": [...]}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.errors import ConfigError
+from gamewright.core.rng import Rng, ScriptedRng
+from gamewright.games.inclinations.actions import (
+    INTENSITIES,
+    WEAPONS,
+    Allocate,
+    Burn,
+    Coast,
+    Deallocate,
+    Fire,
+    Rotate,
+    Step,
+    Transfer,
+)
+from gamewright.games.inclinations.board import FACINGS, SECTORS, WELL_INDEX, WELLS, ring_count
+from gamewright.games.inclinations.options import SPEC
+from gamewright.games.inclinations.ship import MAX_AMMO, MAX_ENERGY, MAX_HULL, MAX_MASS, REACTOR, SUB_INDEX, Ship
+from gamewright.games.inclinations.turn import TurnRules, simulate, start_of_turn, validate
+
+TOP_KEYS = {"options", "ships", "turns", "rolls", "seed", "name", "description", "comment"}
+SHIP_KEYS = {"id", "well", "ring", "sector", "facing", "hull", "heat", "mass", "ammo", "energy"}
+ACTION_KEYS = ("allocate", "deallocate", "rotate", "burn", "coast", "transfer", "fire")
+MODIFIERS = {"burn": {"adjust", "scoop"}, "fire": {"targets", "compensate"}}
+
+
+def _fail(field: str, why: str) -> ConfigError:
+    return ConfigError(f"scenario field {field}: {why}")
+
+
+def _int(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(field, f"must be a whole number, not {value!r}")
+    if low is not None and value < low:
+        raise _fail(field, f"must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise _fail(field, f"must be at most {high}, not {value}")
+    return value
+
+
+def _obj(value: Any, field: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(field, f"must be an object, not {type(value).__name__}")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(field, f"must be a list, not {type(value).__name__}")
+    return value
+
+
+def parse_ship(data: Any, field: str) -> Ship:
+    data = _obj(data, field)
+    for key in data:
+        if key not in SHIP_KEYS:
+            raise _fail(f"{field}.{key}", f"unknown field; ship fields are {', '.join(sorted(SHIP_KEYS))}")
+    if "id" not in data:
+        raise _fail(f"{field}.id", "is missing")
+    sid = data["id"]
+    if not isinstance(sid, str) or not sid:
+        raise _fail(f"{field}.id", "must be a non-empty string")
+    well_name = data.get("well", "blackhole")
+    if well_name not in WELL_INDEX:
+        raise _fail(f"{field}.well", f"unknown well {well_name!r}; wells are {', '.join(WELLS)}")
+    well = WELL_INDEX[well_name]
+    for key in ("ring", "sector"):
+        if key not in data:
+            raise _fail(f"{field}.{key}", "is missing")
+    ring = _int(data["ring"], f"{field}.ring", 1, ring_count(well))  # ref: the ring exists in its well
+    sector = _int(data["sector"], f"{field}.sector", 0, SECTORS - 1)
+    facing = data.get("facing", "prograde")
+    if facing not in FACINGS:
+        raise _fail(f"{field}.facing", f"must be prograde or retrograde, not {facing!r}")
+    hull = _int(data.get("hull", MAX_HULL), f"{field}.hull", 0, MAX_HULL)
+    heat = _int(data.get("heat", 0), f"{field}.heat", 0)
+    mass = _int(data.get("mass", MAX_MASS), f"{field}.mass", 0, MAX_MASS)
+    ammo = _int(data.get("ammo", MAX_AMMO), f"{field}.ammo", 0, MAX_AMMO)
+    energy_data = _obj(data.get("energy", {}), f"{field}.energy")
+    energy = [0] * 7
+    for name, amount in energy_data.items():
+        if name not in SUB_INDEX:
+            raise _fail(f"{field}.energy.{name}", f"unknown subsystem; subsystems are {', '.join(SUB_INDEX)}")
+        sub = SUB_INDEX[name]
+        energy[sub] = _int(amount, f"{field}.energy.{name}", 0, MAX_ENERGY[sub])
+    if sum(energy) > REACTOR:
+        raise _fail(f"{field}.energy", f"allocates {sum(energy)} energy; the reactor has {REACTOR}")
+    return Ship(sid, well, ring, sector, FACINGS[facing], hull, heat, mass, ammo, energy)
+
+
+def parse_actions(data: Any, field: str, ids: set[str]) -> list[Step]:
+    steps: list[Step] = []
+    for j, raw in enumerate(_list(data, field)):
+        where = f"{field}[{j}]"
+        raw = _obj(raw, where)
+        kinds = [k for k in raw if k in ACTION_KEYS]
+        if len(kinds) != 1:
+            raise _fail(where, f"needs exactly one of {', '.join(ACTION_KEYS)}")
+        kind = kinds[0]
+        for key in raw:
+            if key != kind and key not in MODIFIERS.get(kind, set()):
+                raise _fail(f"{where}.{key}", f"is not a field of a {kind} action")
+        value = raw[kind]
+        if kind in ("allocate", "deallocate"):
+            for name, amount in _obj(value, f"{where}.{kind}").items():
+                if name not in SUB_INDEX:
+                    raise _fail(f"{where}.{kind}.{name}", f"unknown subsystem; subsystems are {', '.join(SUB_INDEX)}")
+                amount = _int(amount, f"{where}.{kind}.{name}", 0)
+                if amount:
+                    steps.append((Allocate if kind == "allocate" else Deallocate)(name, amount))
+        elif kind == "rotate":
+            if value not in FACINGS:
+                raise _fail(f"{where}.rotate", f"must be prograde or retrograde, not {value!r}")
+            steps.append(Rotate(value))
+        elif kind == "burn":
+            if value not in INTENSITIES:
+                raise _fail(f"{where}.burn", f"must be light, medium or heavy, not {value!r}")
+            adjust = _int(raw.get("adjust", 0), f"{where}.adjust")
+            scoop = raw.get("scoop", False)
+            if not isinstance(scoop, bool):
+                raise _fail(f"{where}.scoop", "must be true or false")
+            steps.append(Burn(value, adjust, scoop))
+        elif kind == "coast":
+            if value is None or value is True:
+                value = {}
+            coast = _obj(value, f"{where}.coast")
+            for key in coast:
+                if key != "scoop":
+                    raise _fail(f"{where}.coast.{key}", "unknown field; a coast takes only scoop")
+            scoop = coast.get("scoop", False)
+            if not isinstance(scoop, bool):
+                raise _fail(f"{where}.coast.scoop", "must be true or false")
+            steps.append(Coast(scoop))
+        elif kind == "transfer":
+            if value not in WELL_INDEX:
+                raise _fail(f"{where}.transfer", f"unknown well {value!r}; wells are {', '.join(WELLS)}")
+            steps.append(Transfer(value))
+        else:
+            if value not in WEAPONS:
+                raise _fail(f"{where}.fire", f"must be laser, railgun or missiles, not {value!r}")
+            if "targets" not in raw:
+                raise _fail(f"{where}.targets", "is missing")
+            targets = _list(raw["targets"], f"{where}.targets")
+            for k, t in enumerate(targets):
+                if not isinstance(t, str):
+                    raise _fail(f"{where}.targets[{k}]", "must be a ship id (a string)")
+                if t not in ids:
+                    raise _fail(f"{where}.targets[{k}]", f"no ship with id {t!r}")
+            compensate = raw.get("compensate", False)
+            if not isinstance(compensate, bool):
+                raise _fail(f"{where}.compensate", "must be true or false")
+            steps.append(Fire(value, tuple(targets), compensate))
+    return steps
+
+
+def parse_scenario(data: Any) -> dict[str, Any]:
+    data = _obj(data, "(top level)")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise _fail(key, f"unknown field; scenario fields are {', '.join(sorted(TOP_KEYS))}")
+    options = _obj(data.get("options", {}), "options")
+    try:
+        rules = SPEC.resolve(None, options)
+    except ConfigError as exc:
+        raise ConfigError(f"scenario field options: {exc}") from exc
+    if "ships" not in data:
+        raise _fail("ships", "is missing")
+    ships = [parse_ship(s, f"ships[{i}]") for i, s in enumerate(_list(data["ships"], "ships"))]
+    if not ships:
+        raise _fail("ships", "needs at least one ship")
+    ids = [s.id for s in ships]
+    for i, sid in enumerate(ids):
+        if sid in ids[:i]:
+            raise _fail(f"ships[{i}].id", f"duplicate ship id {sid!r}")
+    turns = []
+    for i, raw in enumerate(_list(data.get("turns", []), "turns")):
+        raw = _obj(raw, f"turns[{i}]")
+        for key in raw:
+            if key not in ("ship", "actions"):
+                raise _fail(f"turns[{i}].{key}", "unknown field; a turn has ship and actions")
+        if "ship" not in raw:
+            raise _fail(f"turns[{i}].ship", "is missing")
+        if raw["ship"] not in ids:
+            raise _fail(f"turns[{i}].ship", f"no ship with id {raw['ship']!r}")
+        steps = parse_actions(raw.get("actions", []), f"turns[{i}].actions", set(ids))
+        turns.append((ids.index(raw["ship"]), steps))
+    rolls = data.get("rolls")
+    if rolls is not None:
+        rolls = _list(rolls, "rolls")
+        if not rolls:
+            raise _fail("rolls", "give at least one draw in [0, 1), or leave the field out")
+        for k, u in enumerate(rolls):
+            if isinstance(u, bool) or not isinstance(u, (int, float)) or not 0 <= u < 1:
+                raise _fail(f"rolls[{k}]", f"must be a number in [0, 1), not {u!r}")
+    seed = _int(data.get("seed", 0), "seed")
+    return {"rules": rules, "ships": ships, "turns": turns, "rolls": rolls, "seed": seed}
+
+
+def run_scenario(data: Any) -> dict[str, Any]:
+    """Run every turn in order; stop at the first rejected turn. Returns the JSON answer."""
+    scenario = parse_scenario(data)
+    ships: list[Ship] = scenario["ships"]
+    tr = TurnRules.from_rules(scenario["rules"])
+    rng = ScriptedRng(scenario["rolls"], repeat_last=True) if scenario["rolls"] else Rng(scenario["seed"])
+    events: list[dict[str, Any]] = []
+    contested = sum(s.hull > 0 for s in ships) >= 2
+    over = False
+
+    def emit(i: int, evs: list[Any]) -> None:
+        for e in evs:
+            events.append({**e.to_json(), "turn": i, "text": e.text})
+
+    for i, (idx, plan) in enumerate(scenario["turns"]):
+        me = ships[idx]
+        if over:  # ref Further rulings: the game ended; later turns are skipped
+            events.append({"event": "skipped", "turn": i, "ship": me.id, "reason": "the game is over"})
+            continue
+        if me.hull <= 0:  # ref Destruction: a destroyed ship's turn is skipped
+            events.append({"event": "skipped", "turn": i, "ship": me.id, "reason": "destroyed"})
+            continue
+        before = [s.to_json() for s in ships]
+        heat_events = start_of_turn(me)
+        if me.hull <= 0:
+            emit(i, heat_events)
+            events.append({"event": "skipped", "turn": i, "ship": me.id, "reason": "destroyed by its own heat"})
+        else:
+            errors = validate(ships, idx, plan, tr)  # legality never depends on dice
+            if errors:  # the state before the turn: before its start-of-turn step too
+                return {"ok": False, "turn": i, "errors": errors, "ships": before}
+            emit(i, heat_events)
+            emit(i, simulate(ships, idx, plan, tr, rng, None, damage=True, log=True))
+        if contested and sum(s.hull > 0 for s in ships) <= 1:
+            over = True
+    alive = [s.id for s in ships if s.hull > 0]
+    answer: dict[str, Any] = {"ok": True, "ships": [s.to_json() for s in ships], "events": events}
+    if over:
+        answer["winner"] = alive[0] if alive else None
+    return answer
