@@ -8,7 +8,6 @@ Text forms: ``deploy 7``, ``allocate engines 2``, ``deallocate railgun 4``, ``ro
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from gamewright.core.errors import RuleViolation
 from gamewright.games.inclinations.board import FACINGS, WELL_INDEX
@@ -94,8 +93,8 @@ class EndTurn:
         return "end"
 
 
-Step = Union[Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire]
-Action = Union[Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn]
+Step = Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire
+Action = Deploy | Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire | EndTurn
 MOVEMENTS = (Coast, Burn, Transfer)
 ENERGY_STEPS = (Allocate, Deallocate)
 

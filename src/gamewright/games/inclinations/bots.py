@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
@@ -201,7 +201,7 @@ def _moves(well: int, r: int) -> list[tuple[int, int]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def approach_table(planet: bool, rt: int, kind: int) -> tuple[tuple[int, ...], ...]:
     """Turns before a shot is possible, by (my ring, my sector - target sector at the start of my turn),
     assuming the target coasts. 0: a shot is possible this turn (before or after moving)."""
@@ -228,7 +228,7 @@ def approach_table(planet: bool, rt: int, kind: int) -> tuple[tuple[int, ...], .
     return tuple(tuple(row) for row in table)
 
 
-@lru_cache(maxsize=None)
+@cache
 def transfer_table(well: int, dest: int) -> tuple[tuple[int, ...], ...]:
     """Turns before a transfer from ``well`` to ``dest`` can be made, by (ring, sector)."""
     rings = ring_count(well)
@@ -337,11 +337,7 @@ class HeuristicBot:
             pre["missiles"] = (0.0, ())
         best_score = -1e9
         best_plan: list[Step] = []
-        facings = [me.facing]
-        can_rotate = True
-        if can_rotate:
-            facings.append(-me.facing)
-        for facing in facings:
+        for facing in (me.facing, -me.facing):
             rotating = facing != me.facing
             work = me.clone()
             work.facing = facing
@@ -358,11 +354,10 @@ class HeuristicBot:
                 rail_val, rail_targets = post["railgun"]
                 recoil_ring = ring + facing
                 compensate = False
-                if rail_targets:
-                    if not 1 <= recoil_ring <= ring_count(well):
-                        compensate = True
-                        if engines or me.mass - mass_cost < 1:
-                            rail_val, rail_targets = 0.0, ()
+                if rail_targets and not 1 <= recoil_ring <= ring_count(well):
+                    compensate = True
+                    if engines or me.mass - mass_cost < 1:
+                        rail_val, rail_targets = 0.0, ()
                 choices = []
                 for mask in range(8):
                     fire_laser, fire_missiles, fire_rail = mask & 1, mask & 2, mask & 4
@@ -392,8 +387,6 @@ class HeuristicBot:
                         if compensate:
                             energy += 1
                             heat += 1
-                    if step == Coast(False) and mask == 0 and me.mass < 10:
-                        pass
                     if energy > REACTOR:
                         continue
                     choices.append((value - max(0, heat - level.heat_budget) * 1.5, mask, energy, heat))

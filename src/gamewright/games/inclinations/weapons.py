@@ -21,7 +21,8 @@ def out_of_reach(weapon: str, me: Ship, target: Ship) -> str | None:
     """Why ``target`` cannot be hit by ``weapon`` from where ``me`` is now, or None when it can."""
     tid = target.id
     if target.well != me.well:  # ref Board: different wells cannot target each other
-        return f"{tid} is in another gravity well ({WELLS[target.well]}); ships in different wells cannot fire at each other"
+        return (f"{tid} is in another gravity well ({WELLS[target.well]}); ships in different wells cannot fire "
+                "at each other")
     dr = abs(target.ring - me.ring)
     ds = sector_distance(target.sector, me.sector)
     if weapon == "laser":
