@@ -33,8 +33,8 @@ def _degrees(longitude: float) -> str:
     return f"{whole:2d}°{minutes:02d}′ {SIGNS[int(longitude // 30) % 12]}"
 
 
-def render_chart(chart: Chart, title: str | None = None) -> RenderableType:
-    """The chart as rich tables: moment and angles, the seven planets, the major aspects."""
+def render_chart(chart: Chart, title: str | None = None, with_aspects: bool = True) -> RenderableType:
+    """The chart as rich tables: moment and angles, the seven planets, their stats, the major aspects."""
     moment = chart.moment
     ruler = house_ruler(1, chart.asc_sign)
     header = Text()
@@ -95,7 +95,10 @@ def render_chart(chart: Chart, title: str | None = None) -> RenderableType:
         aspects.add_row(f"{a} – {b}", kind)
     if not chart.aspects:
         aspects.add_row("—", "none")
-    return Group(header, Text(""), planets, Text(""), stats, Text(""), aspects)
+    parts: list[RenderableType] = [header, Text(""), planets, Text(""), stats]
+    if with_aspects:
+        parts += [Text(""), aspects]
+    return Group(*parts)
 
 
 def _write_svg(path: Path, chart: Chart, title: str | None) -> None:
@@ -205,8 +208,11 @@ def register(app: typer.Typer) -> None:
                 data["progress"] = report
             print_json(data)
             return
-        console.print(render_chart(record.chart, f"Prince {record.name} (id {record.id})"))
+        # The progress view lists the aspects with their state (latent or active), so it replaces ours.
+        title = f"Prince {record.name} (id {record.id})"
+        console.print(render_chart(record.chart, title, with_aspects=progress_view is None))
         if progress_view is not None:
+            console.print()
             console.print(progress_view)
         if svg is not None:
             console.print(f"Chart wheel written to {svg}")
