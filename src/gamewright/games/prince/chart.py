@@ -27,6 +27,7 @@ from gamewright.games.prince.tables import (
     chart_sect_from_sun_house,
     dignity,
     house,
+    house_ruler,
     planet_sect,
     sign_relationship,
     stats_for,
@@ -170,6 +171,15 @@ class Chart:
     @property
     def asc_sign_name(self) -> str:
         return SIGNS[self.asc_sign]
+
+    @property
+    def chart_ruler(self) -> str:
+        """The domicile ruler of the ascendant's sign, which rules house 1 (000 §10, ref §1)."""
+        return house_ruler(1, self.asc_sign)
+
+    def house_rulers(self) -> dict[int, str]:
+        """Each whole-sign house's ruler: the domicile ruler of its sign (000 §10)."""
+        return {h: house_ruler(h, self.asc_sign) for h in range(1, 13)}
 
     def aspect_between(self, a: str, b: str) -> str | None:
         """The major aspect between two planets of this chart, or None."""

@@ -170,6 +170,7 @@ def chart_svg(chart: Chart, title: str | None = None) -> str:
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
     ]
     heading = title or "Natal chart"
+    out.append(f"<title>{escape(heading)} — {escape(str(chart.moment))}</title>")
     out.append(_text(WIDTH / 2, 30, heading, 24, weight="bold", class_="title"))
     moment = chart.moment
     sub = (
