@@ -155,7 +155,10 @@ def register(app: typer.Typer) -> None:
         time: str = TIME_OPTION,
         json_out: bool = JSON_OPTION,
     ) -> None:
-        """Mint a Prince on a birth moment. Each name and each quantized moment mints one Prince."""
+        """Mint a Prince on a birth moment (time floored to 5 minutes, coordinates to 0.01°).
+
+        Each name and each quantized moment mints one Prince; a second mint of either is refused.
+        """
         record = registry.mint(name, quantize(time, lat, lon))
         if json_out:
             print_json(_prince_json(record))
