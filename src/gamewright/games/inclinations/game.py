@@ -25,6 +25,15 @@ class InclinationsGame:
     def new_initial_state(self, seed: int | str = 0) -> InclinationsState:
         return InclinationsState(self.rules, seed)
 
+    def state_from_ships(self, ships: list[Ship], seed: int | str = 0, current: int = 0) -> InclinationsState:
+        """A game in progress from fixed start positions (ref Table and players: a scenario may fix them)."""
+        state = InclinationsState(self.rules, seed)
+        state.ships = [s.clone() for s in ships]
+        state.phase = "play"
+        state.round = 1
+        state.current = current
+        return state
+
     def parse_action(self, state: Any, text: str) -> Action:
         return parse_action(text)
 

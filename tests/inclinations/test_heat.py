@@ -1,0 +1,61 @@
+"""002 Heat Generation, Heat Dissipation and Damage; ref Turn 1."""
+
+from gamewright.games.inclinations.turn import start_of_turn
+
+from .helpers import kinds, play, run, ship, state
+
+
+def test_heat_8_vs_dissipation_5_is_3_damage():
+    # 002 Heat Dissipation: "Example: 8 heat with 5 dissipation = 3 damage"
+    me = ship(heat=8)
+    events = start_of_turn(me)
+    assert me.hull == 7 and me.heat == 0
+    assert events[0].data["damage"] == 3
+
+
+def test_heat_at_or_below_dissipation_is_harmless_and_resets():
+    me = ship(heat=5)
+    assert start_of_turn(me) == [] and me.hull == 10 and me.heat == 0
+
+
+def test_heat_on_use_equals_allocation():
+    # 002 examples: laser with 2 allocated fires -> 2 heat; engines with 3 burn -> 3 heat
+    me, target = ship(ring=3, sector=0, laser=2, engines=3), ship("P2", ring=4, sector=1)
+    run([me, target], ["fire laser P2"])
+    assert me.heat == 2
+    me = ship(ring=3, engines=3)
+    run([me, ship("P2")], ["burn light 0"])
+    assert me.heat == 3
+
+
+def test_unused_subsystems_make_no_heat():
+    me = ship(engines=3, laser=4, shields=3)
+    run([me, ship("P2", ring=5)], [])
+    assert me.heat == 0
+
+
+def test_heat_damage_bypasses_shields():
+    me = ship(heat=9, shields=4)
+    start_of_turn(me)
+    assert me.hull == 6 and me.energy[6] == 4
+
+
+def test_heat_received_between_turns_counts_at_start_of_turn():
+    # ref Turn 1: shield heat taken in another player's turn counts at the next start of turn
+    a = ship("P1", ring=3, sector=0, laser=2, missiles=2, heat=0)
+    b = ship("P2", ring=4, sector=1, shields=4, heat=4)
+    st = state(a, b)
+    events = play(st, "fire laser P2")
+    # P2 absorbed 2 (heat 6) -> at its start of turn 1 damage, heat reset
+    assert "heat_damage" in kinds(events)
+    assert st.ships[1].hull == 9 and st.ships[1].heat == 0
+
+
+def test_heat_can_destroy_at_start_of_turn_and_the_turn_is_skipped():
+    a = ship("P1", ring=3, sector=0)
+    b = ship("P2", ring=5, sector=0, hull=2, heat=9)
+    c = ship("P3", ring=1, sector=12)
+    st = state(a, b, c)
+    events = play(st)
+    assert "destroyed" in kinds(events)
+    assert st.ships[1].hull == 0 and st.current == 2

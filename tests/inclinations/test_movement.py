@@ -1,0 +1,188 @@
+"""002 Automatic Orbital Movement, Coast, Burn, Sector Adjustment, Sector Mapping, Fuel Scoop, Well Transfer,
+Rotation; ref Movement."""
+
+import pytest
+
+from gamewright.games.inclinations.board import PROGRADE, RETROGRADE, WELL_INDEX
+
+from .helpers import errors, kinds, run, ship
+
+
+@pytest.mark.parametrize(("ring", "velocity"), [(1, 8), (2, 6), (3, 4), (4, 2), (5, 1)])
+def test_coast_drifts_velocity_sectors(ring, velocity):
+    # ref Movement: velocity wins over the document's "1 sector" leftover
+    me = ship(ring=ring, sector=22)
+    run([me, ship("P2", ring=5, sector=10)], ["coast"])
+    assert me.ring == ring and me.sector == (22 + velocity) % 24 and me.mass == 10 and me.heat == 0
+
+
+def test_planet_coast_uses_planet_velocities():
+    me = ship(well="beta", ring=1, sector=0)
+    run([me, ship("P2", ring=5)], ["coast"])
+    assert me.sector == 4
+
+
+def test_a_coast_is_appended_when_no_movement_is_planned():
+    me = ship(ring=4, sector=3)
+    events = run([me, ship("P2", ring=1)], [])
+    assert kinds(events) == ["coast"] and me.sector == 5
+
+
+def test_drift_even_when_facing_retrograde():
+    me = ship(ring=3, sector=2, facing="retrograde")
+    run([me, ship("P2", ring=5)], ["coast"])
+    assert me.sector == 6
+
+
+@pytest.mark.parametrize(("ring", "gain"), [(1, 8), (2, 6), (3, 4), (4, 2), (5, 1)])
+def test_fuel_scoop_recovers_ring_velocity(ring, gain):
+    # 002 Fuel Scoop Recovery by Ring table
+    me = ship(ring=ring, mass=0, scoop=3)
+    run([me, ship("P2", ring=5, sector=12)], ["coast scoop"])
+    assert me.mass == gain and me.heat == 3
+
+
+def test_fuel_scoop_capped_at_ten_and_legal_at_full_mass():
+    me = ship(ring=1, mass=7, scoop=3)
+    run([me, ship("P2", ring=5, sector=12)], ["coast scoop"])
+    assert me.mass == 10
+    full = ship(ring=1, mass=10, scoop=3)
+    run([full, ship("P2", ring=5, sector=12)], ["coast scoop"])
+    assert full.mass == 10 and full.heat == 3  # ref Further rulings: legal, heat 3, no gain
+
+
+def test_fuel_scoop_needs_three_energy():
+    assert any("fuel scoop needs 3" in e for e in errors([ship(ring=2), ship("P2")], ["coast scoop"]))
+
+
+@pytest.mark.parametrize(("intensity", "k"), [("light", 1), ("medium", 2), ("heavy", 3)])
+def test_burn_moves_rings_outward_when_prograde(intensity, k):
+    me = ship(ring=1, sector=0, engines=3)
+    run([me, ship("P2", ring=5, sector=12)], [f"burn {intensity} 0"])
+    assert me.ring == 1 + k and me.sector == 8 and me.mass == 10 - k  # drift 8 on ring 1, 1:1 mapping
+
+
+def test_burn_retrograde_moves_inward():
+    me = ship(ring=5, sector=0, engines=3, facing="retrograde")
+    run([me, ship("P2", ring=1, sector=12)], ["burn heavy 0"])
+    assert me.ring == 2 and me.sector == 1
+
+
+def test_burn_completes_in_the_same_turn_then_weapons_fire_from_the_new_ring():
+    # ref Movement / Weapons: the burn completes in the same turn
+    me = ship(ring=3, sector=0, engines=1, missiles=2)
+    target = ship("P2", ring=4, sector=6, hull=10)
+    # from ring 3 sector 0: drift 4 to S4, ring 4, adjust +0: S4 -> target 2 sectors away, same ring
+    run([me, target], ["burn light 0", "fire missiles P2"])
+    assert (me.ring, me.sector) == (4, 4) and target.hull == 7
+
+
+def test_soft_burn_with_plus_two_adjustment_costs_three_mass():
+    # 002 Sector Adjustment example: soft burn (1 mass) with +2 adjustment = 3 total mass
+    me = ship(ring=3, sector=5, engines=1)
+    run([me, ship("P2", ring=1, sector=20)], ["burn light +2"])
+    assert me.mass == 7 and (me.ring, me.sector) == (4, 11)
+
+
+def test_medium_burn_with_minus_three_adjustment_costs_five_mass():
+    # 002 Sector Adjustment example: medium burn (2 mass) with -3 adjustment = 5 total mass
+    me = ship(ring=3, sector=5, engines=2)
+    run([me, ship("P2", ring=1, sector=20)], ["burn medium -3"])
+    assert me.mass == 5 and (me.ring, me.sector) == (5, 6)
+
+
+def test_perfect_hohmann_costs_base_only():
+    me = ship(ring=2, sector=0, engines=3)
+    run([me, ship("P2", ring=5, sector=20)], ["burn heavy 0"])
+    assert me.mass == 7
+
+
+def test_adjustment_wraps_around():
+    # 002 Sector Mapping: final sector = (base + adjustment) mod 24
+    me = ship(ring=4, sector=21, engines=1)
+    run([me, ship("P2", ring=1, sector=10)], ["burn light +3"])
+    assert me.sector == (21 + 2 + 3) % 24
+
+
+@pytest.mark.parametrize(("ring", "low"), [(1, -7), (2, -5), (3, -3), (4, -1), (5, 0)])
+def test_adjustment_range_by_starting_ring(ring, low):
+    facing = "retrograde" if ring == 5 else "prograde"
+    me = ship(ring=ring, engines=1, facing=facing)
+    assert errors([me, ship("P2", ring=3, sector=12)], [f"burn light {low}"]) == []
+    assert any("sector adjustment" in e for e in errors([me, ship("P2")], [f"burn light {low - 1}"]))
+    assert any("sector adjustment" in e for e in errors([me, ship("P2")], ["burn light +4"]))
+
+
+def test_burn_heat_is_engine_allocation_and_energy_is_not_spent():
+    me = ship(ring=2, engines=3)
+    run([me, ship("P2", ring=5)], ["burn light 0"])
+    assert me.heat == 3 and me.energy[0] == 3
+
+
+def test_engines_powered_in_the_same_turn_can_burn():
+    # ref Further rulings: a deliberate departure from "pre-allocated"
+    me = ship(ring=2)
+    run([me, ship("P2", ring=5)], ["allocate engines 1", "burn light 0"])
+    assert me.ring == 3
+
+
+def test_burn_destination_outside_the_well_is_rejected_not_clamped():
+    me = ship(ring=4, engines=3)
+    errs = errors([me, ship("P2")], ["burn medium 0"])
+    assert any("would reach ring 6" in e for e in errs)
+    me = ship(well="gamma", ring=1, engines=1, facing="retrograde")
+    assert any("would reach ring 0" in e for e in errors([me, ship("P2")], ["burn light 0"]))
+
+
+def test_well_transfer_outbound_and_return():
+    alpha = WELL_INDEX["alpha"]
+    me = ship(ring=5, sector=20, engines=3, facing="retrograde")
+    events = run([me, ship("P2", ring=1)], ["transfer alpha"])
+    assert (me.well, me.ring, me.sector, me.facing) == (alpha, 3, 5, RETROGRADE)  # facing preserved
+    assert me.mass == 10 and me.heat == 3  # no mass cost; heat = engines
+    assert kinds(events) == ["transfer"]  # no drift that turn
+    me.sector = 18
+    me.heat = 0
+    run([me, ship("P2", ring=1)], ["transfer blackhole"])
+    assert (me.well, me.ring, me.sector) == (0, 5, 3)
+
+
+def test_each_planet_transfer_follows_the_table():
+    for planet, (out_sector, back_sector) in {"beta": (0, 7), "zeta": (16, 23)}.items():
+        me = ship(ring=5, sector=out_sector, engines=3)
+        run([me, ship("P2", ring=1)], [f"transfer {planet}"])
+        assert (me.ring, me.sector) == (3, 5)
+        me.sector = 18
+        run([me, ship("P2", ring=1)], ["transfer blackhole"])
+        assert (me.well, me.ring, me.sector) == (0, 5, back_sector)
+
+
+def test_well_transfer_mass_option():
+    me = ship(ring=5, sector=20, engines=3)
+    run([me, ship("P2", ring=1)], ["transfer alpha"], well_transfer_mass=3)
+    assert me.mass == 7
+
+
+def test_transfer_requirements():
+    others = [ship("P2", ring=1)]
+    assert any("outermost ring" in e for e in errors([ship(ring=4, sector=20, engines=3), *others], ["transfer alpha"]))
+    assert any("leaves from sector 20" in e for e in errors([ship(ring=5, sector=0, engines=3), *others],
+                                                            ["transfer alpha"]))
+    assert any("engines at 3" in e for e in errors([ship(ring=5, sector=20, engines=2), *others], ["transfer alpha"]))
+    assert any("only transfer is to the blackhole" in e
+               for e in errors([ship(well="alpha", ring=3, sector=18, engines=3), *others], ["transfer beta"]))
+
+
+def test_rotation_needs_thrusters_changes_facing_and_makes_heat():
+    me = ship(ring=3, thrusters=1)
+    run([me, ship("P2", ring=5)], ["rotate retrograde"])
+    assert me.facing == RETROGRADE and me.heat == 1
+    assert any("thrusters need" in e for e in errors([ship(), ship("P2")], ["rotate retrograde"]))
+    assert any("already faces" in e for e in errors([ship(thrusters=1), ship("P2")], ["rotate prograde"]))
+    assert PROGRADE == 1
+
+
+def test_rotation_once_per_turn():
+    me = ship(thrusters=1)
+    assert any("only one rotation" in e for e in errors([me, ship("P2")],
+                                                        ["rotate retrograde", "rotate prograde"]))

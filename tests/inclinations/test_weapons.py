@@ -1,0 +1,222 @@
+"""002 Weapon Systems and Combat, Critical Hits, Shields; ref Weapons."""
+
+import pytest
+
+from .helpers import errors, kinds, run, ship
+
+
+def test_laser_hits_adjacent_rings_within_two_sectors():
+    me = ship(ring=3, sector=0, laser=2)
+    inner, outer = ship("P2", ring=2, sector=22), ship("P3", ring=4, sector=2)
+    run([me, inner, outer], ["fire laser P2 P3"])  # several targets in one firing
+    assert inner.hull == 8 and outer.hull == 8 and me.heat == 2
+
+
+def test_laser_never_fires_along_its_own_ring():
+    errs = errors([ship(ring=3, laser=2), ship("P2", ring=3, sector=1)], ["fire laser P2"])
+    assert any("own ring" in e and "out of arc" in e for e in errs)
+
+
+def test_laser_out_of_range():
+    assert any("reaches 2 sectors" in e for e in errors([ship(ring=3, laser=2), ship("P2", ring=4, sector=3)],
+                                                        ["fire laser P2"]))
+    assert any("2 rings away" in e for e in errors([ship(ring=3, laser=2), ship("P2", ring=5, sector=0)],
+                                                   ["fire laser P2"]))
+
+
+def test_laser_with_one_target_out_of_arc_rejects_the_turn():
+    errs = errors([ship(ring=3, laser=2), ship("P2", ring=4), ship("P3", ring=3, sector=1)], ["fire laser P2 P3"])
+    assert errs
+
+
+def test_laser_facing_does_not_matter():
+    me = ship(ring=3, sector=0, laser=2, facing="retrograde")
+    t = ship("P2", ring=2, sector=2)
+    run([me, t], ["fire laser P2"])
+    assert t.hull == 8
+
+
+def test_railgun_same_ring_ahead_one_to_six_sectors():
+    me = ship(ring=3, sector=20, railgun=4)
+    t = ship("P2", ring=3, sector=2)  # 6 ahead, across 0
+    run([me, t], ["fire railgun P2"])
+    assert t.hull == 6 and me.heat == 4
+
+
+def test_railgun_arc_and_range():
+    me = ship(ring=3, sector=10, railgun=4)
+    assert any("behind you" in e for e in errors([me, ship("P2", ring=3, sector=8)], ["fire railgun P2"]))
+    assert any("7 sectors ahead" in e for e in errors([me, ship("P2", ring=3, sector=17)], ["fire railgun P2"]))
+    assert any("own ring" in e for e in errors([me, ship("P2", ring=4, sector=11)], ["fire railgun P2"]))
+    back = ship(ring=3, sector=10, railgun=4, facing="retrograde")  # retrograde: ahead is decreasing sectors
+    assert errors([back, ship("P2", ring=2, sector=5), ship("P3", ring=3, sector=4)], ["fire railgun P3"]) == []
+
+
+def test_railgun_recoil_moves_one_ring_in_facing_direction():
+    me = ship(ring=3, sector=10, railgun=4)
+    events = run([me, ship("P2", ring=3, sector=12)], ["fire railgun P2"])
+    assert me.ring == 4 and "recoil" in kinds(events)
+    back = ship(ring=3, sector=10, railgun=4, facing="retrograde")
+    run([back, ship("P2", ring=3, sector=8)], ["fire railgun P2"])
+    assert back.ring == 2
+
+
+def test_recoil_happens_at_firing_and_later_steps_start_from_the_new_ring():
+    me = ship(ring=3, sector=10, railgun=4)
+    run([me, ship("P2", ring=3, sector=12)], ["fire railgun P2"])  # then the appended coast on ring 4 (v 2)
+    assert (me.ring, me.sector) == (4, 12)
+
+
+def test_recoil_out_of_the_well_is_rejected_unless_compensated():
+    me = ship(ring=5, sector=0, railgun=4, engines=1)
+    assert any("out of the blackhole" in e for e in errors([me, ship("P2", ring=5, sector=2)], ["fire railgun P2"]))
+    assert errors([me, ship("P2", ring=5, sector=2)], ["fire railgun P2 compensate"]) == []
+
+
+def test_compensation_costs_mass_and_engine_heat_and_uses_the_engines():
+    me = ship(ring=3, sector=10, railgun=4, engines=2)
+    t = ship("P2", ring=3, sector=12)
+    run([me, t], ["fire railgun P2 compensate"])
+    assert me.ring == 3 and me.mass == 9 and me.heat == 4 + 2
+    errs = errors([ship(ring=3, sector=10, railgun=4, engines=2), t], ["fire railgun P2 compensate",
+                                                                        "burn light 0"])
+    assert any("engines were already used" in e for e in errs)
+
+
+def test_missiles_turret_range_and_ammunition():
+    me = ship(ring=3, sector=10, missiles=2)
+    t = ship("P2", ring=1, sector=7)  # 2 rings, 3 sectors (behind): turret
+    run([me, t], ["fire missiles P2"])
+    assert t.hull == 7 and me.ammo == 3 and me.heat == 2
+    assert errors([ship(ring=3, sector=10, missiles=2), ship("P2", ring=3, sector=13)], ["fire missiles P2"]) == []
+    fresh = ship(ring=1, sector=10, missiles=2)
+    assert any("3 rings away" in e for e in errors([fresh, ship("P2", ring=4, sector=10)], ["fire missiles P2"]))
+    assert any("reach 3 sectors" in e for e in errors([fresh, ship("P2", ring=1, sector=14)], ["fire missiles P2"]))
+    empty = ship(ring=3, missiles=2, ammo=0)
+    assert any("no missiles left" in e for e in errors([empty, ship("P2", ring=3, sector=1)], ["fire missiles P2"]))
+
+
+def test_railgun_and_missiles_take_exactly_one_target():
+    me = ship(ring=3, sector=0, missiles=2)
+    errs = errors([me, ship("P2", ring=3, sector=1), ship("P3", ring=3, sector=2)], ["fire missiles P2 P3"])
+    assert any("exactly one target" in e for e in errs)
+
+
+def test_duplicate_and_self_targets_rejected():
+    me = ship(ring=3, sector=0, laser=2)
+    assert any("named twice" in e for e in errors([me, ship("P2", ring=4)], ["fire laser P2 P2"]))
+    assert any("itself" in e for e in errors([me, ship("P2", ring=4)], ["fire laser P1"]))
+
+
+def test_destroyed_target_rejected():
+    me = ship(ring=3, sector=0, laser=2)
+    assert any("already destroyed" in e for e in errors([me, ship("P2", ring=4, hull=0)], ["fire laser P2"]))
+
+
+def test_each_weapon_once_per_turn():
+    me = ship(ring=3, sector=0, laser=2)
+    errs = errors([me, ship("P2", ring=4)], ["fire laser P2", "fire laser P2"])
+    assert any("already fired" in e for e in errs)
+
+
+def test_weapon_heat_is_its_allocation():
+    me = ship(ring=3, sector=0, laser=4)
+    run([me, ship("P2", ring=4)], ["fire laser P2"])
+    assert me.heat == 4
+
+
+def test_shields_absorb_become_heat_and_deplete():
+    me = ship(ring=3, sector=0, missiles=2)
+    t = ship("P2", ring=3, sector=2, shields=2)
+    run([me, t], ["fire missiles P2"])
+    assert t.hull == 9 and t.heat == 2 and t.energy[6] == 0
+
+
+def test_shields_do_not_deplete_with_the_option():
+    me = ship(ring=3, sector=0, missiles=2)
+    t = ship("P2", ring=3, sector=2, shields=2)
+    run([me, t], ["fire missiles P2"], shields_deplete=False)
+    assert t.hull == 9 and t.heat == 2 and t.energy[6] == 2
+
+
+def test_crit_below_ten_percent_unpowers_a_powered_subsystem_into_heat():
+    me = ship(ring=3, sector=0, missiles=2)
+    t = ship("P2", ring=3, sector=2, engines=3, laser=4)
+    # u = 0.05 crit; v = 0.6 picks index floor(0.6 * 2) = 1 among [engines, laser] -> laser
+    events = run([me, t], ["fire missiles P2"], rolls=[0.05, 0.6])
+    assert t.energy[3] == 0 and t.heat == 4 and t.free == 7 and "crit" in kinds(events)
+
+
+def test_no_crit_at_or_above_ten_percent():
+    t = ship("P2", ring=3, sector=2, engines=3)
+    run([ship(ring=3, sector=0, missiles=2), t], ["fire missiles P2"], rolls=[0.10])
+    assert t.energy[0] == 3 and t.heat == 0
+
+
+def test_crit_applies_after_shield_absorption_even_when_fully_absorbed():
+    t = ship("P2", ring=3, sector=2, shields=4, engines=1)
+    run([ship(ring=3, sector=0, missiles=2), t], ["fire missiles P2"], rolls=[0.0, 0.99])
+    # shields absorb 3 (left 1); powered [engines, shields]; v=0.99 -> shields (1 energy) -> heat 3 + 1
+    assert t.hull == 10 and t.energy[6] == 0 and t.heat == 4
+
+
+def test_crit_with_nothing_powered_has_no_effect_but_draws():
+    from gamewright.core.rng import ScriptedRng
+    from gamewright.games.inclinations.turn import execute
+
+    from .helpers import rules, steps
+    t = ship("P2", ring=3, sector=2)
+    rng = ScriptedRng([0.0, 0.5, 0.9])
+    execute([ship(ring=3, sector=0, missiles=2), t], 0, steps("fire missiles P2"), rules(), rng)
+    assert rng.used == [0.0, 0.5] and t.hull == 7
+
+
+def test_draw_order_per_target_in_declared_order():
+    from gamewright.core.rng import ScriptedRng
+    from gamewright.games.inclinations.turn import execute
+
+    from .helpers import rules, steps
+    a, b = ship("P2", ring=2, sector=0, engines=2), ship("P3", ring=4, sector=0, shields=1)
+    rng = ScriptedRng([0.05, 0.1, 0.5])  # P3 first: crit (u .05), v .1; then P2: u .5 no crit
+    execute([ship(ring=3, sector=0, laser=2), a, b], 0, steps("fire laser P3 P2"), rules(), rng)
+    assert rng.used == [0.05, 0.1, 0.5]
+    assert b.heat == 1 and a.energy[0] == 2  # shields absorbed 1 (heat 1) and nothing left powered
+
+
+@pytest.mark.parametrize(("u", "hit", "crit"), [(0.05, False, False), (0.1, True, False), (0.95, True, True)])
+def test_to_hit_d10_option(u, hit, crit):
+    t = ship("P2", ring=3, sector=2, engines=3)
+    run([ship(ring=3, sector=0, missiles=2), t], ["fire missiles P2"], rolls=[u, 0.0], to_hit="d10")
+    assert (t.hull == 7) is hit and (t.energy[0] == 0) is crit
+
+
+def test_shot_at_a_target_destroyed_earlier_this_turn_fizzles():
+    me = ship(ring=3, sector=0, laser=2, missiles=2)
+    t = ship("P2", ring=4, sector=0, hull=2)
+    from gamewright.core.rng import ScriptedRng
+    from gamewright.games.inclinations.turn import execute
+
+    from .helpers import rules, steps
+    rng = ScriptedRng([0.5])
+    events = execute([me, t], 0, steps("fire laser P2", "fire missiles P2"), rules(), rng)
+    assert "fizzle" in kinds(events) and rng.used == [0.5]
+    assert me.ammo == 3 and me.heat == 4  # used, heat, ammunition spent
+
+
+def test_different_wells_cannot_target_each_other():
+    me = ship(ring=3, sector=0, missiles=2)
+    t = ship("P2", well="alpha", ring=3, sector=0)
+    assert any("another gravity well" in e for e in errors([me, t], ["fire missiles P2"]))
+
+
+def test_weapons_fire_before_or_after_movement_from_the_position_at_that_moment():
+    # 002 Tactical Action Sequencing example 3: laser before movement, railgun after
+    me = ship(ring=3, sector=0, laser=2, railgun=4, engines=0, thrusters=1)
+    near = ship("P2", ring=4, sector=1)  # laser range from S0, not from S4
+    ahead = ship("P3", ring=3, sector=8)  # railgun range from S4 (4 ahead), 8 ahead from S0
+    plan = ["rotate retrograde", "fire laser P2", "coast", "fire railgun P3"]
+    assert any("behind" in e for e in errors([me, near, ahead], plan))
+    plan = ["fire laser P2", "coast", "fire railgun P3"]
+    run([me, near, ahead], plan)
+    assert near.hull == 8 and ahead.hull == 6
+    assert errors([ship(ring=3, sector=0, laser=2), ship("P2", ring=4, sector=1)], ["coast", "fire laser P2"])
