@@ -9,6 +9,8 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import astronomy
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamewright.core.errors import ConfigError
 from gamewright.games.prince import tables
@@ -303,3 +305,18 @@ class TestTables:
         assert tables.shared_qualities("fire", "air") == 1
         assert tables.shared_qualities("fire", "water") == 0
         assert tables.shared_qualities("earth", "earth") == 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    when=st.datetimes(min_value=datetime(1800, 1, 1), max_value=datetime(2199, 12, 31, 23, 59, 59)),
+    lat=st.floats(min_value=-89.99, max_value=89.99),
+    lon=st.floats(min_value=-180, max_value=180),
+)
+def test_quantize_is_idempotent_and_in_range(when: datetime, lat: float, lon: float) -> None:
+    moment = quantize(when, lat, lon)
+    assert quantize(moment.time, moment.lat, moment.lon) == moment
+    assert moment.time <= when.replace(tzinfo=UTC) < moment.time + timedelta(minutes=5)
+    assert moment.time.minute % 5 == 0 and moment.time.second == 0
+    assert abs(moment.lat - lat) <= 0.005 + 1e-9 and -90 < moment.lat < 90
+    assert -180 <= moment.lon < 180
