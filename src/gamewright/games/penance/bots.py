@@ -1,0 +1,300 @@
+"""Penance bots: uniformly random legal play, and a heuristic player.
+
+The heuristic bot closes in, spends its SP on the attack with the best expected damage (Feint first when it
+can afford both), targets the enemy's most weakened component (the chassis ends the battle), vents Heat
+before Strain, cannibalises SCRAP, plays its strongest reactive against real damage, turns its shield side
+to the enemy at the end of its turn, and loses dead cards from hand before it risks the deck.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+
+from gamewright.core.rng import Rng
+from gamewright.games.penance import attack as atk
+from gamewright.games.penance.cards import card_table
+from gamewright.games.penance.components import CHASSIS, HEAD
+from gamewright.games.penance.dice import TIER_BONUS, tier_odds
+from gamewright.games.penance.hexgrid import WATER
+from gamewright.games.penance.piles import DAMAGED
+from gamewright.games.penance.state import Act, PenanceState
+
+_SIDE_RANK = {4: 0, 3: 1, 5: 1, 2: 2, 1: 3, 6: 4}
+DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righteous_fury", "crusaders_vow",
+                        "runic_armor", "sensor_sweep", "retreat"))
+
+
+@cache
+def _odds(tn: int) -> tuple[float, dict[str, float]]:
+    t = tier_odds(tn)
+    return float(1 - t["miss"] - t["catastrophic"]), {k: float(v) for k, v in t.items()}
+
+
+class RandomBot:
+    """Uniformly random legal actions from its own seeded stream."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: PenanceState) -> Act:
+        return self.rng.choice(state.legal_actions())
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = Rng(seed)
+        self._scraps = (-1, 0)  # (turn, SCRAP cards cannibalised this turn): never cycle the deck forever
+        self._turn_attacks = (-1, 0)  # (turn, attacks made this turn)
+
+    # ------------------------------------------------------------------------------------------------
+    def choose(self, state: PenanceState) -> Act:
+        kind = state.todo[-1][0]
+        p = state.current_player
+        legal = state.legal_actions()
+        if kind == "mulligan":
+            return Act("keep")
+        if kind == "react":
+            return self._react(state, p, legal)
+        if kind in ("loss", "cost"):
+            return self._lose(state, p, legal, kind)
+        return self._main(state, p, legal)
+
+    # --- defender decisions ---------------------------------------------------------------------------
+    def _react(self, st: PenanceState, p: int, legal: list[Act]) -> Act:
+        at = st.attack
+        dmg = at["damage"] if at else 0
+        pl = st.sides[p].piles
+        best, best_red = Act("pass"), 0
+        for a in legal:
+            if a.kind == "react":
+                red = min(card_table()[pl.cards[a.card]].reduce, dmg)
+                if red > best_red:
+                    best, best_red = a, red
+            elif a.kind == "rune" and dmg >= 3 and best_red < 2:
+                best, best_red = a, 2
+        return best if dmg >= 2 else Act("pass")
+
+    def _lose(self, st: PenanceState, p: int, legal: list[Act], kind: str) -> Act:
+        pl = st.sides[p].piles
+
+        def worth(a: Act) -> int:
+            if a.card < 0:
+                return 50
+            cid = pl.cards[a.card]
+            if st.is_scrap(p, cid) or cid in DEAD_CARDS or cid == st.sides[p].banned:
+                return 0
+            if cid == "divine_judgment" and len(st.sides[1 - p].piles.deck) > 10:
+                return 10
+            if cid == DAMAGED:
+                return 60 if kind == "loss" else 5  # losing DAMAGED to damage rolls the Damage Die
+            if st.slot(cid) == "primary":
+                return 100  # losing it from hand is Component Damage
+            return 40 + card_table()[cid].cost
+
+        return min(legal, key=worth)
+
+    # --- the action phase ------------------------------------------------------------------------------
+    def _main(self, st: PenanceState, p: int, legal: list[Act]) -> Act:
+        s, e = st.sides[p], st.sides[1 - p]
+        pl = s.piles
+        table = card_table()
+        plays = [a for a in legal if a.kind == "play"]
+        turn, used = self._scraps
+        if turn != st.turns:
+            used = 0
+        if used < 6 and pl.deck:
+            for a in legal:
+                if a.kind == "scrap":
+                    self._scraps = (st.turns, used + 1)
+                    return a
+        # Heat first: Strain starts at 5 (004 §7)
+        if s.heat >= 3:
+            for cid in ("emergency_vent", "breathe_the_core", "absolution"):
+                for a in plays:
+                    if pl.cards[a.card] == cid:
+                        return a
+        attacks = [a for a in plays if table[pl.cards[a.card]].is_attack]
+        if attacks:
+            best = max(attacks, key=lambda a: self._attack_value(st, p, a))
+            value = self._attack_value(st, p, best)
+            if value > 0.5:
+                cost = st.card_cost(p, pl.cards[best.card])
+                for a in plays:
+                    cid = pl.cards[a.card]
+                    if cid == "feint" and s.feint == 0 and s.sp - st.card_cost(p, cid) >= cost:
+                        return a
+                    if cid == "blood_offering" and s.next_dmg == 0 and len(pl.deck) >= 12 and value > 2.5:
+                        return a
+                self._turn_attacks = (st.turns, 1)
+                return best
+        dist = st.map.dist[s.pos][e.pos]
+        # hot and nothing to vent with: cool off in water (-2 Heat a turn, 004 §7)
+        if s.heat >= 4 and not s.no_move and st.map.terrain[s.pos] != WATER:
+            step = self._step_toward(st, p, legal, water=True)
+            if step is not None:
+                return step
+        # close in only when an attack can follow this turn; otherwise wait out of reach, and step away
+        # after attacking (hit and run)
+        if not s.no_move:
+            goals, reachable = self._attack_hexes(st, p)
+            if dist > 1 and reachable and self._turn_attacks[0] != st.turns:
+                if s.free_moves == 0 and dist - 1 >= 2:
+                    for cid in ("desperate_lunge", "overextend", "advance"):
+                        if cid == "overextend" and s.heat >= 2:
+                            continue
+                        for a in plays:
+                            if pl.cards[a.card] == cid and s.sp - st.card_cost(p, cid) >= self._cheapest_attack(st, p):
+                                return a
+                step = self._step(st, p, legal, goals, closer=True)
+                if step is not None:
+                    return step
+            elif dist > 4 and self._turn_attacks[0] != st.turns:
+                step = self._step(st, p, legal, [h for h in range(len(st.map.terrain)) if st.map.dist[h][e.pos] == 4],
+                                  closer=True)
+                if step is not None and s.free_moves + s.sp > 1:
+                    return step
+            elif dist <= 3 and (self._turn_attacks[0] == st.turns or not reachable):
+                step = self._step(st, p, legal, [e.pos], closer=False)
+                if step is not None:
+                    return step
+        # leftover SP: defence, heat, cards
+        for cid in ("hunker_down", "shield_wall", "scrap_armor", "emergency_vent", "breathe_the_core",
+                    "survey_the_field", "emergency_repair"):
+            if cid == "emergency_vent" and s.heat < 2:
+                continue
+            if cid == "breathe_the_core" and s.heat < 1:
+                continue
+            if cid == "emergency_repair" and len(pl.discard) < 6:
+                continue
+            if cid in ("hunker_down", "shield_wall") and dist > 4:
+                continue
+            for a in plays:
+                if pl.cards[a.card] == cid:
+                    return a
+        # face the enemy with the shield side (side 6) before ending
+        want = self._shield_facing(st, p)
+        if want is not None and want != s.facing and not s.free_rot:
+            return Act("rotate", arg=want)
+        return Act("end")
+
+    def _cheapest_attack(self, st: PenanceState, p: int) -> int:
+        pl = st.sides[p].piles
+        costs = [st.card_cost(p, pl.cards[i]) for i in pl.hand
+                 if card_table()[pl.cards[i]].is_attack and not st.is_scrap(p, pl.cards[i])]
+        return min(costs) if costs else -1
+
+    def _attack_value(self, st: PenanceState, p: int, a: Act) -> float:
+        s, e = st.sides[p], st.sides[1 - p]
+        c = card_table()[s.piles.cards[a.card]]
+        dist = st.map.dist[s.pos][e.pos]
+        side = st.map.side_of(e.pos, e.facing, s.pos)
+        extra = st.damaged_zone(p, HEAD) if c.ranged and dist > 1 else 0
+        tn, _ = atk.target_number(dist, s.moved, e.moved_last, side, st.map.cover(e.pos), extra=extra)
+        _, tiers = _odds(tn)
+        base = c.damage
+        if c.id == "divine_judgment" and len(e.piles.deck) > 10:
+            base = 0
+        bonus = s.next_dmg + s.feint + s.turn_dmg - s.cat_penalty + (1 if side == 2 else 0)
+        bonus += 2 if (c.id == "faithful_thrust" and side == 4) else 0
+        ev = sum(tiers[t] * max(0, base + TIER_BONUS[t] + bonus) for t in TIER_BONUS)
+        ev = ev * 0.55  # about half the dice block or are taken
+        cost = st.card_cost(p, c.id)
+        # prefer spending SP fully: value per SP matters little when SP is lost at the end of the turn
+        ev -= 0.05 * cost
+        # target choice: most weakened component; the chassis ends the battle
+        zones = e.cls.zones[a.arg]
+        remaining = zones.hp - e.comp[a.arg] - (3 if a.arg == CHASSIS else 0)
+        ev -= 0.01 * remaining
+        return ev
+
+    def _step_toward(self, st: PenanceState, p: int, legal: list[Act], water: bool = False) -> Act | None:
+        e = st.sides[1 - p]
+        goals = [h for h, t in enumerate(st.map.terrain) if t == WATER and h != e.pos] if water else [e.pos]
+        return self._step(st, p, legal, goals, closer=True)
+
+    def _step(self, st: PenanceState, p: int, legal: list[Act], goals: list[int], closer: bool) -> Act | None:
+        """The move that brings us closer to (or farther from) the goal hexes, if any does."""
+        s, e = st.sides[p], st.sides[1 - p]
+        dist_to = self._bfs(st, goals, e.pos if e.pos not in goals else -1)
+        sign = 1 if closer else -1
+        best, best_d = None, sign * dist_to.get(s.pos, 999)
+        for a in legal:
+            if a.kind != "move":
+                continue
+            d = sign * dist_to.get(st.map.neighbors[s.pos][a.arg], 999)
+            if d < best_d:
+                best, best_d = a, d
+        return best
+
+    def _attack_hexes(self, st: PenanceState, p: int) -> tuple[list[int], bool]:
+        """Hexes next to the enemy, best side first (rear, flanks, weapon side, front, shield side): the
+        best one we can reach this turn with SP left for an attack (True), else all of them (False)."""
+        s, e = st.sides[p], st.sides[1 - p]
+        m = st.map
+        ranked = sorted(
+            (h for h in m.neighbors[e.pos] if h >= 0 and m.passable(h)),
+            key=lambda h: _SIDE_RANK[m.side_of(e.pos, e.facing, h)],
+        )
+        cheapest = self._cheapest_attack(st, p)
+        if cheapest < 0:
+            return ranked, False
+        budget = s.sp + s.free_moves - cheapest
+        budget += 1 if any(s.piles.cards[i] == "desperate_lunge" for i in s.piles.hand) else 0
+        from_me = self._bfs(st, [s.pos], e.pos)
+        for h in ranked:
+            if from_me.get(h, 999) <= budget:
+                return [h], True
+        return ranked, False
+
+    @staticmethod
+    def _bfs(st: PenanceState, goals: list[int], blocked: int) -> dict[int, int]:
+        """Walking distance (in hexes) from every hex to the nearest goal, around walls and the enemy."""
+        m = st.map
+        out = {h: 0 for h in goals}
+        queue: deque[int] = deque(goals)
+        while queue:
+            h = queue.popleft()
+            for n in m.neighbors[h]:
+                if n >= 0 and n not in out and n != blocked and m.passable(n):
+                    out[n] = out[h] + 1
+                    queue.append(n)
+        return out
+
+    @staticmethod
+    def _shield_facing(st: PenanceState, p: int) -> int | None:
+        s, e = st.sides[p], st.sides[1 - p]
+        for f in range(6):
+            if st.map.side_of(s.pos, f, e.pos) == 6:
+                return f
+        return None
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def make_bot(name: str, seed: int | str = 0) -> RandomBot | HeuristicBot:
+    from gamewright.core.errors import ConfigError
+
+    if name not in BOTS:
+        raise ConfigError(f"unknown bot {name!r}; choose one of: {', '.join(BOTS)}")
+    return BOTS[name](seed)
+
+
+def play_bots(game, seed: int, bots, check=None, max_actions: int = 200_000):  # type: ignore[no-untyped-def]
+    """Play one seeded game between two bots; ``check(state)`` runs after every action."""
+    state = game.new_initial_state(seed)
+    n = 0
+    while not state.is_terminal():
+        action = bots[state.current_player].choose(state)
+        state.apply(action)
+        n += 1
+        if check is not None:
+            check(state)
+        if n > max_actions:
+            raise RuntimeError(f"game {seed} did not end within {max_actions} actions")
+    return state, n
