@@ -1,1 +1,95 @@
-"""Affinity: a d6 dice-pool tabletop RPG."""
+"""Affinity: a d6 dice-pool tabletop RPG of Hit Dice, exertion, layered defence and Resolve (rules/003).
+
+``load_game("affinity", options={...})`` gives a combat encounter between a party (seat 0) and copies of a
+creature (seat 1). Options choose the party's classes and level, the creature and its number (0: the medium
+encounter budget), and the rules' own alternatives (healing dice, free strikes, Basic creatures' actions).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.errors import ConfigError
+from gamewright.core.game import register_game
+from gamewright.core.rules import Option, RulesSpec
+
+GAME_NAME = "affinity"
+_CREATURES = ("pall_wolf", "greenskin_raider", "sellsword", "skeletal_warrior", "wolf_pack", "veteran_sellsword",
+              "orc_berserker", "bandit_captain", "wight_lord", "goblin_skulker", "orc_raider", "frostbitten_thrall",
+              "ice_wraith")
+
+SPEC = RulesSpec(
+    GAME_NAME,
+    (
+        Option("party", "combatant,priest,ranger,weaver", doc="comma-separated classes of the party",
+               source="ref §1 Conformance party"),
+        Option("level", 1, doc="the party's level", source="003 Level", minimum=1, maximum=10),
+        Option("creature", "pall_wolf", choices=_CREATURES, doc="the creature the party faces", source="ref §4"),
+        Option("count", 0, doc="copies of the creature (0: up to the medium encounter budget)", source="ref §4",
+               minimum=0, maximum=30),
+        Option("healing", "sum", choices=("sum", "count"), doc="healing dice restore their total or one per die",
+               source="ref §1 Healing dice"),
+        Option("free_strikes", False, doc="leaving melee draws a Basic attack from each enemy left",
+               source="ref §1 Space"),
+        Option("basic_actions", 1, choices=(1, 2), doc="actions per turn of Basic creatures (the table says 1–2)",
+               source="ref §1 NPCs"),
+        Option("magical_armor", True, doc="Weavers cast Magical Armor (2d12) before the fight", source="ref §3"),
+        Option("initiative_exertion", 0, doc="exertion dice PCs add to initiative", source="ref §1 Initiative",
+               minimum=0, maximum=5),
+    ),
+    {"standard": {}},
+    "standard",
+)
+
+
+class AffinityGame:
+    name = GAME_NAME
+
+    def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None) -> None:
+        self.rules = SPEC.resolve(ruleset, options)
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def party(self) -> list[Any]:
+        from gamewright.games.affinity.character import conformance_party, new_sheet
+
+        classes = [c.strip() for c in str(self.rules.party).split(",") if c.strip()]
+        if not classes:
+            raise ConfigError("the party needs at least one class")
+        level = self.rules.level
+        if classes == ["combatant", "priest", "ranger", "weaver"]:
+            return conformance_party(level)
+        sheets = []
+        for i, key in enumerate(classes):
+            sheet = new_sheet(f"{key.title()} {i + 1}", key, level)
+            sheets.append(sheet)
+        return sheets
+
+    def new_initial_state(self, seed: int = 0) -> Any:
+        from gamewright.games.affinity.combat import budget_count, build_fight
+        from gamewright.games.affinity.data_files import creature, creature_data
+
+        party = self.party()
+        cdef = creature(self.rules.creature)
+        count = self.rules.count or budget_count(cdef, party, creature_data().budgets["medium"])
+        state, _ = build_fight(party, cdef.key, count, seed, self.rules.as_dict())
+        return state
+
+    def parse_action(self, state: Any, text: str) -> Any:
+        from gamewright.games.affinity.combat import parse_act
+
+        return parse_act(text)
+
+    def state_from_json(self, data: dict[str, Any]) -> Any:
+        from gamewright.games.affinity.combat import CombatState
+
+        return CombatState.from_json(data)
+
+
+def make_game(ruleset: str | None = None, options: dict[str, Any] | None = None) -> AffinityGame:
+    return AffinityGame(ruleset, options)
+
+
+register_game(GAME_NAME, make_game)

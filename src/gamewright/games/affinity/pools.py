@@ -1,0 +1,186 @@
+"""Action pools and their exact odds: d6 pools at a tier threshold, 6s worth two, 1s on exertion dice burning HD.
+
+Everything here is exact (``Fraction``) and built on ``gamewright.core.dice``. A pool is a number of *safe* dice
+(proficiency, bonus, support, Affinity, help dice: 1s cost nothing) and a number of *exertion* dice (1s burn one
+body HD each). The joint distribution is over ``(successes, burned)``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from gamewright.core.dice import Dist, constant, die
+from gamewright.core.errors import ConfigError
+
+# 003 "Action Tiers": the success threshold of each tier.
+TIERS: dict[str, int] = {"basic": 2, "advanced": 3, "expert": 4, "legendary": 5, "ultimate": 6}
+TIER_ORDER: tuple[str, ...] = ("trivial", "basic", "advanced", "expert", "legendary", "ultimate", "mythical")
+# 003 "Exertion Minimums" (ref §1).
+MIN_EXERTION: dict[str, int] = {"basic": 0, "advanced": 0, "expert": 1, "legendary": 2, "ultimate": 3}
+# 003 "Defense": a defence die survives (cancels a point) on 5+, whatever its size.
+DEFENCE_TARGET = 5
+
+
+def tier_threshold(tier: str) -> int:
+    try:
+        return TIERS[tier]
+    except KeyError:
+        raise ConfigError(f"unknown tier {tier!r}; choose one of: {', '.join(TIERS)}") from None
+
+
+def is_expert_or_higher(tier: str) -> bool:
+    return tier in ("expert", "legendary", "ultimate")
+
+
+def check_threshold(threshold: int) -> int:
+    if not isinstance(threshold, int) or not 2 <= threshold <= 6:
+        raise ConfigError(f"a threshold is a face from 2 to 6 (2+ Basic … 6 Ultimate), not {threshold!r}")
+    return threshold
+
+
+def face_successes(face: int, threshold: int) -> int:
+    """003 "Success Rules": at or above the threshold is one success, a 6 is two (ref §1)."""
+    if face == 6:
+        return 2
+    return 1 if face >= threshold else 0
+
+
+@cache
+def action_die(threshold: int, exertion: bool) -> Dist:
+    """One d6 of an action pool as a joint ``(successes, burned)`` outcome."""
+    check_threshold(threshold)
+    return die(6).map(lambda f: (face_successes(f, threshold), 1 if exertion and f == 1 else 0))
+
+
+@cache
+def pool_joint(safe: int, exertion: int, threshold: int) -> Dist:
+    """The exact joint distribution of ``(successes, HD burned)`` for a pool."""
+    if safe < 0 or exertion < 0:
+        raise ConfigError("a pool cannot have a negative number of dice")
+    total = constant((0, 0))
+    if safe:
+        total = total + _repeat(action_die(threshold, False), safe)
+    if exertion:
+        total = total + _repeat(action_die(threshold, True), exertion)
+    return total
+
+
+def _repeat(single: Dist, n: int) -> Dist:
+    """The sum of ``n`` copies of a joint (tuple-valued) die, by binary exponentiation."""
+    result: Dist | None = None
+    base = single
+    while n:
+        if n & 1:
+            result = base if result is None else result + base
+        n >>= 1
+        if n:
+            base = base + base
+    assert result is not None
+    return result
+
+
+def successes_dist(safe: int, exertion: int, threshold: int) -> Dist:
+    return pool_joint(safe, exertion, threshold).marginal(0)
+
+
+def burn_dist(exertion: int) -> Dist:
+    return pool_joint(0, exertion, 2).marginal(1)
+
+
+def prob_success(safe: int, exertion: int, threshold: int, required: int) -> Fraction:
+    return successes_dist(safe, exertion, threshold).prob_at_least(required)
+
+
+def expected_per_die(threshold: int) -> Fraction:
+    """ref §2: 2+ 1, 3+ 5/6, 4+ 2/3, 5+ 1/2, 6 1/3."""
+    return action_die(threshold, False).marginal(0).mean()
+
+
+def odds(safe: int, exertion: int, threshold: int, required: int | None = None) -> dict[str, Any]:
+    """Exact odds as Fractions: ``at_least`` (successes), ``expected``, ``success`` (if required), ``burn``."""
+    check_threshold(threshold)
+    if required is not None and required < 0:
+        raise ConfigError(f"required successes cannot be negative (got {required})")
+    joint = pool_joint(safe, exertion, threshold)
+    succ = joint.marginal(0)
+    out: dict[str, Any] = {"at_least": succ.at_least_table(), "expected": succ.mean()}
+    if required is not None:
+        out["success"] = succ.prob_at_least(required)
+    if exertion:
+        out["burn"] = dict(joint.marginal(1).items())
+    return out
+
+
+def designer_grid(max_dice: int = 10, max_required: int = 5) -> list[dict[str, Any]]:
+    """Every (dice, threshold, required) with safe dice only, easiest first (chance of success descending)."""
+    rows = []
+    for n in range(1, max_dice + 1):
+        for threshold in range(2, 7):
+            succ = successes_dist(n, 0, threshold)
+            for required in range(1, max_required + 1):
+                rows.append({"dice": n, "threshold": threshold, "required": required,
+                             "success": succ.prob_at_least(required)})
+    rows.sort(key=lambda r: (-r["success"], r["threshold"], r["required"], r["dice"]))
+    return rows
+
+
+# --- defence dice -------------------------------------------------------------------------------------------
+def defence_survival(sides: int, target: int = DEFENCE_TARGET) -> Fraction:
+    """Chance that one defence die of ``sides`` survives (ref §2: d4 0, d6 1/3, d8 1/2, d10 3/5, d12 2/3)."""
+    if sides < 1:
+        raise ConfigError(f"a die needs at least one side (got d{sides})")
+    return die(sides).prob_at_least(target)
+
+
+def defence_distribution(
+    layers: list[tuple[int, int]], capacity: int, damage: int, target: int = DEFENCE_TARGET
+) -> Dist:
+    """Exact distribution of ``(dice lost, overflow)`` under the one-die-per-point rule (ref §1 "Defence").
+
+    ``layers`` are ``(sides, count)`` outermost first.
+    """
+    sizes = tuple(s for s, _ in layers)
+    counts0 = tuple(c for _, c in layers)
+
+    @cache
+    def go(counts: tuple[int, ...], rolls: int, left: int) -> Dist:
+        if left == 0:
+            return constant((0, 0))
+        outer = next((i for i, c in enumerate(counts) if c > 0), None)
+        if outer is None:
+            return constant((0, left))
+        lost = list(counts)
+        lost[outer] -= 1
+        after_loss = go(tuple(lost), max(rolls - 1, 0), left - 1) + (1, 0)
+        if rolls <= 0:
+            return after_loss
+        p = die(sizes[outer]).prob_at_least(target)
+        kept = go(counts, rolls - 1, left - 1)
+        out: dict[Any, Fraction] = {}
+        for k, q in kept.items():
+            out[k] = out.get(k, Fraction(0)) + p * q
+        for k, q in after_loss.items():
+            out[k] = out.get(k, Fraction(0)) + (1 - p) * q
+        return Dist(out)
+
+    return go(counts0, capacity, damage)
+
+
+# --- sampling -----------------------------------------------------------------------------------------------
+def roll_pool(rng: Any, safe: int, exertion: int, threshold: int) -> tuple[int, int, list[int]]:
+    """Roll a pool: ``(successes, burned, faces)`` with the safe dice first."""
+    faces = [rng.die(6) for _ in range(safe + exertion)]
+    succ = 0
+    for f in faces:
+        if f == 6:
+            succ += 2
+        elif f >= threshold:
+            succ += 1
+    burned = sum(1 for f in faces[safe:] if f == 1)
+    return succ, burned, faces
+
+
+def count_successes(faces: list[int], threshold: int) -> int:
+    return sum(2 if f == 6 else (1 if f >= threshold else 0) for f in faces)

@@ -1,0 +1,84 @@
+"""Rest and Recover, healing dice, potions (003 "Rest & Recovery", "Healing"; ref §1, §5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.games.affinity.character import MAX_RESOLVE, Sheet
+from gamewright.games.affinity.data_files import class_data
+
+MAX_RESTS_PER_DAY = 2
+POTIONS = {"healing_salve": (1, 6), "greater_healing_salve": (2, 8), "superior_healing_salve": (4, 10),
+           "supreme_healing_salve": (6, 12)}
+TONICS = {"resolve_tonic": 1, "resolve_elixir": 2}
+
+
+def _short_rest_uses(sheet: Sheet) -> None:
+    abilities = class_data().abilities
+    for key in list(sheet.uses_spent):
+        kind = abilities[key].uses if key in abilities else "rest"
+        if kind in ("rest", "prof_rest"):
+            del sheet.uses_spent[key]
+
+
+def rest(sheet: Sheet, mend: bool | None = None) -> dict[str, Any]:
+    """Rest (0.5–8 h, threatened): +Proficiency HD, +1 Resolve, short-rest abilities back, at most 2 a day;
+    the armour layer comes back only with a mending ability."""
+    if sheet.rests_today >= MAX_RESTS_PER_DAY:
+        raise RuleViolation("rest", f"{sheet.name} has already rested {MAX_RESTS_PER_DAY} times today",
+                            "003 Rest: maximum 2 Rests per day")
+    before_hd, before_res = sheet.hd, sheet.resolve
+    sheet.hd = min(sheet.hd_max, sheet.hd + sheet.proficiency)
+    sheet.resolve = min(MAX_RESOLVE, sheet.resolve + 1)
+    _short_rest_uses(sheet)
+    mended = bool(sheet.mending if mend is None else mend)
+    if mended:
+        sheet.armour_dice = sheet.armour_max
+        sheet.shield_dice = sheet.shield_max
+    sheet.rests_today += 1
+    return {"name": sheet.name, "hd": [before_hd, sheet.hd], "resolve": [before_res, sheet.resolve],
+            "armour_mended": mended, "rests_today": sheet.rests_today}
+
+
+def recover(sheet: Sheet) -> dict[str, Any]:
+    """Recover (6+ h, safe): all HD, Resolve 5, the armour layer's dice back (nothing re-rolled), all abilities."""
+    before_hd, before_res = sheet.hd, sheet.resolve
+    sheet.hd = sheet.hd_max
+    sheet.resolve = MAX_RESOLVE
+    sheet.armour_dice = sheet.armour_max
+    sheet.shield_dice = sheet.shield_max
+    sheet.uses_spent = {}
+    return {"name": sheet.name, "hd": [before_hd, sheet.hd], "resolve": [before_res, sheet.resolve],
+            "armour": sheet.armour_dice, "shield": sheet.shield_dice}
+
+
+def heal_amount(rolls: list[int], mode: str = "sum") -> int:
+    """ref §1 "Healing dice": ``sum`` restores the total rolled, ``count`` one HD per die."""
+    if mode == "sum":
+        return sum(rolls)
+    if mode == "count":
+        return len(rolls)
+    raise ConfigError(f"healing mode {mode!r}: choose sum or count")
+
+
+def heal(sheet: Sheet, rng: Any, count: int, sides: int, mode: str = "sum") -> dict[str, Any]:
+    """Roll healing dice and restore HD, never above the level's maximum (003 "Healing")."""
+    if count < 0 or sides < 1:
+        raise ConfigError("healing needs a non-negative number of dice with at least one side")
+    rolls = [rng.die(sides) for _ in range(count)]
+    before = sheet.hd
+    sheet.hd = min(sheet.hd_max, sheet.hd + heal_amount(rolls, mode))
+    return {"name": sheet.name, "rolls": rolls, "hd": [before, sheet.hd], "restored": sheet.hd - before}
+
+
+def drink(sheet: Sheet, rng: Any, potion: str, mode: str = "sum") -> dict[str, Any]:
+    """Potions (ref §5): healing salves roll dice; Resolve tonics restore Resolve (the "Restore" keyword)."""
+    if potion in POTIONS:
+        n, sides = POTIONS[potion]
+        return heal(sheet, rng, n, sides, mode)
+    if potion in TONICS:
+        before = sheet.resolve
+        sheet.resolve = min(MAX_RESOLVE, sheet.resolve + TONICS[potion])
+        return {"name": sheet.name, "resolve": [before, sheet.resolve]}
+    raise ConfigError(f"unknown potion {potion!r}; choose one of: {', '.join([*POTIONS, *TONICS])}")
