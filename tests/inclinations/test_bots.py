@@ -1,0 +1,91 @@
+"""Bots: conformance over 1,000 seeded games, hard beats random, and the heuristics' habits."""
+
+from gamewright.core.rng import Rng
+from gamewright.games.inclinations.bots import HeuristicBot, RandomBot, play_bot_game
+from gamewright.games.inclinations.ship import REACTOR
+from gamewright.games.inclinations.turn import validate
+
+from .helpers import ship, state
+
+KINDS = ("random-bot", "easy-bot", "medium-bot", "hard-bot")
+
+
+def _checker(previous_hull: dict[str, int]):
+    def check(st):
+        assert st.invariant_violations() == []
+        for s in st.ships:
+            assert s.free + s.allocated == REACTOR  # energy conserved in each reactor
+            assert 0 <= s.mass <= 10
+            assert s.hull <= previous_hull.get(s.id, 10)  # hull never rises
+            previous_hull[s.id] = s.hull
+    return check
+
+
+def test_conformance_1000_seeded_bot_games_2_3_and_6_seats():
+    pick = Rng("conformance")
+    outcomes = {2: 0, 3: 0, 6: 0}
+    for seed in range(1000):
+        seats = (2, 3, 6)[seed % 3]
+        kinds = [pick.choice(KINDS) for _ in range(seats)]
+        final, _ = play_bot_game(kinds, seed, check=_checker({}))
+        assert final.is_terminal()
+        outcomes[seats] += 1
+    assert sum(outcomes.values()) == 1000
+
+
+def test_hard_bot_beats_random_bot_in_at_least_90_percent_of_200_games():
+    wins = 0
+    for seed in range(200):
+        order = ["hard-bot", "random-bot"] if seed % 2 == 0 else ["random-bot", "hard-bot"]
+        final, _ = play_bot_game(order, seed)
+        hard_seat = order.index("hard-bot")
+        wins += final.winner == hard_seat
+    assert wins >= 180, wins
+
+
+def test_bot_turns_are_always_legal():
+    for kind in KINDS:
+        for seed in range(20):
+            st = state(ship("P1", ring=(seed % 5) + 1, sector=seed, mass=seed % 11),
+                       ship("P2", ring=3, sector=(seed * 7) % 24), ship("P3", well="alpha", ring=2, sector=3))
+            bot = RandomBot(Rng(seed)) if kind == "random-bot" else HeuristicBot(kind[:-4], Rng(seed))
+            plan = bot.choose_turn(st)
+            assert validate(st.ships, 0, plan, st.tr) == []
+
+
+def test_heuristic_bot_powers_weapons_when_a_target_is_near():
+    st = state(ship("P1", ring=3, sector=0), ship("P2", ring=3, sector=2, hull=10))
+    plan = [a.to_text() for a in HeuristicBot("hard", Rng(1)).choose_turn(st)]
+    assert any(t.startswith("fire") for t in plan) and any(t.startswith("allocate") for t in plan)
+
+
+def test_heuristic_bot_manages_heat():
+    # a target in reach of every weapon: firing everything would mean 2 + 2 + 4 = 8 heat; the bot stays <= 5
+    st = state(ship("P1", ring=3, sector=0), ship("P2", ring=3, sector=2, hull=10), ship("P3", ring=4, sector=1))
+    result = st.preview(HeuristicBot("hard", Rng(1)).choose_turn(st))
+    assert result.ok and result.ships[0].heat <= 5
+
+
+def test_heuristic_bot_puts_spare_energy_in_shields():
+    st = state(ship("P1", ring=1, sector=0), ship("P2", ring=5, sector=12))
+    plan = HeuristicBot("hard", Rng(1)).choose_turn(st)
+    assert any(a.to_text().startswith("allocate shields") for a in plan)
+
+
+def test_heuristic_bot_closes_range():
+    st = state(ship("P1", ring=1, sector=0), ship("P2", ring=5, sector=12))
+    bot = HeuristicBot("hard", Rng(2))
+    plan = [a.to_text() for a in bot.choose_turn(st)]
+    assert any(t.startswith("burn") for t in plan)
+
+
+def test_hard_bot_takes_a_well_transfer_when_beaten():
+    st = state(ship("P1", ring=5, sector=20, hull=2), ship("P2", ring=5, sector=22, hull=10))
+    plan = [a.to_text() for a in HeuristicBot("hard", Rng(3)).choose_turn(st)]
+    assert "transfer alpha" in plan
+
+
+def test_hard_bot_follows_a_target_into_another_well():
+    st = state(ship("P1", ring=5, sector=20), ship("P2", well="alpha", ring=2, sector=12))
+    plan = [a.to_text() for a in HeuristicBot("hard", Rng(3)).choose_turn(st)]
+    assert "transfer alpha" in plan
