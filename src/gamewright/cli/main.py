@@ -59,6 +59,19 @@ for module_name, command in SUB_APPS:
     app.add_typer(module.app, name=command)
 
 
+@app.command("demo")
+def demo_command(
+    svg: str = typer.Option("demo-prince.svg", "--svg", help="Where to write the demo chart wheel."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the demo run."),
+) -> None:
+    """A short tour: mint a demo Prince, show its chart and progress, play one run."""
+    from pathlib import Path
+
+    from gamewright.cli.demo import demo
+
+    demo(Path(svg), seed)
+
+
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
