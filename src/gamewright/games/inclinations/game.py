@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import Action, parse_action
-from gamewright.games.inclinations.options import SPEC
+from gamewright.games.inclinations.options import resolve
 from gamewright.games.inclinations.ship import Ship
 from gamewright.games.inclinations.state import InclinationsState
 from gamewright.games.inclinations.turn import TurnRules
@@ -16,7 +16,7 @@ class InclinationsGame:
     name: ClassVar[str] = "inclinations"
 
     def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None) -> None:
-        self.rules = SPEC.resolve(ruleset, options)
+        self.rules = resolve(options, ruleset)
 
     @property
     def num_players(self) -> int:
@@ -38,7 +38,7 @@ class InclinationsGame:
         return parse_action(text)
 
     def state_from_json(self, data: dict[str, Any]) -> InclinationsState:
-        rules = SPEC.resolve(None, data.get("options"))
+        rules = resolve(data.get("options"))
         state = InclinationsState.__new__(InclinationsState)
         state.rules = rules
         state.tr = TurnRules.from_rules(rules)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from gamewright.core.rules import Option, RulesSpec
+from typing import Any
+
+from gamewright.core.errors import ConfigError
+from gamewright.core.rules import Option, Rules, RulesSpec
 
 SPEC = RulesSpec(
     game="inclinations",
@@ -22,8 +25,8 @@ SPEC = RulesSpec(
             source="ref Weapons/Shields",
         ),
         Option(
-            "missiles", "instant", choices=("instant",),
-            doc="'instant': missiles hit at once. (The designer's 'flying' model is not implemented yet.)",
+            "missiles", "instant", choices=("instant", "flying"),
+            doc="'instant': missiles hit at once; 'flying' (the designer's later model) is not implemented yet.",
             source="ref Weapons/Missiles",
         ),
         Option(
@@ -34,3 +37,12 @@ SPEC = RulesSpec(
     rulesets={"standard": {}},
     default_ruleset="standard",
 )
+
+
+def resolve(options: dict[str, Any] | None = None, ruleset: str | None = None) -> Rules:
+    """The rules for these options; refuses what the engine does not implement with a clear message."""
+    rules = SPEC.resolve(ruleset, options)
+    if rules.missiles == "flying":  # ref Weapons/Missiles: "not required first"
+        raise ConfigError("option 'missiles' = 'flying' (missiles that fly for 3 turns) is not implemented yet; "
+                          "use 'instant'")
+    return rules

@@ -23,7 +23,7 @@ from gamewright.games.inclinations.actions import (
     Transfer,
 )
 from gamewright.games.inclinations.board import FACINGS, SECTORS, WELL_INDEX, WELLS, ring_count
-from gamewright.games.inclinations.options import SPEC
+from gamewright.games.inclinations.options import resolve
 from gamewright.games.inclinations.ship import MAX_AMMO, MAX_ENERGY, MAX_HULL, MAX_MASS, REACTOR, SUB_INDEX, Ship
 from gamewright.games.inclinations.turn import TurnRules, simulate, start_of_turn, validate
 
@@ -169,7 +169,7 @@ def parse_scenario(data: Any) -> dict[str, Any]:
             raise _fail(key, f"unknown field; scenario fields are {', '.join(sorted(TOP_KEYS))}")
     options = _obj(data.get("options", {}), "options")
     try:
-        rules = SPEC.resolve(None, options)
+        rules = resolve(options)
     except ConfigError as exc:
         raise ConfigError(f"scenario field options: {exc}") from exc
     if "ships" not in data:

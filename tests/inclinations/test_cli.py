@@ -1,0 +1,76 @@
+"""``gamewright inclinations play / games / show / simulate``: driven with stdin lines."""
+
+import json
+
+
+def test_play_human_vs_bot_with_live_validation_preview_and_log(cli):
+    lines = "\n".join([
+        "deploy 3",
+        "help",
+        "allocate engines 1",
+        "burn light 0",
+        "burn light 0",  # a second movement: rejected live
+        "fire laser P2",  # laser unpowered: rejected live
+        "preview",
+        "plan",
+        "undo",
+        "coast",
+        "execute",
+        "quit",
+    ]) + "\n"
+    code, out, err = cli("inclinations", "play", "--seats", "human,hard-bot", "--seed", "5", stdin=lines)
+    assert code == 0, err
+    assert "P1 deploys at black-hole ring 4 sector 3" in out
+    assert "rejected: burn light +0: only one movement action" in out
+    assert "rejected: fire laser P2: the laser needs at least 2 energy" in out
+    assert "pending result" in out and "removed: burn light +0" in out
+    assert "P1 executes: allocate engines 1; coast" in out
+    assert "P2 (hard-bot) plays:" in out
+    assert "black hole" in out and "hull" in out and "mass" in out
+    assert "saved; resume with: gamewright inclinations play --resume 1" in out
+
+
+def test_games_list_and_resume_replays_the_log(cli):
+    cli("inclinations", "play", "--seats", "human,random-bot", "--seed", "2", stdin="deploy 0\ncoast\nend\n")
+    code, out, _ = cli("inclinations", "games", "--json")
+    games = json.loads(out)["games"]
+    assert len(games) == 1 and games[0]["seats"] == ["human", "random-bot"] and games[0]["status"] == "active"
+    logged = games[0]["actions"]
+    code, out, _ = cli("inclinations", "play", "--resume", str(games[0]["id"]), stdin="end\nquit\n")
+    assert code == 0 and f"{logged} actions replayed" in out
+    code, out, _ = cli("inclinations", "show", str(games[0]["id"]), "--json")
+    data = json.loads(out)
+    assert data["actions"][:2] == ["deploy 0", "deploy " + data["actions"][1].split()[1]]
+    assert "rng" not in data["state"]
+    code, out, _ = cli("inclinations", "games")
+    assert "human,random-bot" in out
+
+
+def test_bots_only_game_runs_to_the_end_and_is_saved(cli):
+    code, out, _ = cli("inclinations", "play", "--seats", "hard-bot,random-bot", "--seed", "3", stdin="")
+    assert code == 0 and "game over after" in out
+    _, out, _ = cli("inclinations", "games", "--json")
+    assert json.loads(out)["games"][0]["status"] == "finished"
+
+
+def test_bad_seats_and_unknown_game(cli):
+    code, _, err = cli("inclinations", "play", "--seats", "human")
+    assert code == 2 and "2 to 6 seats" in err
+    code, _, err = cli("inclinations", "play", "--seats", "human,wizard")
+    assert code == 2 and "unknown seat kind 'wizard'" in err
+    code, _, err = cli("inclinations", "play", "--resume", "99")
+    assert code == 2 and "no saved inclinations game with id 99" in err
+    code, _, err = cli("inclinations", "play", "--option", "to_hit=d20")
+    assert code == 2 and "to_hit" in err
+
+
+def test_simulate_json(cli):
+    code, out, _ = cli("inclinations", "simulate", "--seats", "hard-bot,random-bot", "--games", "20", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["games"] == 20 and data["wins"]["P1"] + data["wins"]["P2"] + data["draws"] == 20
+    assert data["win_rates"]["P1"] >= 0.9
+
+
+def test_simulate_table(cli):
+    code, out, _ = cli("inclinations", "simulate", "--seats", "easy-bot,medium-bot,random-bot", "-n", "5")
+    assert code == 0 and "P1 easy-bot" in out and "draws" in out

@@ -1,0 +1,184 @@
+"""``gamewright inclinations turn SCENARIO.json --json``: the exact what-if interface."""
+
+import json
+
+import pytest
+
+SHIP_KEYS = {"id", "well", "ring", "sector", "facing", "hull", "heat", "mass", "ammo", "energy"}
+ENERGY_KEYS = {"engines", "thrusters", "scoop", "laser", "railgun", "missiles", "shields"}
+
+
+def _ship(sid, **kw):
+    base = {"id": sid, "well": "blackhole", "ring": 3, "sector": 0, "facing": "prograde", "hull": 10, "heat": 0,
+            "mass": 10, "ammo": 4, "energy": {k: 0 for k in ENERGY_KEYS}}
+    energy = kw.pop("energy", {})
+    base.update(kw)
+    base["energy"].update(energy)
+    return base
+
+
+def _run(cli, scenario, tmp_path):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(scenario))
+    code, out, err = cli("inclinations", "turn", str(path), "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_the_issue_example_with_every_action_form_is_read_and_judged(cli, tmp_path):
+    scenario = {
+        "options": {},
+        "ships": [_ship("P1"), _ship("P2", ring=4, sector=2)],
+        "turns": [{"ship": "P1", "actions": [
+            {"allocate": {"engines": 2}}, {"deallocate": {"railgun": 4}},
+            {"rotate": "retrograde"}, {"burn": "light", "adjust": 0},
+            {"coast": {"scoop": True}}, {"transfer": "alpha"},
+            {"fire": "laser", "targets": ["P2"]}, {"fire": "railgun", "targets": ["P2"], "compensate": True}]},
+            {"ship": "P2", "actions": []}],
+        "rolls": [0.5],
+    }
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ok"] is False and answer["turn"] == 0
+    text = " ".join(answer["errors"])
+    for fragment in ("railgun holds only 0", "thrusters need", "only one movement action", "laser needs"):
+        assert fragment in text
+    assert [s["id"] for s in answer["ships"]] == ["P1", "P2"] and answer["ships"][0]["ring"] == 3
+
+
+def test_a_legal_turn_output_shape_and_result(cli, tmp_path):
+    scenario = {
+        "ships": [_ship("P1"), _ship("P2", ring=4, sector=6, energy={"shields": 1})],
+        "turns": [{"ship": "P1", "actions": [{"burn": "light"}, {"allocate": {"engines": 1, "missiles": 2}},
+                                             {"fire": "missiles", "targets": ["P2"]}]}],
+        "rolls": [0.5],
+    }
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ok"] is True
+    for s in answer["ships"]:
+        assert SHIP_KEYS <= set(s) and set(s["energy"]) == ENERGY_KEYS
+    p1, p2 = answer["ships"]
+    assert (p1["ring"], p1["sector"], p1["mass"], p1["heat"], p1["ammo"]) == (4, 4, 9, 3, 3)
+    assert p2["hull"] == 8 and p2["heat"] == 1 and p2["energy"]["shields"] == 0
+    assert [e["event"] for e in answer["events"]] == ["allocate", "allocate", "burn", "fire", "hit"]
+
+
+def test_energy_actions_anywhere_deallocations_first(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", energy={"railgun": 4, "laser": 4, "shields": 2}), _ship("P2", ring=1)],
+                "turns": [{"ship": "P1", "actions": [{"coast": {}}, {"allocate": {"missiles": 4}},
+                                                     {"deallocate": {"railgun": 4}}]}]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ok"] and answer["ships"][0]["energy"]["missiles"] == 4
+
+
+def test_no_movement_appends_a_coast_and_heat_step_starts_each_turn(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", heat=8), _ship("P2", ring=1)], "turns": [{"ship": "P1", "actions": []}]}
+    answer = _run(cli, scenario, tmp_path)
+    p1 = answer["ships"][0]
+    assert (p1["hull"], p1["heat"], p1["sector"]) == (7, 0, 4)
+    assert [e["event"] for e in answer["events"]] == ["heat_damage", "coast"]
+
+
+def test_rejected_turn_reports_index_errors_and_ships_before(cli, tmp_path):
+    scenario = {"ships": [_ship("P1"), _ship("P2", ring=1)],
+                "turns": [{"ship": "P1", "actions": []}, {"ship": "P2", "actions": [{"burn": "heavy"}]}]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ok"] is False and answer["turn"] == 1
+    assert any("heavy burn needs at least 3" in e for e in answer["errors"])
+    assert answer["ships"][0]["sector"] == 4  # after turn 0, before turn 1
+
+
+def test_destroyed_ship_turn_skipped_and_game_over_skips_later_turns(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", energy={"missiles": 2}), _ship("P2", sector=2, hull=3), _ship("P3", ring=1)],
+                "turns": [{"ship": "P1", "actions": [{"fire": "missiles", "targets": ["P2"]}]},
+                          {"ship": "P2", "actions": [{"burn": "heavy"}]}],
+                "rolls": [0.9]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ok"] and answer["events"][-1] == {"event": "skipped", "turn": 1, "ship": "P2",
+                                                      "reason": "destroyed"}
+
+
+def test_defaults_adjust_compensate_coast_and_seed(cli, tmp_path):
+    base = {"ships": [_ship("P1", sector=10, energy={"railgun": 4, "engines": 1}), _ship("P2", sector=12)],
+            "turns": [{"ship": "P1", "actions": [{"fire": "railgun", "targets": ["P2"]}]}]}
+    implicit = _run(cli, base, tmp_path)
+    explicit = _run(cli, {**base, "seed": 0, "turns": [{"ship": "P1", "actions": [
+        {"fire": "railgun", "targets": ["P2"], "compensate": False}, {"coast": {}}]}]}, tmp_path)
+    assert implicit["ships"] == explicit["ships"]
+    assert implicit["ships"][0]["ring"] == 4  # recoil, not compensated
+    burn = _run(cli, {"ships": [_ship("P1", energy={"engines": 1}), _ship("P2", ring=1)],
+                      "turns": [{"ship": "P1", "actions": [{"burn": "light"}]}]}, tmp_path)
+    assert burn["ships"][0]["mass"] == 9  # adjust 0
+
+
+def test_rolls_are_used_in_order_and_the_last_repeats(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", energy={"laser": 2}), _ship("P2", ring=4, energy={"engines": 3}),
+                          _ship("P3", ring=2, energy={"engines": 3})],
+                "turns": [{"ship": "P1", "actions": [{"fire": "laser", "targets": ["P2", "P3"]}]}],
+                "rolls": [0.05, 0.0]}
+    answer = _run(cli, scenario, tmp_path)
+    # P2: u .05 crit, v 0 -> engines; P3: u 0 (repeated) crit, v 0 -> engines
+    assert [s["energy"]["engines"] for s in answer["ships"][1:]] == [0, 0]
+    assert [s["heat"] for s in answer["ships"][1:]] == [3, 3]
+
+
+def test_options_by_reference_name(cli, tmp_path):
+    scenario = {"options": {"to_hit": "d10", "shields_deplete": False},
+                "ships": [_ship("P1", energy={"missiles": 2}), _ship("P2", sector=2, energy={"shields": 1})],
+                "turns": [{"ship": "P1", "actions": [{"fire": "missiles", "targets": ["P2"]}]}], "rolls": [0.05]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ships"][1]["hull"] == 10  # d10 rolled 1: a miss
+    scenario["rolls"] = [0.5]
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ships"][1]["hull"] == 8 and answer["ships"][1]["energy"]["shields"] == 1
+
+
+def test_stdin_dash(cli):
+    scenario = {"ships": [_ship("P1"), _ship("P2", ring=1)], "turns": []}
+    code, out, _ = cli("inclinations", "turn", "-", "--json", stdin=json.dumps(scenario))
+    assert code == 0 and json.loads(out)["ok"] is True
+
+
+def test_human_readable_output(cli, tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"ships": [_ship("P1"), _ship("P2", ring=1)], "turns": [{"ship": "P1"}]}))
+    code, out, _ = cli("inclinations", "turn", str(path))
+    assert code == 0 and "coasts" in out and "R3" in out
+
+
+@pytest.mark.parametrize(("mutate", "field"), [
+    (lambda s: s["ships"][0].update(ring=6), "ships[0].ring"),
+    (lambda s: s["ships"][0].update(well="pluto"), "ships[0].well"),
+    (lambda s: s["ships"][0].update(mass=11), "ships[0].mass"),
+    (lambda s: s["ships"][0].update(hull=-1), "ships[0].hull"),
+    (lambda s: s["ships"][1]["energy"].update(laser=4, railgun=4, missiles=4), "ships[1].energy"),
+    (lambda s: s["ships"][1]["energy"].update(engines=4), "ships[1].energy.engines"),
+    (lambda s: s["ships"][1].update(id="P1"), "ships[1].id"),
+    (lambda s: s["turns"][0]["actions"].append({"jump": 1}), "turns[0].actions[0]"),
+    (lambda s: s["turns"][0]["actions"].append({"burn": "huge"}), "turns[0].actions[0].burn"),
+    (lambda s: s["turns"][0]["actions"].append({"burn": "light", "adjust": "x"}), "turns[0].actions[0].adjust"),
+    (lambda s: s["turns"][0]["actions"].append({"fire": "laser", "targets": ["P9"]}),
+     "turns[0].actions[0].targets[0]"),
+    (lambda s: s["turns"][0].update(ship="P7"), "turns[0].ship"),
+    (lambda s: s.update(rolls=[1.0]), "rolls[0]"),
+    (lambda s: s.update(options={"speed": 3}), "options"),
+    (lambda s: s.update(options={"to_hit": "d20"}), "options"),
+    (lambda s: s.update(ships="none"), "ships"),
+    (lambda s: s.update(turns=[5]), "turns[0]"),
+])
+def test_malformed_input_names_the_field_and_exits_2(cli, tmp_path, mutate, field):
+    scenario = {"ships": [_ship("P1"), _ship("P2", ring=1)], "turns": [{"ship": "P1", "actions": []}]}
+    mutate(scenario)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(scenario))
+    code, out, err = cli("inclinations", "turn", str(path), "--json")
+    assert code == 2 and out == ""
+    assert field in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_missing_file_and_bad_json(cli, tmp_path):
+    code, _, err = cli("inclinations", "turn", str(tmp_path / "nope.json"), "--json")
+    assert code == 2 and "does not exist" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    code, _, err = cli("inclinations", "turn", str(bad), "--json")
+    assert code == 2 and "not valid JSON" in err
