@@ -47,7 +47,8 @@ def rules(**options: Any) -> Any:
     return TurnRules.from_rules(InclinationsGame(None, options).rules)
 
 
-def run(ships: list[Ship], plan: list[str], idx: int = 0, rolls: list[float] | None = None, **options: Any) -> list[Any]:
+def run(ships: list[Ship], plan: list[str], idx: int = 0, rolls: list[float] | None = None,
+        **options: Any) -> list[Any]:
     """Execute one turn for ``ships[idx]`` directly (no start-of-turn step), dice from ``rolls``."""
     from gamewright.core.rng import ScriptedRng
     from gamewright.games.inclinations.turn import execute

@@ -55,7 +55,7 @@ def test_a_legal_turn_output_shape_and_result(cli, tmp_path):
     answer = _run(cli, scenario, tmp_path)
     assert answer["ok"] is True
     for s in answer["ships"]:
-        assert SHIP_KEYS <= set(s) and set(s["energy"]) == ENERGY_KEYS
+        assert set(s) >= SHIP_KEYS and set(s["energy"]) == ENERGY_KEYS
     p1, p2 = answer["ships"]
     assert (p1["ring"], p1["sector"], p1["mass"], p1["heat"], p1["ammo"]) == (4, 4, 9, 3, 3)
     assert p2["hull"] == 8 and p2["heat"] == 1 and p2["energy"]["shields"] == 0
