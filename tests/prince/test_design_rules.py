@@ -19,7 +19,7 @@ from gamewright.games.prince.resolve import (
     profile_for,
     round_half_up,
 )
-from gamewright.games.prince.tables import PLANETS, SIGN_INDEX
+from gamewright.games.prince.tables import PLANETS, SIGN_INDEX, SIGNS
 
 from .support import check, side, whatif
 
@@ -161,10 +161,12 @@ def test_checks_after_propagation_in_fixed_order() -> None:
 
 
 def test_weights_count_major_relationships_with_unlocked_planets_and_zero_never_appears() -> None:
-    player = profile_for(tuple(SIGN_INDEX[s] for s in ("Aries", "Aries", "Gemini", "Gemini", "Gemini", "Gemini",
-                                                       "Gemini")), "night")
-    opponent = profile_for(tuple(SIGN_INDEX[s] for s in ("Aries", "Taurus", "Taurus", "Taurus", "Taurus",
-                                                         "Taurus", "Virgo")), "day")
+    player = profile_for(
+        tuple(SIGN_INDEX[s] for s in ("Aries", "Aries", "Gemini", "Gemini", "Gemini", "Gemini", "Gemini")), "night"
+    )
+    opponent = profile_for(
+        tuple(SIGN_INDEX[s] for s in ("Aries", "Taurus", "Taurus", "Taurus", "Taurus", "Taurus", "Virgo")), "day"
+    )
     # only the Moon (Aries) is unlocked: Sun conjunct (1), Taurus semi-sextile (0), Virgo inconjunct (0)
     weights = cross_weights(player, opponent, [1])
     assert weights == [1, 0, 0, 0, 0, 0, 0]
@@ -240,11 +242,10 @@ def test_design_run_is_lost_when_every_unlocked_planet_is_combust() -> None:
 )
 def test_a_turn_never_leaves_affliction_negative(signs, aff, pi, oi, seed, ruleset) -> None:  # noqa: ANN001
     def mk(offset: int) -> dict:
+        chosen = [SIGNS[x] for x in signs[offset : offset + 7]]
         return side(
-            {p: s for p, s in zip(PLANETS, [["Aries", "Taurus", "Gemini", "Cancer", "Leo", "Virgo", "Libra",
-                                            "Scorpio", "Sagittarius", "Capricorn", "Aquarius", "Pisces"][x]
-                                           for x in signs[offset:offset + 7]], strict=True)},
-            affliction=dict(zip(PLANETS, aff[offset:offset + 7], strict=True)),
+            dict(zip(PLANETS, chosen, strict=True)),
+            affliction=dict(zip(PLANETS, aff[offset : offset + 7], strict=True)),
         )
 
     r = whatif(mk(0), mk(7), PLANETS[pi], PLANETS[oi], rolls=None, ruleset=ruleset, seed=seed)

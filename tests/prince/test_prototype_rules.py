@@ -211,8 +211,9 @@ def test_combust_targets_are_skipped_and_not_listed() -> None:
 
 def test_prebuilt_weights_are_max_one_n_over_all_seven_planets() -> None:
     player = profile_for(tuple([SIGN_INDEX["Aries"]] * 7), "night")
-    opponent = profile_for(tuple(SIGN_INDEX[s] for s in ("Aries", "Taurus", "Taurus", "Taurus", "Taurus",
-                                                          "Taurus", "Leo")), "day")
+    opponent = profile_for(
+        tuple(SIGN_INDEX[s] for s in ("Aries", "Taurus", "Taurus", "Taurus", "Taurus", "Taurus", "Leo")), "day"
+    )
     n = cross_weights(player, opponent, list(range(7)))
     assert n == [7, 0, 0, 0, 0, 0, 7]  # conjunction and trine are major; semi-sextile is not
 
