@@ -20,7 +20,7 @@ from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.character import Sheet
 from gamewright.games.affinity.data_files import Ability, Attack, CreatureDef, class_data, creature
 from gamewright.games.affinity.defence import Layer, resolve_defence
-from gamewright.games.affinity.pools import MIN_EXERTION, TIERS, is_expert_or_higher
+from gamewright.games.affinity.pools import MIN_EXERTION, TIERS, damage, is_expert_or_higher
 
 SQUARE = 5  # yards per square (ref §1 "Space")
 START_GAP = 6  # 30 yards
@@ -736,7 +736,7 @@ class CombatState:
             assert t is not None
             w = class_data().weapons[f.weapon]
             base = w.base if spec.base < 0 else spec.base
-            dmg = base + spec.base_prof * prof + min(succ - required, prof)  # 003 Damage: bonus capped
+            dmg = damage(base + spec.base_prof * prof, succ, required, prof)  # 003 Damage: bonus capped
             if spec.bonus_vs_mark and f.mark == t.idx:
                 dmg += spec.bonus_vs_mark
             if spec.bonus_vs_analysed and t.analysed == f.side:
@@ -877,7 +877,7 @@ class CombatState:
             if is_expert_or_higher(spec.tier):
                 self._trigger(f, rs.FAILED_EXPERT)
             return
-        dmg = spec.damage + min(succ - required, f.prof)
+        dmg = damage(spec.damage, succ, required, f.prof)
         if spec.area:
             radius = spec.area // SQUARE
             targets = [e for e in self.fighters if e.side != f.side and e.status != rs.DEAD and dist(f, e) <= radius]

@@ -113,6 +113,13 @@ def odds(safe: int, exertion: int, threshold: int, required: int | None = None) 
     return out
 
 
+def damage(base: int, successes: int, required: int, proficiency: int) -> int:
+    """003 "Damage Calculation": base + each success beyond the required, the bonus capped at Proficiency."""
+    if successes < required:
+        return 0
+    return base + min(successes - required, proficiency)
+
+
 def designer_grid(max_dice: int = 10, max_required: int = 5) -> list[dict[str, Any]]:
     """Every (dice, threshold, required) with safe dice only, easiest first (chance of success descending)."""
     rows = []
@@ -153,7 +160,7 @@ def defence_distribution(
             return constant((0, left))
         lost = list(counts)
         lost[outer] -= 1
-        after_loss = go(tuple(lost), max(rolls - 1, 0), left - 1) + (1, 0)
+        after_loss = go(tuple(lost), max(rolls - 1, 0), left - 1).map(lambda k: (k[0] + 1, k[1]))
         if rolls <= 0:
             return after_loss
         p = die(sizes[outer]).prob_at_least(target)
