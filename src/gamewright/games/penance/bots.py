@@ -14,12 +14,14 @@ from functools import cache
 from gamewright.core.rng import Rng
 from gamewright.games.penance import attack as atk
 from gamewright.games.penance.cards import card_table
-from gamewright.games.penance.components import CHASSIS, HEAD
+from gamewright.games.penance.components import CHASSIS, HEAD, RIGHT_ARM
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED
 from gamewright.games.penance.state import Act, PenanceState
 
+# the weapon arm first (a destroyed right arm turns the whole primary weapon to SCRAP), then the chassis
+_TARGET_BIAS = {CHASSIS: 3}
 _SIDE_RANK = {4: 0, 3: 1, 5: 1, 2: 2, 1: 3, 6: 4}
 DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righteous_fury", "crusaders_vow",
                         "runic_armor", "sensor_sweep", "retreat"))
@@ -45,11 +47,14 @@ class RandomBot:
 
 class HeuristicBot:
     name = "heuristic"
+    patience = 5  # turns to wait two hexes away before stepping in without an attack
+    run_bonus = 2.0
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = Rng(seed)
         self._scraps = (-1, 0)  # (turn, SCRAP cards cannibalised this turn): never cycle the deck forever
         self._turn_attacks = (-1, 0)  # (turn, attacks made this turn)
+        self._waits = (-1, 0)  # (last turn counted, turns spent waiting two hexes away)
 
     # ------------------------------------------------------------------------------------------------
     def choose(self, state: PenanceState) -> Act:
@@ -81,6 +86,8 @@ class HeuristicBot:
 
     def _lose(self, st: PenanceState, p: int, legal: list[Act], kind: str) -> Act:
         pl = st.sides[p].piles
+        # once our turn of this round is over, the hand is discarded at the round's end anyway (ref §4)
+        hand_spent = not any(t[0] == "turn" and t[1] == p for t in st.todo) and st.turn_player != p
 
         def worth(a: Act) -> int:
             if a.card < 0:
@@ -92,9 +99,9 @@ class HeuristicBot:
                 return 10
             if cid == DAMAGED:
                 return 60 if kind == "loss" else 5  # losing DAMAGED to damage rolls the Damage Die
-            if st.slot(cid) == "primary":
-                return 100  # losing it from hand is Component Damage
-            return 40 + card_table()[cid].cost
+            if st.slot(cid) == "primary" and kind == "loss":
+                return 100  # losing it from hand is Component Damage for sure; the deck only maybe
+            return (20 if hand_spent else 40) + card_table()[cid].cost
 
         return min(legal, key=worth)
 
@@ -131,6 +138,7 @@ class HeuristicBot:
                     if cid == "blood_offering" and s.next_dmg == 0 and len(pl.deck) >= 12 and value > 2.5:
                         return a
                 self._turn_attacks = (st.turns, 1)
+                self._waits = (st.turns, 0)
                 return best
         dist = st.map.dist[s.pos][e.pos]
         # hot and nothing to vent with: cool off in water (-2 Heat a turn, 004 §7)
@@ -153,12 +161,22 @@ class HeuristicBot:
                 step = self._step(st, p, legal, goals, closer=True)
                 if step is not None:
                     return step
-            elif dist > 4 and self._turn_attacks[0] != st.turns:
-                step = self._step(st, p, legal, [h for h in range(len(st.map.terrain)) if st.map.dist[h][e.pos] == 4],
-                                  closer=True)
-                if step is not None and s.free_moves + s.sp > 1:
+            elif dist > 2 and self._turn_attacks[0] != st.turns:
+                # no attack this turn: end two hexes away, one step short of its melee reach
+                ring = [h for h in range(len(st.map.terrain)) if st.map.dist[h][e.pos] == 2 and st.map.passable(h)]
+                step = self._step(st, p, legal, ring, closer=True)
+                if step is not None:
                     return step
-            elif dist <= 3 and (self._turn_attacks[0] == st.turns or not reachable):
+            elif dist == 2 and self._turn_attacks[0] != st.turns:
+                # waited out of reach for two turns already: step in so next turn's SP all goes to attacks
+                if self._waits[0] != st.turns:
+                    self._waits = (st.turns, self._waits[1] + 1)
+                if self._waits[1] > self.patience:
+                    step = self._step(st, p, legal, goals, closer=True)
+                    if step is not None:
+                        self._waits = (st.turns, 0)
+                        return step
+            elif dist <= 1 and self._turn_attacks[0] == st.turns:
                 step = self._step(st, p, legal, [e.pos], closer=False)
                 if step is not None:
                     return step
@@ -204,11 +222,13 @@ class HeuristicBot:
         ev = sum(tiers[t] * max(0, base + TIER_BONUS[t] + bonus) for t in TIER_BONUS)
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
+        if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":
+            ev += self.run_bonus  # SP left to step out of reach afterwards (hit and run)
         # prefer spending SP fully: value per SP matters little when SP is lost at the end of the turn
         ev -= 0.05 * cost
         # target choice: most weakened component; the chassis ends the battle
         zones = e.cls.zones[a.arg]
-        remaining = zones.hp - e.comp[a.arg] - (3 if a.arg == CHASSIS else 0)
+        remaining = zones.hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
         ev -= 0.01 * remaining
         return ev
 

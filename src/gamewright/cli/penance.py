@@ -1,0 +1,407 @@
+"""``gamewright penance``: play battles (saved and resumable), simulate bot games, and the table assistants
+``odds`` and ``attack``."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+
+from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, progress, sub_app
+from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
+from gamewright.core.rng import Rng
+from gamewright.games.penance.attack import REACTIVE_SIDES, resolve_defense, side_number, target_number
+from gamewright.games.penance.attack import attack_damage as card_damage
+from gamewright.games.penance.bots import BOTS, make_bot
+from gamewright.games.penance.cards import card_table, find_card
+from gamewright.games.penance.components import COMPONENTS, casket_class
+from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, secondary_options
+from gamewright.games.penance.dice import DEFENSE_FACES, attack_tier, parse_defense_face, tier_odds
+from gamewright.games.penance.game import PenanceGame
+from gamewright.games.penance.hexgrid import DIRECTIONS
+from gamewright.games.penance.state import Act, PenanceState
+from gamewright.store import create_game, get_game, list_games, update_game
+
+app = sub_app("penance", "Penance: deck-as-HP mech battles on a hex map — play, simulate, odds and attack rolls.")
+
+SEATS = ("human", *BOTS)
+
+
+def say(text: str) -> None:
+    """Plain output for boards and logs: no wrapping, markup or emoji codes."""
+    typer.echo(text)
+
+
+# ====================================================================================================
+# table assistants
+# ====================================================================================================
+@app.command()
+def odds(
+    tn: int = typer.Option(..., "--tn", help="Target number the two attack dice must meet."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Exact probability of each outcome tier of an attack roll against a target number."""
+    table = tier_odds(tn)
+    if json_out:
+        print_json({k: float(v) for k, v in table.items()})
+        return
+    console.print(f"Attack roll against TN {tn} (two attack dice, faces 0-5):")
+    for k, v in table.items():
+        console.print(f"  {k:<13} {float(v):8.4%}  ({v.numerator}/{v.denominator})")
+
+
+def _parse_attack_dice(text: str | None, rng: Rng) -> tuple[list[int], bool]:
+    if text is None or text == "":
+        return [rng.die(6) - 1, rng.die(6) - 1], True
+    try:
+        dice = [int(x) for x in text.split(",")]
+    except ValueError as exc:
+        raise ConfigError(f"--attack-dice takes two values 0-5 separated by a comma, e.g. 3,4 (got {text!r})") from exc
+    if len(dice) != 2 or any(not 0 <= d <= 5 for d in dice):
+        raise ConfigError(f"--attack-dice takes exactly two values from 0 to 5, e.g. 3,4 (got {text!r})")
+    return dice, False
+
+
+@app.command()
+def attack(
+    card: str = typer.Option(..., "--card", help="Attack card, e.g. \"Faithful Thrust\"."),
+    attacker: str = typer.Option(..., "--attacker", help="Attacker's casket class: scout, warden, vanguard, colossus."),
+    defender: str = typer.Option(..., "--defender", help="Defender's casket class."),
+    range_: int = typer.Option(..., "--range", help="Distance in hexes (adjacent = 1)."),
+    moved: int = typer.Option(0, "--moved", help="Hexes the attacker moved this turn."),
+    defender_moved: int = typer.Option(0, "--defender-moved", help="Hexes the defender moved in its last turn."),
+    side: str = typer.Option(..., "--side", help="front, weapon, weapon-flank, rear, shield-flank or shield."),
+    cover: str = typer.Option("none", "--cover", help="Cover of the defender's hex: none, light or heavy."),
+    attack_dice: str = typer.Option(None, "--attack-dice", help="The two attack dice by value 0-5, e.g. 3,4."),
+    defense_dice: str = typer.Option(
+        None, "--defense-dice", help="Defense dice by name: shield, absorb, flesh, critical, pierce, heat."
+    ),
+    seed: int = SEED_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Resolve one attack: target number, roll, tier, damage, defense dice and what the defender takes."""
+    c = find_card(card)
+    if not c.is_attack:
+        raise ConfigError(f"{c.name} is not an attack card")
+    casket_class(attacker)
+    dclass = casket_class(defender)
+    if range_ < 1:
+        raise ConfigError("--range must be at least 1 (adjacent hexes are range 1)")
+    reach = c.radius if c.area == "radius" else c.range
+    if range_ > reach:
+        raise ConfigError(f"target out of range: {c.name} reaches {reach} hex(es), the target is at {range_}")
+    if moved < 0 or defender_moved < 0:
+        raise ConfigError("--moved and --defender-moved count hexes and cannot be negative")
+    s = side_number(side)
+    rng = Rng(seed)
+    tn, parts = target_number(range_, moved, defender_moved, s, cover.lower())
+    dice, rolled = _parse_attack_dice(attack_dice, rng)
+    tier = attack_tier(dice[0], dice[1], tn)
+    hit = tier not in ("miss", "catastrophic")
+    dmg = card_damage(c.damage, tier, s, rear_bonus=2 if c.id == "faithful_thrust" else 0) if hit else 0
+    bypass = (1 if tier == "critical" else 0) + (1 if c.id == "hammer_strike" else 0)
+    given = [parse_defense_face(f) for f in defense_dice.split(",")] if defense_dice else []
+    faces: list[str] = []
+    out: dict[str, Any] = {"tn": tn, "sum": dice[0] + dice[1], "tier": tier, "damage": dmg, "blocked": 0, "taken": 0,
+                           "component_damage": 0, "heat": 0, "pierce": False, "major_wound": False}
+    destroyed = False
+    if tier == "execution":  # ref §1: no defense dice; the component is destroyed outright
+        out["taken"] = dmg
+        destroyed = True
+    elif hit:
+        if len(given) > dmg:
+            raise ConfigError(f"{len(given)} defense dice given but the attack deals {dmg} damage (one die per point)")
+        faces = given + [DEFENSE_FACES[rng.die(6) - 1] for _ in range(dmg - len(given))]
+        res = resolve_defense(faces, 0, bypass)
+        out.update(blocked=res.blocked, taken=res.taken, component_damage=res.component_damage, heat=res.heat,
+                   pierce=res.pierce)
+        destroyed = c.id == "crushing_blow" and tier == "critical"
+    out["major_wound"] = out["taken"] >= dclass.major_wound
+    out.update(
+        attack_dice=dice, attack_dice_rolled=rolled, defense_dice=faces, tn_parts=parts, side_number=s,
+        card=c.name, reactive_allowed=hit and tier != "execution" and s in REACTIVE_SIDES and not out["pierce"],
+        component_destroyed=destroyed, attacker_heat=2 if tier == "catastrophic" else 0,
+    )
+    if json_out:
+        print_json(out)
+        return
+    console.print(f"{c.name}: TN {tn} ({', '.join(f'{k} {v:+d}' for k, v in parts.items() if v and k != 'base')})")
+    console.print(f"Attack dice {dice[0]} + {dice[1]} = {out['sum']} → {tier.upper()}")
+    if hit:
+        console.print(f"Damage {dmg}; defense dice: {', '.join(faces) or 'none'}")
+        console.print(f"Blocked {out['blocked']}, taken {out['taken']}, Component Damage {out['component_damage']}, "
+                      f"Heat {out['heat']}" + (", PIERCE" if out["pierce"] else "")
+                      + (", MAJOR WOUND" if out["major_wound"] else "")
+                      + (", component destroyed" if destroyed else ""))
+
+
+# ====================================================================================================
+# decks and cards
+# ====================================================================================================
+@app.command()
+def cards(json_out: bool = JSON_OPTION) -> None:
+    """Every card: set, cost, damage and text."""
+    rows = [{"id": c.id, "name": c.name, "set": c.set, "kind": c.kind, "cost": c.cost, "damage": c.damage,
+             "range": c.range, "text": c.text} for c in card_table().values()]
+    if json_out:
+        print_json(rows)
+        return
+    for r in rows:
+        dmg = f" dmg {r['damage']}" if r["damage"] else ""
+        say(f"{r['name']:<20} {r['set']:<16} {r['cost']} SP{dmg:<8} {r['text']}")
+
+
+@app.command()
+def decks(
+    deck: str = typer.Argument(None, help="A deck spec to check, e.g. confessor:D:absolution+crusaders_vow."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """The example decks and their options, or one deck spec validated and listed."""
+    if deck:
+        spec = parse_deck(deck)
+        listing = build_cards(spec)
+        data = {"deck": spec.spec_text(), "name": spec.name, "casket": spec.casket, "cards": len(listing),
+                "list": {cid: listing.count(cid) for cid in dict.fromkeys(listing)}}
+        if json_out:
+            print_json(data)
+            return
+        console.print(f"{spec.name} ({spec.casket}) — {spec.spec_text()}: {len(listing)} cards")
+        for cid, n in data["list"].items():
+            console.print(f"  {n} × {card_table()[cid].name}")
+        return
+    data = {"decks": {k: v.spec_text() for k, v in base_decks().items()}, "secondary": secondary_options()}
+    if json_out:
+        print_json(data)
+        return
+    for k, v in base_decks().items():
+        console.print(f"{k}: {v.name}, {v.casket}, default {v.spec_text()}")
+    console.print("secondary options: " + ", ".join(f"{k} = {v}" for k, v in sorted(secondary_options().items())))
+
+
+# ====================================================================================================
+# simulation
+# ====================================================================================================
+@app.command()
+def simulate(
+    games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+    decks_: str = typer.Option("confessor,ironclad", "--decks", help="Two deck specs, seat 1 first."),
+    bots: str = typer.Option("heuristic,random", "--bots", help="Two bots, seat 1 first: random or heuristic."),
+    swap: bool = typer.Option(False, "--swap", help="Alternate seats every game (bots keep their decks)."),
+    seed: int = SEED_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Play N seeded bot-vs-bot games and report win rates."""
+    if games < 1:
+        raise ConfigError("--games must be at least 1")
+    names = [b.strip() for b in bots.split(",")]
+    deck_list = [d.strip() for d in decks_.split(",")]
+    if len(names) != 2 or len(deck_list) != 2:
+        raise ConfigError("--bots and --decks each take two comma-separated values")
+    for n in names:
+        if n not in BOTS:
+            raise ConfigError(f"unknown bot {n!r}; choose one of: {', '.join(BOTS)}")
+    straight = PenanceGame(options={"decks": ",".join(deck_list)})
+    swapped = PenanceGame(options={"decks": ",".join(reversed(deck_list))}) if swap else straight
+    wins = [0, 0]
+    draws = actions = rounds = 0
+    reasons: dict[str, int] = {}
+    for g in progress(range(games), games, "simulating", enabled=not json_out):
+        flip = swap and g % 2 == 1
+        game = swapped if flip else straight
+        seat_bots = [make_bot(names[1 if flip else 0], seed + g), make_bot(names[0 if flip else 1], seed + g + 10**6)]
+        state = game.new_initial_state(seed + g)
+        n = 0
+        while not state.is_terminal():
+            state.apply(seat_bots[state.current_player].choose(state))
+            n += 1
+        actions += n
+        rounds += state.round
+        if state.winner < 0:
+            draws += 1
+        else:
+            wins[(1 - state.winner) if flip else state.winner] += 1
+        why = state.end_reason.split(": ", 1)[-1]
+        reasons[why] = reasons.get(why, 0) + 1
+    out = {
+        "games": games, "seed": seed, "decks": deck_list, "bots": names, "swap": swap,
+        "wins": wins,
+        "win_rate": [wins[0] / games, wins[1] / games], "draws": draws,
+        "mean_actions": actions / games, "mean_rounds": rounds / games, "end_reasons": reasons,
+    }
+    if json_out:
+        print_json(out)
+        return
+    for i in (0, 1):
+        console.print(f"{names[i]} with {deck_list[i]}: {wins[i]} wins ({wins[i] / games:.1%})")
+    console.print(f"draws {draws}; mean {actions / games:.0f} actions, {rounds / games:.1f} rounds per game")
+
+
+# ====================================================================================================
+# play
+# ====================================================================================================
+def render(state: PenanceState, seat: int) -> str:
+    """The board as the given seat sees it: map, both caskets, own hand with costs."""
+    view = state.view_for(seat)
+    marks = {s.pos: f"{p + 1}{DIRECTIONS[s.facing]:<2}" for p, s in enumerate(state.sides)}
+    lines = [f"— Round {state.round} — P{state.turn_player + 1 if state.turn_player >= 0 else '-'} to act —"]
+    lines += state.map.render(marks)
+    lines.append("terrain: . open  r rubble (light cover, difficult)  f forest (heavy cover)  # wall  ~ water")
+    for p, side in enumerate(view["sides"]):
+        comps = "  ".join(f"{k} {v['damage']}/{v['hp']} {v['zone']}" for k, v in side["components"].items())
+        lines.append(
+            f"P{p + 1} {side['deck_spec']} ({side['class']}) at {side['hex']} facing {side['facing']}: "
+            f"SP {side['sp']}/{side['sp_max']}  Heat {side['heat']}  deck {side['deck']}  discard "
+            f"{len(side['discard'])}  graveyard {len(side['graveyard'])}  removed {len(side['removed'])}  "
+            f"hand {side['hand_size']}  runes {side['runes']}"
+        )
+        lines.append(f"   components: {comps}")
+        lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {', '.join(side['wounds']) or 'none'}")
+        if "hand" in side:
+            lines.append("   hand: " + ", ".join(f"[{h['id']}] {h['name']} ({h['cost']} SP)" for h in side["hand"]))
+        elif side.get("revealed"):
+            lines.append("   revealed: " + ", ".join(side["revealed"]))
+    return "\n".join(lines)
+
+
+def describe(state: PenanceState, a: Act) -> str:
+    p = state.current_player
+    pl = state.sides[p].piles
+    if a.card >= 0:
+        name = card_table()[pl.cards[a.card]].name
+        return a.to_text() + f"  ({name})"
+    return a.to_text()
+
+
+def _event_text(e: Any, seat_humans: list[int]) -> str | None:
+    private = e.data.get("private")
+    if private is not None and private in seat_humans:
+        cards_ = ", ".join(card_table()[c].name for c in e.data.get("cards", []))
+        return f"{e.text}: {cards_}"
+    return e.text
+
+
+def _replay(game: PenanceGame, seed: int, actions: list[str]) -> PenanceState:
+    state = game.new_initial_state(seed)
+    for text in actions:
+        state.apply(game.parse_action(state, text))
+    return state
+
+
+@app.command()
+def play(
+    decks_: str = typer.Option("confessor,ironclad", "--decks", help="Two deck specs, seat 1 first."),
+    seats: str = typer.Option("human,bot", "--seats", help="Two seats: human, bot (heuristic), heuristic, random."),
+    seed: int = SEED_OPTION,
+    resume: int = typer.Option(None, "--resume", help="Resume the saved game with this id."),
+    name: str = typer.Option(None, "--name", help="A name for the saved game."),
+) -> None:
+    """Play a battle in the terminal; each line of stdin is one action (a number from the menu or its text).
+
+    The game is saved after every action; `quit` (or the end of input) leaves it to be resumed with --resume.
+    """
+    if resume is not None:
+        row = get_game(resume, "penance")
+        decks_, seats, seed = row.config["decks"], row.config["seats"], row.seed
+        actions = list(row.actions)
+        game_id = resume
+        if row.status == "finished":
+            say(f"game {resume} is finished: {(row.result or {}).get('reason', '')}")
+            return
+    else:
+        actions = []
+        game_id = None
+    seat_list = [s.strip().lower() for s in seats.split(",")]
+    if len(seat_list) != 2 or any(s not in (*SEATS, "bot") for s in seat_list):
+        raise ConfigError(f"--seats takes two of: human, bot, heuristic, random (got {seats!r})")
+    game = PenanceGame(options={"decks": decks_})
+    state = _replay(game, seed, actions)
+    if game_id is None:
+        game_id = create_game("penance", seed, {"decks": decks_, "seats": seats}, name)
+        say(f"saved game {game_id} (resume with: gamewright penance play --resume {game_id})")
+    else:
+        say(f"resumed game {game_id} after {len(actions)} actions")
+    humans = [i for i, s in enumerate(seat_list) if s == "human"]
+    bots = [None if s == "human" else make_bot("heuristic" if s == "bot" else s, seed + 17 * i)
+            for i, s in enumerate(seat_list)]
+    # bots are stateless apart from their stream; replaying keeps their streams in step only approximately,
+    # which does not matter: their saved actions are replayed, not re-chosen.
+    lines = sys.stdin
+    shown_for = -1
+    while not state.is_terminal():
+        p = state.current_player
+        bot = bots[p]
+        if bot is not None:
+            action = bot.choose(state)
+        else:
+            if shown_for != len(actions):
+                say(render(state, p))
+                say(f"P{p + 1}, choose ({state.todo[-1][0]}):")
+                for k, a in enumerate(state.legal_actions()):
+                    say(f"  {k:>2}. {describe(state, a)}")
+                shown_for = len(actions)
+            line = lines.readline()
+            if not line:
+                say(f"input ended; game {game_id} saved")
+                return
+            text = line.strip()
+            if not text:
+                continue
+            if text in ("quit", "exit", "save"):
+                say(f"game {game_id} saved; resume with --resume {game_id}")
+                return
+            legal = state.legal_actions()
+            try:
+                action = legal[int(text)] if text.isdigit() and int(text) < len(legal) else game.parse_action(state, text)
+            except GamewrightError as exc:
+                say(f"refused: {exc}")
+                continue
+        try:
+            events = state.apply(action)
+        except RuleViolation as exc:
+            say(f"refused: {exc}")
+            continue
+        actions.append(action.to_text())
+        say(f"> P{p + 1}: {action.to_text()}")
+        for e in events:
+            text = _event_text(e, humans)
+            if text:
+                say("  " + text)
+        update_game(game_id, actions=actions)
+    result = {"winner": state.winner, "reason": state.end_reason, "rounds": state.round}
+    update_game(game_id, actions=actions, status="finished", result=result)
+    say(f"game over: {state.end_reason}")
+
+
+@app.command("list")
+def list_saved(json_out: bool = JSON_OPTION) -> None:
+    """Saved Penance games."""
+    rows = [{"id": r.id, "name": r.name, "seed": r.seed, "decks": r.config.get("decks"), "seats": r.config.get("seats"),
+             "actions": len(r.actions), "status": r.status, "result": r.result} for r in list_games("penance")]
+    if json_out:
+        print_json(rows)
+        return
+    for r in rows:
+        say(f"{r['id']:>4}  {r['status']:<8} {r['decks']:<22} {r['seats']:<16} {r['actions']} actions",
+                      markup=False)
+
+
+@app.command()
+def show(
+    game_id: int = typer.Argument(..., help="Saved game id."),
+    seat: int = typer.Option(1, "--seat", help="Whose view (1 or 2): the other hand stays hidden."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """A saved game's current position as one seat sees it."""
+    if seat not in (1, 2):
+        raise ConfigError("--seat is 1 or 2")
+    row = get_game(game_id, "penance")
+    game = PenanceGame(options={"decks": row.config["decks"]})
+    state = _replay(game, row.seed, list(row.actions))
+    if json_out:
+        print_json({"id": game_id, "status": row.status, "view": state.view_for(seat - 1)})
+        return
+    say(render(state, seat - 1))
+
+
+__all__ = ["app", "render", "COMPONENTS"]
