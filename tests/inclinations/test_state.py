@@ -165,3 +165,51 @@ def test_unparseable_action_text():
         parse_action("jump to hyperspace")
     with pytest.raises(RuleViolation, match="subsystem"):
         parse_action("allocate warpdrive 2")
+
+
+def _brute_force_steps(st):
+    from itertools import combinations
+
+    from gamewright.games.inclinations.actions import (
+        Allocate,
+        Burn,
+        Coast,
+        Deallocate,
+        Fire,
+        Rotate,
+        Transfer,
+    )
+    from gamewright.games.inclinations.board import WELLS
+    from gamewright.games.inclinations.ship import SUBSYSTEMS
+
+    others = [s.id for s in st.ships if s.id != st.ships[st.current].id]
+    out = []
+    for name in SUBSYSTEMS:
+        for a in range(1, 11):
+            out += [Allocate(name, a), Deallocate(name, a)]
+    out += [Rotate("prograde"), Rotate("retrograde"), Coast(False), Coast(True)]
+    out += [Burn(i, adj) for i in ("light", "medium", "heavy") for adj in range(-8, 5)]
+    out += [Transfer(w) for w in WELLS]
+    for n in range(1, len(others) + 1):
+        out += [Fire("laser", c) for c in combinations(others, n)]
+    out += [Fire(w, (t,), comp) for w in ("railgun", "missiles") for t in others for comp in (False, True)]
+    return out
+
+
+def test_legal_actions_are_exactly_the_valid_steps():
+    from gamewright.games.inclinations.turn import validate
+
+    game = InclinationsGame(None, {"players": 3})
+    rng = Rng(11)
+    for seed in range(4):
+        st = game.new_initial_state(seed)
+        for _ in range(150):
+            if st.is_terminal():
+                break
+            legal = st.legal_actions()
+            if st.phase == "play":
+                listed = {a for a in legal if not isinstance(a, EndTurn)}
+                valid = {a for a in _brute_force_steps(st)
+                         if not validate(st.ships, st.current, [*st.plan, a], st.tr)}
+                assert listed == valid
+            st.apply(rng.choice(legal))

@@ -319,30 +319,34 @@ class InclinationsState:
         for s in plan:
             if type(s) is Deallocate:
                 dealloc_room[_sub(s.subsystem)] -= s.amount
-        candidates: list[Step] = []
+        # Steps built to pass every check are listed directly; those whose effect on the rest of the plan is
+        # not obvious (a deallocation from a subsystem the plan uses, a transfer, a railgun shot) are validated.
+        used_subs = _subsystems_used(tactical)
+        sure: list[Step] = []
+        check: list[Step] = []
         for i, name in enumerate(SUBSYSTEMS):
             for a in range(1, dealloc_room[i] + 1):
-                candidates.append(Deallocate(name, a))
+                (check if i in used_subs else sure).append(Deallocate(name, a))
             for a in range(1, min(pend.free, MAX_ENERGY[i] - pend.energy[i]) + 1):
-                candidates.append(Allocate(name, a))
+                sure.append(Allocate(name, a))
         if not moved and not rotated and pend.energy[THRUSTERS] >= MIN_ENERGY[THRUSTERS]:
-            candidates.append(Rotate(FACING_NAME[-pend.facing]))
+            sure.append(Rotate(FACING_NAME[-pend.facing]))
         if not moved:
-            candidates.append(Coast(False))
+            sure.append(Coast(False))
             if pend.energy[SCOOP] >= MIN_ENERGY[SCOOP]:
-                candidates.append(Coast(True))
+                sure.append(Coast(True))
             if not pend.is_used(ENGINES):
                 low, high = adjustment_range(velocity(pend.well, pend.ring))
                 for name, k in INTENSITIES.items():
                     if pend.energy[ENGINES] >= k and 1 <= pend.ring + k * pend.facing <= ring_count(pend.well):
                         for adj in range(low, high + 1):
                             if k + abs(adj) <= pend.mass:
-                                candidates.append(Burn(name, adj))
+                                sure.append(Burn(name, adj))
                 if pend.energy[ENGINES] >= 3 and pend.ring == ring_count(pend.well):
                     for dest in range(len(WELLS)):
                         route = transfer_route(pend.well, dest)
                         if route is not None and route[0] == pend.sector:
-                            candidates.append(Transfer(WELLS[dest]))
+                            check.append(Transfer(WELLS[dest]))
         enemies = [s for s in self.ships if s is not me and s.hull > 0 and s.well == pend.well]
         for weapon, sub in WEAPON_INDEX.items():
             if weapon in fired or pend.energy[sub] < MIN_ENERGY[sub]:
@@ -352,14 +356,33 @@ class InclinationsState:
             reach = [t.id for t in enemies if out_of_reach(weapon, pend, t) is None]
             if weapon == "laser":
                 for mask in range(1, 1 << len(reach)):
-                    candidates.append(Fire("laser", tuple(t for j, t in enumerate(reach) if mask >> j & 1)))
+                    sure.append(Fire("laser", tuple(t for j, t in enumerate(reach) if mask >> j & 1)))
             elif weapon == "railgun":
                 for t in reach:
-                    candidates.append(Fire("railgun", (t,)))
-                    candidates.append(Fire("railgun", (t,), True))
+                    check.append(Fire("railgun", (t,)))
+                    check.append(Fire("railgun", (t,), True))
             else:
-                candidates.extend(Fire("missiles", (t,)) for t in reach)
-        return [c for c in candidates if not validate(self.ships, self.current, [*plan, c], self.tr)]
+                sure.extend(Fire("missiles", (t,)) for t in reach)
+        sure.extend(c for c in check if not validate(self.ships, self.current, [*plan, c], self.tr))
+        return sure
+
+
+def _subsystems_used(tactical: list[Step]) -> set[int]:
+    """Subsystems the planned tactical steps need (a deallocation there could break the plan)."""
+    out: set[int] = set()
+    for s in tactical:
+        kind = type(s)
+        if kind is Rotate:
+            out.add(THRUSTERS)
+        elif kind is Burn or kind is Transfer:
+            out.add(ENGINES)
+        elif kind is Coast and s.scoop:
+            out.add(SCOOP)
+        elif kind is Fire:
+            out.add(WEAPON_INDEX.get(s.weapon, -1))
+            if s.compensate:
+                out.add(ENGINES)
+    return out
 
 
 def _sub(name: str) -> int:
