@@ -211,6 +211,16 @@ def output(
     )
 
 
+@lru_cache(maxsize=65536)
+def _carry_step(rn: int, rd: int, cn: int, cd: int) -> tuple[int, Fraction]:
+    """ref §3: eff = max(0, raw + carry); applied = floor(eff + 1/2); carry' = eff − applied."""
+    eff = Fraction(rn, rd) + Fraction(cn, cd)
+    if eff < 0:
+        eff = ZERO
+    applied = round_half_up(eff)
+    return applied, eff - applied
+
+
 def quantize(cfg: Config, state: SideState, i: int, raw: Fraction, testimony: bool) -> tuple[int, int, Fraction]:
     """(delta, applied, next carry) of applying ``raw`` to planet ``i``, without changing anything.
 
@@ -224,11 +234,8 @@ def quantize(cfg: Config, state: SideState, i: int, raw: Fraction, testimony: bo
     if cfg.carry:
         if raw <= 0:  # ref §3: raw ≤ 0 leaves the carry untouched
             return 0, 0, carry
-        eff = raw + carry
-        if eff < 0:
-            eff = ZERO
-        applied = round_half_up(eff)  # ref §3: floor(eff + 1/2)
-        carry = eff - applied
+        # cached on integer pairs: hashing a Fraction is slow in the hot loop
+        applied, carry = _carry_step(raw.numerator, raw.denominator, carry.numerator, carry.denominator)
     else:
         applied = round_half_up(raw)  # ref §2: half up when applied
     if testimony:
@@ -262,14 +269,8 @@ def combust_ratio(affliction: int, thresh: int) -> Fraction:
     return min(Fraction(1), Fraction(affliction, thresh))  # 000 §11: r = min(1, A / T)
 
 
-def combust_probability(dig: str, affliction: int, thresh: int) -> float:
-    """P by dignity curve (000 §11): r² domicile, r exaltation/neutral, min(½, r) detriment, √r fall."""
-    exact = combust_probability_exact(dig, affliction, thresh)
-    return float(exact) if exact is not None else math.sqrt(combust_ratio(affliction, thresh))
-
-
 def combust_probability_exact(dig: str, affliction: int, thresh: int) -> Fraction | None:
-    """The exact probability, or None for fall (an irrational square root)."""
+    """P by dignity curve (000 §11): r² domicile, r exaltation/neutral, min(½, r) detriment; None for fall (√r)."""
     r = combust_ratio(affliction, thresh)
     if dig == "domicile":
         return r * r
@@ -280,21 +281,49 @@ def combust_probability_exact(dig: str, affliction: int, thresh: int) -> Fractio
     return r
 
 
+@lru_cache(maxsize=16384)
+def _curve(dig: str, affliction: int, thresh: int) -> tuple[float, Fraction | None, Fraction]:
+    exact = combust_probability_exact(dig, affliction, thresh)
+    r = combust_ratio(affliction, thresh)
+    return (float(exact) if exact is not None else math.sqrt(r)), exact, r
+
+
+def combust_probability(dig: str, affliction: int, thresh: int) -> float:
+    """P as a float, for people and reports (the decision itself is exact: ``combusts``)."""
+    return _curve(dig, affliction, thresh)[0]
+
+
+_MARGIN = 1e-9  # far wider than float error on P; inside it the comparison is made exactly
+
+
+def below(roll: float, exact: Fraction, approx: float) -> bool:
+    """roll < exact, exactly, with a float fast path away from the boundary."""
+    if roll < approx - _MARGIN:
+        return True
+    if roll > approx + _MARGIN:
+        return False
+    return Fraction(roll) < exact
+
+
 def combusts(dig: str, affliction: int, thresh: int, roll: float) -> bool:
     """roll < P, exactly (ref §2: strictly less). For fall, roll < √r ⇔ roll² < r."""
-    exact = combust_probability_exact(dig, affliction, thresh)
-    u = Fraction(roll)
+    approx, exact, r = _curve(dig, affliction, thresh)
+    if roll < approx - _MARGIN:
+        return True
+    if roll > approx + _MARGIN:
+        return False
     if exact is None:
-        return u * u < combust_ratio(affliction, thresh)
-    return u < exact
+        u = Fraction(roll)
+        return u * u < r
+    return Fraction(roll) < exact
 
 
 @lru_cache(maxsize=8192)
-def _propagated(base: Fraction, aspect: str, amplified: bool) -> tuple[Fraction, bool]:
+def _propagated(bn: int, bd: int, aspect: str, amplified: bool) -> tuple[Fraction, bool]:
     mult = ASPECT_MULTIPLIER[aspect]
     if amplified:
         mult *= SAME_SECT_FACTOR  # 000 §4 table: same-sect ×1.25
-    return abs(base * mult), mult < 0  # 000 §4: magnitude |base × multiplier|; negative inverts
+    return abs(Fraction(bn, bd) * mult), mult < 0  # 000 §4: magnitude |base × multiplier|; negative inverts
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -444,7 +473,7 @@ def resolve_turn(
     # step 2: both crit rolls are always drawn, player first (ref §2, §3)
     chances = (crit_chance(cfg, pp, ps, pi), crit_chance(cfg, op, os_, oi))
     rolls = (rng.random(), rng.random())
-    crits = (rolls[0] < chances[0], rolls[1] < chances[1])
+    crits = (below(rolls[0], chances[0], float(chances[0])), below(rolls[1], chances[1], float(chances[1])))
     # steps 3–4: magnitudes from start-of-turn affliction (ref §2 further rulings: simultaneous)
     to_player = output(cfg, op, os_, oi, pp, pi, pol, crits[1])
     to_opponent = output(cfg, pp, ps, pi, op, oi, pol, crits[0])
@@ -477,7 +506,7 @@ def resolve_turn(
             if aspect is None or state.combust[j] or not (state.active >> (i * 7 + j)) & 1:
                 continue  # no major aspect, combust target, or a latent aspect (ref §2)
             amplified = cfg.sect_amplifies and profile.teams[i] == profile.teams[j]
-            amount, inverted = _propagated(base, aspect, amplified)
+            amount, inverted = _propagated(base.numerator, base.denominator, aspect, amplified)
             step_pol = ("affliction" if testimony else "testimony") if inverted else base_pol
             delta, _ = apply_amount(cfg, state, j, amount, step_pol == "testimony")
             steps.append(Step(side, PLANETS[i], PLANETS[j], aspect, step_pol, amount, delta))

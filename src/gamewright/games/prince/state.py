@@ -8,6 +8,7 @@ last encounter. Under ``unlocks=progression`` the run also advances the Prince's
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -61,14 +62,19 @@ def parse_planet(text: str) -> str:
     raise RuleViolation(f"send {cleaned!r}", f"there is no such planet; the planets are {', '.join(PLANETS)}", "000 §2")
 
 
-def _mask(planets: list[bool]) -> int:
-    """Aspect bits among the given planets only."""
+@lru_cache(maxsize=256)
+def _mask_of(planets: tuple[bool, ...]) -> int:
     m = 0
     for i in range(7):
         for j in range(i + 1, 7):
             if planets[i] and planets[j]:
                 m |= pair_bit(i, j)
     return m
+
+
+def _mask(planets: list[bool]) -> int:
+    """Aspect bits among the given planets only."""
+    return _mask_of(tuple(planets))
 
 
 class PrinceState:
