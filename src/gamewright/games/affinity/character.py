@@ -165,7 +165,8 @@ class Sheet:
             lines.append(f"Shield: {dice(self.shield_dice, class_data().shield[1])}")
         if self.temp_hd:
             lines.append(f"Temporary HD: {dice(self.temp_hd, self.temp_sides)}")
-        groups = [(group(c, s), cap) for _, cap, c, s in self.layers_text()] + [(group(self.hd, self.hd_die), "body layer")]
+        groups = [(group(c, s), cap) for _, cap, c, s in self.layers_text()]
+        groups.append((group(self.hd, self.hd_die), "body layer"))
         top = " → ".join(g for g, _ in groups)
         captions = ""
         pos = 0
@@ -214,7 +215,8 @@ class Sheet:
         if self.shield and class_data().weapons[self.weapon].hands > 1:
             raise ConfigError(f"the {self.weapon} needs two hands, so no shield can be carried")
         checks = {"hd": (self.hd, self.hd_max), "resolve": (self.resolve, MAX_RESOLVE),
-                  "armour_dice": (self.armour_dice, self.armour_max), "shield_dice": (self.shield_dice, self.shield_max),
+                  "armour_dice": (self.armour_dice, self.armour_max),
+                  "shield_dice": (self.shield_dice, self.shield_max),
                   "affinity": (self.affinity, self.affinity_cap), "spell_armour": (self.spell_armour, 2)}
         for name, (value, top) in checks.items():
             if not 0 <= value <= top:

@@ -197,7 +197,8 @@ def fighter_from_creature(cdef: CreatureDef, idx: int, number: int, party_size: 
     layers = [Layer("armor", cdef.armour[1], cdef.armour[0])] if cdef.armour[0] else []
     return Fighter(idx=idx, side=1, name=f"{cdef.name} {number}", key=cdef.key, pc=False, prof=cdef.proficiency,
                    hd_die=cdef.hd_die, hd=cdef.hd, hd_max=cdef.hd, layers=layers, resolve=cdef.resolve,
-                   resolve_max=cdef.resolve, mindless=cdef.mindless, abilities=tuple(slug(a.name) for a in cdef.attacks),
+                   resolve_max=cdef.resolve, mindless=cdef.mindless,
+                   abilities=tuple(slug(a.name) for a in cdef.attacks),
                    actions_per_turn=npc_actions(cdef.tier, party_size, basic_actions), tier=cdef.tier,
                    status=rs.OK)
 
@@ -517,15 +518,11 @@ class CombatState:
                         out.append(e.idx)
                     continue
             elif kind == "ally":
-                if e.side != f.side:
+                # Endure may heal anyone of the side, even the fallen; other ally effects need a conscious ally
+                if e.side != f.side or (spec.effect != "endure" and (e.idx == f.idx or e.status != rs.OK)):
                     continue
-                if spec.effect == "endure":
-                    pass
-                elif e.idx == f.idx or e.status != rs.OK:
-                    continue
-            elif kind == "dying":
-                if e.side != f.side or e.status != rs.DYING or e.stabilized:
-                    continue
+            elif kind == "dying" and (e.side != f.side or e.status != rs.DYING or e.stabilized):
+                continue
             if dist(f, e) - f.move_left <= far:
                 out.append(e.idx)
         return out
@@ -940,8 +937,9 @@ class CombatState:
         res = resolve_defence(layers, capacity, dmg, self.rng.die, bonus)
         t.hd = body.count
         lost_body = before - t.hd
+        extra_dice = f"extra d6 {res.bonus_rolls}, " if res.bonus_rolls else ""
         text = (f"{t.name} takes {dmg} ({dtype}{', ' + ', '.join(notes) if notes else ''}): "
-                f"rolls {res.bonus_rolls + res.rolls}, {res.cancelled} cancelled, {res.lost} dice lost → "
+                f"{extra_dice}rolls {res.rolls}, {res.cancelled} cancelled, {res.lost} dice lost → "
                 f"{t.dice_text()}")
         events.append(Event("damage", {"who": t.idx, "by": a.idx, "damage": dmg, "type": dtype,
                                        "cancelled": res.cancelled, "lost": res.lost, "overflow": res.overflow,

@@ -221,7 +221,8 @@ def validate_classes(raw: dict[str, Any], file: str = "classes.toml") -> ClassDa
         w = f"weapon {key!r}"
         entry = c.table(entry, w)
         c.unknown(entry, {"name", "kind", "base", "required", "range", "damage_type", "hands"}, w)
-        weapons[key] = Weapon(key, c.get(entry, "name", str, w), c.choice(entry, "kind", ("light", "heavy", "ranged"), w),
+        kind = c.choice(entry, "kind", ("light", "heavy", "ranged"), w)
+        weapons[key] = Weapon(key, c.get(entry, "name", str, w), kind,
                               c.count(entry, "base", w, minimum=1), c.count(entry, "required", w, minimum=1),
                               c.count(entry, "range", w, minimum=5), c.get(entry, "damage_type", str, w),
                               c.count(entry, "hands", w, minimum=1))
@@ -353,7 +354,8 @@ def validate_creatures(raw: dict[str, Any], file: str = "creatures.toml") -> Cre
             raise c.fail(w, "needs at least one attack")
         creatures[key] = CreatureDef(key, c.get(entry, "name", str, w),
                                      c.choice(entry, "tier", TIER_NAMES[1:], w), c.count(entry, "hd", w, minimum=1),
-                                     c.count(entry, "hd_die", w, minimum=2), c.count(entry, "proficiency", w, minimum=1),
+                                     c.count(entry, "hd_die", w, minimum=2),
+                                     c.count(entry, "proficiency", w, minimum=1),
                                      c.count(entry, "resolve", w, minimum=0), armour, traits, tuple(attacks))
     budgets = {}
     for key, pair in c.table(raw.get("budgets", {}), "[budgets]").items():

@@ -6,7 +6,7 @@ best; ties go to the first listed, so a seed replays the same fight.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
@@ -16,7 +16,7 @@ from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.pools import TIERS, pool_joint
 
 
-@lru_cache(maxsize=None)
+@cache
 def expected_damage(safe: int, exertion: int, threshold: int, required: int, base: int, cap: int
                     ) -> tuple[float, float, float]:
     """(expected damage, chance of success, expected HD burned) for an attack pool."""

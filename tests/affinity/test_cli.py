@@ -1,0 +1,150 @@
+"""The `gamewright affinity` commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def test_odds_issue_example_exact_interface(cli) -> None:
+    code, out, err = cli("affinity", "odds", "--exertion", "2", "--threshold", "4", "--required", "1", "--json")
+    assert code == 0, err
+    assert out.strip() == (
+        '{"at_least": {"0": 1.0, "1": 0.75, "2": 0.4166666666666667, "3": 0.1388888888888889, '
+        '"4": 0.027777777777777776}, "expected": 1.3333333333333333, "success": 0.75, '
+        '"burn": {"0": 0.6944444444444444, "1": 0.2777777777777778, "2": 0.027777777777777776}}'
+    )
+
+
+def test_odds_fields_only_when_asked(cli) -> None:
+    doc = json.loads(cli("affinity", "odds", "--dice", "2", "--threshold", "4", "--json")[1])
+    assert set(doc) == {"at_least", "expected"}
+    assert doc["at_least"]["2"] == 5 / 12 and doc["at_least"]["3"] == 5 / 36
+
+
+def test_odds_exact_strings(cli) -> None:
+    doc = json.loads(cli("affinity", "odds", "--exertion", "2", "--threshold", "4", "--required", "1", "--json",
+                         "--exact")[1])
+    assert doc["at_least"]["2"] == "5/12" and doc["success"] == "3/4" and doc["burn"]["1"] == "5/18"
+    assert doc["expected"] == "4/3"
+
+
+def test_odds_table_and_readable(cli) -> None:
+    code, out, _ = cli("affinity", "odds", "--table", "--json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == 250 and rows[0]["success"] >= rows[-1]["success"]
+    code, out, _ = cli("affinity", "odds", "--dice", "2", "--threshold", "4")
+    assert code == 0 and "41.6667%" in out
+
+
+@pytest.mark.parametrize("args", [["--threshold", "7"], ["--threshold", "1"], [], ["--threshold", "4", "--dice", "-1"]])
+def test_odds_bad_input(cli, args) -> None:
+    code, out, err = cli("affinity", "odds", *args, "--json")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_character_lifecycle(cli) -> None:
+    code, out, err = cli("affinity", "character", "new", "Bram", "--class", "combatant")
+    assert code == 0, err
+    assert "Hit Dice: 5d10 (1d10, 1d10, 1d10, 1d10, 1d10)" in out and "Total Defense Pool" in out
+    code, _, err = cli("affinity", "character", "new", "Bram", "--class", "priest")
+    assert code == 2 and "already exists" in err
+    doc = json.loads(cli("affinity", "character", "show", "Bram", "--json")[1])
+    assert doc["class_key"] == "combatant" and doc["hd"] == 5 and doc["proficiency"] == 1
+    doc = json.loads(cli("affinity", "character", "level-up", "Bram", "--json")[1])
+    assert doc["level"] == 2 and doc["hd"] == 7 and doc["gained"]
+    listed = json.loads(cli("affinity", "character", "list", "--json")[1])
+    assert listed == [{"name": "Bram", "class": "combatant", "level": 2, "hd": 7, "hd_max": 7, "resolve": 5}]
+    code, _, err = cli("affinity", "character", "show", "Nobody")
+    assert code == 2 and "no Affinity character" in err
+
+
+def test_character_affinity_and_rest(cli) -> None:
+    cli("affinity", "character", "new", "Ilse", "--class", "priest", "--level", "3")
+    cli("affinity", "character", "new", "Oren", "--class", "weaver")
+    assert json.loads(cli("affinity", "character", "affinity", "Ilse", "gain", "--json")[1])["affinity"] == 1
+    doc = json.loads(cli("affinity", "character", "affinity", "Ilse", "share", "--to", "Oren", "--json")[1])
+    assert doc["to"]["affinity"] == 1
+    code, _, err = cli("affinity", "character", "affinity", "Ilse", "spend", "--count", "1")
+    assert code == 2 and "cannot spend" in err
+    doc = json.loads(cli("affinity", "rest", "Ilse", "--kind", "rest", "--json")[1])
+    assert doc["rests_today"] == 1
+    doc = json.loads(cli("affinity", "rest", "Ilse", "--heal", "2d8", "--json")[1])
+    assert doc["hd"][1] <= 8
+    doc = json.loads(cli("affinity", "rest", "Ilse", "--kind", "recover", "--json")[1])
+    assert doc["resolve"][1] == 5
+
+
+def test_fight_policy_json_and_replay(cli) -> None:
+    a = cli("affinity", "fight", "--policy", "greedy", "--seed", "4", "--json")
+    b = cli("affinity", "fight", "--policy", "greedy", "--seed", "4", "--json")
+    assert a[0] == 0 and a[1] == b[1]
+    doc = json.loads(a[1])
+    assert doc["winner"] in ("party", "creatures", "nobody") and doc["log"]
+
+
+def test_fight_interactive(cli) -> None:
+    answers = "\n".join(["0"] * 400) + "\n"
+    code, out, err = cli("affinity", "fight", "--creature", "goblin_skulker", "--count", "1", "--seed", "2",
+                         stdin=answers)
+    assert code == 0, err
+    assert "choose a number" in out and "Winner:" in out
+
+
+def test_fight_interactive_with_typed_actions(cli) -> None:
+    answers = "use bogus\nmove 99\n" + "\n".join(["end"] * 400) + "\n"
+    code, out, err = cli("affinity", "fight", "--creature", "goblin_skulker", "--count", "1", "--seed", "2",
+                         stdin=answers)
+    assert code == 0, err
+    assert "not legal" in out
+
+
+def test_fight_with_stored_sheets_and_save(cli) -> None:
+    cli("affinity", "character", "new", "Bram", "--class", "combatant", "--level", "5")
+    cli("affinity", "character", "new", "Ilse", "--class", "priest", "--level", "5")
+    code, out, err = cli("affinity", "fight", "--sheets", "Bram,Ilse", "--creature", "goblin_skulker", "--count",
+                         "2", "--policy", "greedy", "--save", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    bram = json.loads(cli("affinity", "character", "show", "Bram", "--json")[1])
+    assert bram["hd"] == next(f["hd"] for f in doc["fighters"] if f["name"] == "Bram")
+
+
+def test_fight_errors(cli) -> None:
+    code, _, err = cli("affinity", "fight", "--creature", "dragon", "--policy", "greedy")
+    assert code == 2 and "unknown creature" in err
+    code, _, err = cli("affinity", "fight", "--json")
+    assert code == 2 and "--policy" in err
+
+
+def test_conformance_command(cli) -> None:
+    code, out, err = cli("affinity", "conformance", "--fights", "36", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["fights"] == 36 and doc["violations"] == 0 and len(doc["matchups"]) == 18
+    row = doc["matchups"][0]
+    assert row["win_low"] <= row["win_rate"] <= row["win_high"]
+    assert set(row["hd_lost"]) == {"combatant", "priest", "ranger", "weaver"}
+    code, out, _ = cli("affinity", "conformance", "--fights", "18")
+    assert code == 0 and "win rate" in out
+
+
+def test_task_travel_chase_duel(cli) -> None:
+    doc = json.loads(cli("affinity", "task", "--threshold", "advanced", "--difficulty", "5", "--group",
+                         "Ranger:3:2:2,Fighter:3:1,Cleric:3", "--json")[1])
+    assert len(doc["rolls"]) == 3 and 0 < doc["chance"] < 1
+    doc = json.loads(cli("affinity", "task", "--threshold", "4", "--difficulty", "6", "--proficiency", "2",
+                         "--days", "3", "--json")[1])
+    assert 1 <= len(doc["days"]) <= 3
+    doc = json.loads(cli("affinity", "travel", "--distance", "long", "--hurdles", "hostile,weather,terrain",
+                         "--roles", "guard,scout", "--json")[1])
+    assert doc["unaddressed_hurdles"] == ["weather"] and abs(sum(doc["odds"].values()) - 1) < 1e-12
+    doc = json.loads(cli("affinity", "chase", "--lead", "2", "--chase", "1", "--darkness", "--json")[1])
+    assert doc["outcome"] in ("escaped", "caught", "escaped, tracked")
+    doc = json.loads(cli("affinity", "duel", "--a", "Vera:2:sovereign", "--b", "Ott:2:scholar", "--json")[1])
+    assert doc["rounds"] and doc["a"]["name"] == "Vera"
+    code, _, err = cli("affinity", "travel", "--distance", "far")
+    assert code == 2 and "distance" in err
+    code, _, err = cli("affinity", "task", "--threshold", "9", "--difficulty", "1")
+    assert code == 2

@@ -1,0 +1,105 @@
+"""Conformance: 1,000 seeded fights end cleanly; protocol checks over random playouts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamewright.core.errors import RuleViolation
+from gamewright.core.game import CHANCE, TERMINAL, load_game, registered_games
+from gamewright.core.rng import Rng
+from gamewright.games.affinity import resolve as rs
+from gamewright.games.affinity.combat import Act
+from gamewright.games.affinity.conformance import matchups, run_conformance
+
+
+def test_one_thousand_seeded_fights() -> None:
+    """Level-1 party of four vs every creature, level 5 vs Advanced: no exception, dice counts never negative,
+    nobody acts while unconscious, the dead stay dead (checked on every step inside ``checked_fight``)."""
+    assert len(matchups()) == 18
+    summary = run_conformance(1000, seed=0)
+    assert summary["fights"] == 1000
+    assert summary["violations"] == 0, summary["problems"]
+    assert sum(r["fights"] for r in summary["matchups"]) == 1000
+    assert {(r["level"], r["creature"]) for r in summary["matchups"]} == set(matchups())
+
+
+def test_registered() -> None:
+    assert "affinity" in registered_games()
+
+
+def _random_playout(seed: int, options: dict | None = None) -> None:
+    game = load_game("affinity", options=options)
+    state = game.new_initial_state(seed)
+    rng = Rng(f"playout-{seed}")
+    dead: set[int] = set()
+    steps = 0
+    while not state.is_terminal():
+        assert state.current_player in (0, 1)
+        actor = state.fighters[state.active]
+        assert actor.status == rs.OK, "nobody acts while unconscious"
+        actions = state.legal_actions()
+        assert actions
+        act = rng.choice(actions)
+        assert game.parse_action(state, act.to_text()) == act
+        state.apply(act)
+        assert state.invariant_violations() == []
+        for f in state.fighters:
+            assert f.idx not in dead or f.status == rs.DEAD
+            if f.status == rs.DEAD:
+                dead.add(f.idx)
+        steps += 1
+        assert steps < 20_000
+    assert state.current_player == TERMINAL and state.legal_actions() == []
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_random_playouts(seed: int) -> None:
+    creatures = ["pall_wolf", "wolf_pack", "bandit_captain", "ice_wraith", "skeletal_warrior", "veteran_sellsword"]
+    options = {"creature": creatures[seed % len(creatures)], "level": 1 + (seed % 10),
+               "free_strikes": seed % 2 == 0, "healing": "count" if seed % 3 else "sum",
+               "party": "combatant,priest,ranger,weaver" if seed % 4 else "scholar,shaman,sovereign,combatant"}
+    _random_playout(seed, options)
+
+
+def test_json_round_trip_and_replay() -> None:
+    game = load_game("affinity", options={"creature": "sellsword"})
+    state = game.new_initial_state(11)
+    rng = Rng(5)
+    actions = []
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        data = json.loads(json.dumps(state.to_json()))
+        assert game.state_from_json(data).to_json() == state.to_json()
+        act = rng.choice(state.legal_actions())
+        actions.append(act)
+        state.apply(act)
+    replay = game.new_initial_state(11)
+    for act in actions:
+        replay.apply(game.parse_action(replay, act.to_text()))
+    assert replay.to_json() == state.to_json()
+    clone = state.clone()
+    assert clone.to_json() == state.to_json()
+
+
+def test_illegal_action_leaves_state_unchanged() -> None:
+    game = load_game("affinity")
+    state = game.new_initial_state(3)
+    before = state.to_json()
+    for bad in (Act("use", "fireball", 4), Act("use", "weapon_strike", 99), Act("use", "weapon_strike", 4, 9),
+                Act("fly"), Act("move", target=state.active)):
+        with pytest.raises(RuleViolation):
+            state.apply(bad)
+        assert state.to_json() == before
+    with pytest.raises(RuleViolation):
+        game.parse_action(state, "dance wildly")
+
+
+def test_view_hides_only_the_random_stream() -> None:
+    state = load_game("affinity").new_initial_state(0)
+    view = state.view_for(0)
+    assert "rng" not in view and view["fighters"] == state.to_json()["fighters"]
+    assert state.current_player != CHANCE

@@ -1,0 +1,210 @@
+"""Outside combat: tasks, travel, chases, social duels, rest and healing, data validation."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.rng import Rng, ScriptedRng
+from gamewright.games.affinity.character import Sheet, betray_virtue, new_sheet, spend_affinity
+from gamewright.games.affinity.chase import ChaseSetup, chase_odds, outcome, run_chase
+from gamewright.games.affinity.data_files import parse_toml, validate_classes, validate_creatures
+from gamewright.games.affinity.rest import drink, heal, heal_amount
+from gamewright.games.affinity.social import Duel, Side, Speaker
+from gamewright.games.affinity.tasks import Roller, group_roll, parse_threshold, pooled_chance
+from gamewright.games.affinity.travel import Journey, travel
+
+
+# --- tasks -------------------------------------------------------------------------------------------------------
+def test_penalty_removes_a_safe_die_first_never_below_zero() -> None:
+    assert Roller("a", 1, exertion=2, penalty=1).dice() == (0, 2)
+    assert Roller("a", 1, exertion=2, penalty=2).dice() == (0, 1)
+    assert Roller("a", 1, exertion=0, penalty=5).dice() == (0, 0)
+
+
+def test_task_difficulties_are_not_action_tiers() -> None:
+    # ref §1: no exertion minimum at Expert in threshold mode
+    result = group_roll(ScriptedRng(dice=[4]), [Roller("a", 1)], parse_threshold("expert"), 1)
+    assert result.success and result.chance == F(1, 2)
+
+
+def test_group_roll_chance_is_exact() -> None:
+    rollers = [Roller("a", 1), Roller("b", 1)]
+    assert pooled_chance(rollers, 4, 2) == F(5, 12)
+
+
+# --- travel ------------------------------------------------------------------------------------------------------
+def test_journey_outcomes_and_resolve() -> None:
+    j = Journey("medium", "moderate", ["hostile", "weather"], 2)
+    assert j.required == 3 and j.threshold == 3
+    assert j.outcome_of(3) == ("success", 1)
+    assert j.outcome_of(2) == ("partial", -1) and j.outcome_of(1) == ("partial", -1)
+    assert j.outcome_of(0) == ("failure", -2)
+    j.natures_treaty = True
+    assert j.outcome_of(0) == ("failure", -1) and j.outcome_of(2) == ("partial", 0)
+    assert sum(j.odds().values()) == 1
+
+
+def test_journey_support_mounts_supplies() -> None:
+    j = Journey("long", "difficult", ["hostile", "weather", "terrain"], 2,
+                roles={"scout": "a", "quartermaster": "b", "guard": "c"}, supplies=True, mounts=True)
+    assert j.unaddressed() == [] and j.dice() == (6, 0) and j.threshold == 3
+    with pytest.raises(ConfigError, match="hurdle"):
+        Journey("short", "easy", ["hostile", "weather"], 1).validate()
+    out = travel(Rng(1), Journey("short", "easy", ["time"], 1))
+    assert out["outcome"] in ("success", "partial", "failure")
+
+
+# --- chases ------------------------------------------------------------------------------------------------------
+def test_chase_outcomes() -> None:
+    assert outcome(3, 2) == "escaped"
+    assert outcome(2, 3) == "caught"
+    assert outcome(2, 2) == "escaped, tracked"
+    assert outcome(1, 0) == "escaped, tracked"  # neither reaches the 2 required successes
+    assert outcome(0, 2) == "caught"
+
+
+def test_chase_modifiers_and_odds() -> None:
+    setup = ChaseSetup(Roller("lead", 1), Roller("chase", 1), familiar="chase", mount="lead", darkness=True,
+                       crowded=True)
+    assert setup.dice("lead") == (3, 0)  # 1 + mount 2 + darkness 1 − crowded 1
+    assert setup.dice("chase") == (1, 0)  # 1 + familiar 1 − crowded 1
+    assert sum(chase_odds(setup).values()) == 1
+    assert run_chase(Rng(3), setup)["outcome"] in ("escaped", "caught", "escaped, tracked")
+
+
+# --- social duels ------------------------------------------------------------------------------------------------
+def test_composure_base_and_classes() -> None:
+    assert Speaker("a", 1).composure == 2 and Speaker("a", 3).composure == 4
+    assert Speaker("a", 1, home_ground=True).composure == 3
+    assert Speaker("s", 1, class_key="sovereign").composure_die == 8
+    assert Speaker("r", 1, research_hours=5).preparation == 3
+
+
+def test_assert_damage_margin_capped_plus_stance() -> None:
+    a, b = Speaker("A", 2), Speaker("B", 2)
+    # A rolls 6,6 (4 successes), B rolls 1,1 (0): margin 4 → min(4, 2) + 1 (Assert) = 3 damage.
+    # B defends in Assert: one fewer roll (2 − 1 = 1): 2 fails → 1 die lost, then 2 auto → Composure 3 → 0.
+    duel = Duel(a, b, ScriptedRng(dice=[6, 6, 1, 1, 2]))
+    entry = duel.play_round(Side("assert"), Side("assert"))
+    assert entry["damage"] == 3 and entry["defence"]["rolls"] == [2]
+    assert b.composure == 0 and b.stake() == "minor concession" and b.resolve == 5
+
+
+def test_composure_gone_damage_strikes_resolve_and_total_defeat_ends() -> None:
+    a, b = Speaker("A", 3), Speaker("B", 1)
+    b.composure = 0
+    duel = Duel(a, b, ScriptedRng(dice=[6, 6, 6, 1]))
+    entry = duel.play_round(Side("assert"), Side("reason"))
+    assert entry["damage"] == 4 and b.resolve == 1 and duel.over and "total defeat" in duel.result
+    with pytest.raises(RuleViolation):
+        duel.play_round(Side(), Side())
+
+
+def test_reason_winner_gains_preparation_and_tie_does_nothing() -> None:
+    a, b = Speaker("A", 1), Speaker("B", 1)
+    duel = Duel(a, b, ScriptedRng(dice=[5, 1, 4, 1, 3]))
+    entry = duel.play_round(Side("reason"), Side("assert"))
+    assert a.preparation == 1 and "damage" not in entry
+    entry = duel.play_round(Side("assert"), Side("assert"))  # A now rolls 2 dice (Preparation applies every round)
+    assert len(entry["a"]["faces"]) == 2 and entry["winner"] is None and "damage" not in entry
+    assert (a.composure, b.composure) == (2, 2)
+
+
+def test_discern_rolls_one_fewer_and_sees_composure() -> None:
+    a, b = Speaker("A", 2), Speaker("B", 2)
+    duel = Duel(a, b, ScriptedRng(dice=[3, 3, 3, 5, 5]))
+    entry = duel.play_round(Side("discern"), Side("assert"))
+    assert len(entry["a"]["faces"]) == 1 and entry["a"]["sees"] == "3d6"
+
+
+def test_combatant_warriors_presence() -> None:
+    a, b = Speaker("A", 1, class_key="combatant"), Speaker("B", 1, class_key="combatant")
+    duel = Duel(a, b, ScriptedRng(dice=[6, 1, 4]))
+    entry = duel.play_round(Side("assert"), Side("reason"))
+    assert entry["damage"] == 1 + 1 + 1  # margin 2 capped at 1, Assert +1, Warrior's Presence +1
+    assert entry["defence"]["cancelled"] == 1  # Composure defends on 4+
+
+
+def test_counsel_and_champion() -> None:
+    a, b = Speaker("A", 1), Speaker("B", 1)
+    champ = Speaker("C", 2)
+    b.composure = 1
+    duel = Duel(a, b, ScriptedRng(dice=[6, 1, 5, 3, 1]))
+    entry = duel.play_round(Side("assert"), Side("assert", counsel=2, champion=champ))
+    assert entry["defence"]["defender"] == "C"
+    assert entry["b"]["counsel"] == {"faces": [3, 1], "restored": 1, "destroyed": 1}
+
+
+def test_withdraw() -> None:
+    duel = Duel(Speaker("A", 1), Speaker("B", 1), Rng(0))
+    assert "withdraws" in duel.withdraw("a") and duel.over
+
+
+# --- rest, healing, potions, Affinity ------------------------------------------------------------------------------
+def test_healing_modes_and_cap() -> None:
+    assert heal_amount([3, 5], "sum") == 8 and heal_amount([3, 5], "count") == 2
+    sheet = new_sheet("K", "priest", 1)
+    sheet.hd = 0
+    out = heal(sheet, ScriptedRng(dice=[6, 6]), 2, 6)
+    assert sheet.hd == 5 and out["restored"] == 5
+    sheet.resolve = 3
+    drink(sheet, Rng(0), "resolve_elixir")
+    assert sheet.resolve == 5
+    with pytest.raises(ConfigError):
+        drink(sheet, Rng(0), "elixir_of_life")
+
+
+def test_affinity_spend_and_betray() -> None:
+    s = new_sheet("K", "priest", 3)
+    s.affinity = 3
+    assert spend_affinity(s, 2) == 2 and s.affinity == 1
+    with pytest.raises(RuleViolation):
+        spend_affinity(s, 2)
+    assert betray_virtue(s) == 1 and s.affinity == 0
+
+
+def test_sheet_validation() -> None:
+    with pytest.raises(ConfigError, match="heavy"):
+        new_sheet("K", "priest", 5, armour="heavy")
+    with pytest.raises(ConfigError, match="two hands"):
+        new_sheet("K", "combatant", 1, weapon="greatsword", shield=True)
+    with pytest.raises(ConfigError, match="unknown class"):
+        new_sheet("K", "bard")
+    data = new_sheet("K", "combatant", 2).to_json()
+    assert Sheet.from_json(data).armour == "heavy"
+    with pytest.raises(ConfigError, match="unknown field"):
+        Sheet.from_json({**data, "hp": 3})
+
+
+def test_every_class_has_a_level_one_kit_and_combatant_progression() -> None:
+    from gamewright.games.affinity.character import abilities_at
+
+    for key in ("combatant", "priest", "ranger", "scholar", "weaver", "shaman", "sovereign"):
+        sheet = new_sheet("K", key)
+        assert "weapon_strike" in sheet.abilities and len(sheet.abilities) >= 2
+    assert abilities_at("combatant", 10)[-5:] == ["oath_driven_strike", "hold_the_line", "devastating_assault",
+                                                  "legendary_strike", "undeniable_purpose"]
+
+
+# --- data validation ---------------------------------------------------------------------------------------------
+def test_creature_data_errors_are_clear() -> None:
+    bad = parse_toml('[creatures.x]\nname = "X"\ntier = "basic"\nhd = 0\nhd_die = 8\nproficiency = 1\n'
+                     'resolve = 1\nattacks = [{ name = "Bite", tier = "basic", pool = 2, required = 1, damage = 1 }]\n',
+                     "c.toml")
+    with pytest.raises(ConfigError, match="c.toml: creature 'x': 'hd' must be at least 1"):
+        validate_creatures(bad, "c.toml")
+    bad = parse_toml('[creatures.x]\nname = "X"\ntier = "basic"\nhd = 2\nhd_die = 8\nproficiency = 1\n'
+                     'resolve = 1\nattacks = [{ name = "Bite", tier = "basic", pool = 2, damage = 1, colour = 3 }]\n',
+                     "c.toml")
+    with pytest.raises(ConfigError, match="unknown field"):
+        validate_creatures(bad, "c.toml")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        parse_toml("[x", "c.toml")
+
+
+def test_class_data_errors_are_clear() -> None:
+    with pytest.raises(ConfigError, match="hd_by_level"):
+        validate_classes({"hd_by_level": {"tough": [1, 2]}}, "k.toml")
