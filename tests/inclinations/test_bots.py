@@ -60,10 +60,16 @@ def test_heuristic_bot_powers_weapons_when_a_target_is_near():
 
 
 def test_heuristic_bot_manages_heat():
-    # a target in reach of every weapon: firing everything would mean 2 + 2 + 4 = 8 heat; the bot stays <= 5
-    st = state(ship("P1", ring=3, sector=0), ship("P2", ring=3, sector=2, hull=10), ship("P3", ring=4, sector=1))
-    result = st.preview(HeuristicBot("hard", Rng(1)).choose_turn(st))
-    assert result.ok and result.ships[0].heat <= 5
+    # every weapon in reach: laser + missiles + railgun would be 8 heat (3 hull damage next turn)
+    for hull, limit in ((10, 9), (5, 5), (2, 5)):
+        st = state(ship("P1", ring=3, sector=0, hull=hull), ship("P2", ring=3, sector=2, hull=10),
+                   ship("P3", ring=4, sector=1, hull=10))
+        for level in ("easy", "medium", "hard"):
+            result = st.preview(HeuristicBot(level, Rng(1)).choose_turn(st))
+            heat = result.ships[0].heat
+            assert result.ok and heat - 5 < hull  # never cooks itself
+            if level == "hard":
+                assert heat <= limit, (hull, heat)
 
 
 def test_heuristic_bot_puts_spare_energy_in_shields():

@@ -167,16 +167,20 @@ class RandomBot:
 @dataclass(frozen=True)
 class Level:
     heat_budget: int  # heat this turn the bot accepts before counting the excess as damage
+    heat_cost: float  # how much each point of heat over the budget weighs against damage dealt
     tables: bool  # plan approach with exact distance tables (else a rough distance)
     flee: bool  # take a well transfer away when beaten
     noise: float  # random tie-breaking / sloppiness
     position_weight: float
+    trade_heat: bool = False  # accept some heat damage for damage dealt while the hull is healthy
 
 
 LEVELS = {
-    "easy": Level(heat_budget=7, tables=False, flee=False, noise=1.5, position_weight=0.4),
-    "medium": Level(heat_budget=5, tables=False, flee=False, noise=0.3, position_weight=0.8),
-    "hard": Level(heat_budget=5, tables=True, flee=True, noise=0.05, position_weight=1.0),
+    "easy": Level(heat_budget=7, heat_cost=1.5, tables=False, flee=False, noise=3.0, position_weight=0.4),
+    "medium": Level(heat_budget=5, heat_cost=2.0, tables=True, flee=False, noise=1.0, position_weight=0.8,
+                    trade_heat=True),
+    "hard": Level(heat_budget=5, heat_cost=2.0, tables=True, flee=True, noise=0.05, position_weight=1.0,
+                  trade_heat=True),
 }
 
 
@@ -296,18 +300,42 @@ class HeuristicBot:
         best = max(reach, key=lambda t: (self._shot_value(weapon, t), -t.hull))
         return self._shot_value(weapon, best), (best.id,)
 
+    def _heat_penalty(self, heat: int, hull: int) -> float:
+        """Heat over dissipation is hull damage at the start of the next turn; never cook the ship."""
+        level = self.level
+        excess = heat - DISSIPATION
+        if excess >= hull:
+            return 100.0
+        budget = level.heat_budget
+        if level.trade_heat:  # a healthy hull can pay a little heat for a bigger volley
+            budget += min(3, max(0, (hull - 4) // 2))
+        penalty = max(0, heat - budget) * level.heat_cost
+        if excess > 0 and heat <= budget:
+            penalty += 0.6 * excess
+        return penalty
+
+    def _exposure(self, well: int, ring: int, sector: int, enemies: list[Ship]) -> int:
+        """How many enemies could shoot at this position in their coming turn (before or after moving)."""
+        planet = well != BLACKHOLE
+        count = 0
+        for e in enemies:
+            if e.well == well:
+                kind = 0 if e.ammo > 0 else 1
+                if approach_table(planet, ring, kind)[e.ring][(e.sector - sector) % SECTORS] == 0:
+                    count += 1
+        return count
+
     def _position_value(self, well: int, ring: int, sector: int, me: Ship, enemies: list[Ship],
                         fleeing: bool) -> float:
-        if fleeing:
-            here = [e for e in enemies if e.well == well]
-            if not here:
+        if fleeing:  # open the range, and head for a well with no enemy in it
+            if not any(e.well == well for e in enemies):
                 return 8.0
             if well == BLACKHOLE:
-                best = min(transfer_distance(well, ring, sector, p) for p in range(1, 7)
-                           if all(e.well != p for e in enemies))
+                safe = [p for p in range(1, 7) if all(e.well != p for e in enemies)]
+                best = min((transfer_distance(well, ring, sector, p) for p in safe), default=INF)
             else:
                 best = transfer_distance(well, ring, sector, BLACKHOLE)
-            return -0.5 * best
+            return -0.3 * min(best, 30) - 2.0 * self._exposure(well, ring, sector, enemies)
         kind = 0 if me.ammo > 0 else 1
         best = INF
         for e in enemies:
@@ -322,7 +350,10 @@ class HeuristicBot:
                 ds = min(ds, SECTORS - ds)
                 dist = abs(ring - e.ring) + max(0, ds - 3) / 3
             best = min(best, dist)
-        return -best
+        value = -float(min(best, 40))
+        if self.level.tables and len(enemies) > 1:  # in a crowd, prefer being reachable by fewer guns
+            value -= 0.3 * max(0, self._exposure(well, ring, sector, enemies) - 1)
+        return value
 
     def choose_turn(self, state: Any) -> list[Step]:
         me: Ship = state.ships[state.current]
@@ -389,7 +420,7 @@ class HeuristicBot:
                             heat += 1
                     if energy > REACTOR:
                         continue
-                    choices.append((value - max(0, heat - level.heat_budget) * 1.5, mask, energy, heat))
+                    choices.append((value - self._heat_penalty(heat, me.hull), mask, energy, heat))
                 if not choices:
                     continue
                 shot_score, mask, energy, heat = max(choices)
