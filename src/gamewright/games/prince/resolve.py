@@ -179,6 +179,11 @@ def crit_chance(cfg: Config, profile: Profile, state: SideState, i: int) -> Frac
     return _crit_chance(profile.stats[i].luck, state.affliction[i], cfg.crit, cfg.degradation)
 
 
+@lru_cache(maxsize=1024)
+def _as_float(x: Fraction) -> float:
+    return float(x)
+
+
 @lru_cache(maxsize=16384)
 def _output(stat: int, affliction: int, pol: str, out_mod: str, in_mod: str, crit: bool, cfg_key: tuple) -> Fraction:
     degradation, modality = cfg_key
@@ -420,8 +425,13 @@ class TurnResult:
     @property
     def score(self) -> tuple[int, int]:
         """(turnAffliction, turnTestimony) of 001 §13 Distance: positive deltas, |negative| deltas."""
-        deltas = self.deltas()
-        return sum(d for d in deltas if d > 0), -sum(d for d in deltas if d < 0)
+        affliction = testimony = 0
+        for d in self.deltas():
+            if d > 0:
+                affliction += d
+            else:
+                testimony -= d
+        return affliction, testimony
 
     def to_json(self) -> dict[str, Any]:
         affliction, testimony = self.score
@@ -473,7 +483,7 @@ def resolve_turn(
     # step 2: both crit rolls are always drawn, player first (ref §2, §3)
     chances = (crit_chance(cfg, pp, ps, pi), crit_chance(cfg, op, os_, oi))
     rolls = (rng.random(), rng.random())
-    crits = (below(rolls[0], chances[0], float(chances[0])), below(rolls[1], chances[1], float(chances[1])))
+    crits = (below(rolls[0], chances[0], _as_float(chances[0])), below(rolls[1], chances[1], _as_float(chances[1])))
     # steps 3–4: magnitudes from start-of-turn affliction (ref §2 further rulings: simultaneous)
     to_player = output(cfg, op, os_, oi, pp, pi, pol, crits[1])
     to_opponent = output(cfg, pp, ps, pi, op, oi, pol, crits[0])

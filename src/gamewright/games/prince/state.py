@@ -202,11 +202,10 @@ class PrinceState:
         oi = self.current
         result = resolve_turn(self.cfg, (self.player, self.opponent), (self.ps, self.os), (pi, oi), self.rng)
         self.last = result
-        affliction, testimony = result.score
-        self.distance += affliction + testimony  # 001 §13: Distance accumulates every turn's score
+        data = result.to_json()
+        self.distance += data["score"]["turn"]  # 001 §13: Distance accumulates every turn's score
         self.turns += 1
         self.turn += 1
-        data = result.to_json()
         data.update(
             {
                 "encounter": self.encounter + 1,
