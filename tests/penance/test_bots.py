@@ -1,0 +1,86 @@
+"""The heuristic bot beats the random bot in at least 90% of 200 seeded games with each deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamewright.games.penance import make_game
+from gamewright.games.penance.bots import HeuristicBot, RandomBot, make_bot
+
+GAMES = 200
+
+
+def heuristic_win_rate(deck: str, other: str, games: int = GAMES) -> float:
+    """The heuristic bot plays ``deck`` against the random bot with ``other``, alternating seats."""
+    wins = 0
+    straight = make_game(options={"decks": f"{deck},{other}"})
+    swapped = make_game(options={"decks": f"{other},{deck}"})
+    for seed in range(games):
+        seat = seed % 2
+        game = straight if seat == 0 else swapped
+        bots = [RandomBot(seed + 7), RandomBot(seed + 7)]
+        bots[seat] = HeuristicBot(seed)  # type: ignore[call-overload]
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            state.apply(bots[state.current_player].choose(state))
+        wins += state.winner == seat
+    return wins / games
+
+
+@pytest.mark.parametrize(("deck", "other"), [("confessor", "ironclad"), ("ironclad", "confessor")])
+def test_heuristic_beats_random_with_each_deck(deck: str, other: str) -> None:
+    rate = heuristic_win_rate(deck, other)
+    print(f"heuristic with {deck} vs random with {other}: {rate:.1%} of {GAMES}")
+    assert rate >= 0.90
+
+
+def test_make_bot_rejects_unknown_names() -> None:
+    from gamewright.core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="unknown bot"):
+        make_bot("genius")
+
+
+def test_heuristic_plays_reactives_and_faces_its_shield() -> None:
+    from gamewright.games.penance.components import CHASSIS
+    from gamewright.games.penance.state import Act
+    from tests.penance.helpers import ATTACK, fresh, hand_card, place, script, set_hand
+
+    st = fresh()
+    place(st, 0, "H11", "E")
+    place(st, 1, "I11", "W")
+    st.sides[1].runes = 0
+    set_hand(st, 0, ["faithful_thrust"])
+    set_hand(st, 1, ["wall_of_iron", "brace_for_impact", "hammer_strike"])
+    script(st, ATTACK[3], ATTACK[4])
+    st.apply(Act("play", hand_card(st, 0, "faithful_thrust"), CHASSIS))
+    assert st.todo[-1][0] == "react"
+    choice = HeuristicBot(0).choose(st)
+    assert choice.kind == "react" and st.sides[1].piles.cards[choice.card] == "wall_of_iron"
+    # at the end of its turn it turns its shield side (side 6) to the enemy
+    st2 = fresh()
+    place(st2, 0, "B11", "W")
+    place(st2, 1, "K2", "SW")
+    set_hand(st2, 0, [])
+    st2.sides[0].sp = 0
+    act = HeuristicBot(0).choose(st2)
+    assert act.kind == "rotate"
+    st2.apply(act)
+    s = st2.sides[0]
+    assert st2.map.side_of(s.pos, s.facing, st2.sides[1].pos) == 6
+
+
+def test_heuristic_splits_damage_dead_cards_first() -> None:
+    from gamewright.games.penance.state import Act
+    from tests.penance.helpers import fresh, set_hand
+
+    st = fresh()
+    set_hand(st, 0, ["faithful_thrust", "rally_cry", "emergency_vent"])
+    st._harm(0, 2)
+    bot = HeuristicBot(0)
+    first = bot.choose(st)
+    assert st.sides[0].piles.cards[first.card] == "rally_cry"  # no ally: a dead card
+    st.apply(first)
+    second = bot.choose(st)
+    assert second != Act("lose", st.sides[0].piles.hand[0]) or st.sides[0].piles.cards[second.card] != \
+        "faithful_thrust"
