@@ -251,12 +251,18 @@ def turn(
     scenario: Path = typer.Argument(..., help="Scenario JSON file ('-' reads stdin)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """What-if: run planned turns on a scenario of ships and print the ships afterwards, or the errors.
+    """What-if: run planned turns on a scenario; print the ships after, or the errors.
 
-    Input: {"options": {}, "ships": [{"id", "well", "ring", "sector", "facing", "hull", "heat", "mass", "ammo",
-    "energy": {...}}], "turns": [{"ship": ID, "actions": [...]}], "rolls": [u...] or "seed": N}.
-    Output: {"ok": true, "ships": [...], "events": [...]} or {"ok": false, "turn": i, "errors": [...],
-    "ships": [...before that turn...]}.
+    Scenario fields:
+    - ships: id, well, ring, sector, facing, hull, heat, mass, ammo, energy
+    - turns: a ship id and its actions: allocate, deallocate, rotate,
+      burn (+ adjust), coast (+ scoop), transfer, fire (+ targets, compensate)
+    - options: well_transfer_mass, to_hit (always/d10), shields_deplete, missiles
+    - rolls: uniform draws from 0 up to 1, in order, the last repeating; or seed
+
+    Answer: ok true, every ship after the turns and the events; or ok false,
+    the index of the first rejected turn, its errors and the ships before it.
+    Malformed input is a one-line error naming the field (exit code 2).
     """
     answer = run_scenario(read_json_file(scenario))
     if as_json:
