@@ -78,8 +78,38 @@ def test_aspect_activation_and_joys_persist(cli) -> None:  # noqa: ANN001
     assert len(progress["runs"]) == 4
     assert len({r["seed"] for r in progress["runs"]}) == 4  # each new run gets its own seed
     assert progress["unlocked_planets"] == ["Sun", "Moon", "Mercury", "Venus"]
+    active = [a["planets"] for a in progress["active_aspects"]]
+    assert ["Moon", "Mercury"] in active and ["Sun", "Mercury"] in active
     assert all(a["active"] for a in progress["active_aspects"])
     assert sum(progress["illumination"].values()) >= 12
+    assert progress["joys_achieved"] == ["Mercury"]  # Mercury rejoices in the 1st, where the Moon sits
+    code, out, _ = cli("prince", "show", "Ada")
+    assert "Moon – Mercury" in out and "active" in out and "Joys achieved: Mercury" in out
+
+
+def test_play_refuses_a_combust_planet_and_stores_nothing(cli) -> None:  # noqa: ANN001
+    from gamewright.games.prince.run import open_run, play_turn
+    from gamewright.games.prince.tables import PLANETS
+
+    assert cli(*MINT)[0] == 0
+    for seed in range(30):
+        handle = open_run("Ada", "prototype", seed, abandon=True)
+        state = handle.state
+        while not state.is_terminal() and not any(state.ps.combust):
+            play_turn(handle, state.legal_actions()[0])
+        if state.is_terminal():
+            continue
+        burnt = PLANETS[state.ps.combust.index(True)]
+        turns = len(handle.events)
+        code, out, err = cli("prince", "play", "Ada", stdin=f"{burnt}\n")
+        assert code == 1  # the input ended after the refusal
+        assert f"{burnt} is combust and cannot act" in err
+        history = json.loads(cli("prince", "history", "Ada", "--json")[1])["runs"]
+        assert history[-1]["status"] == "active"
+        assert history[-1]["turns"] == sum(1 for e in handle.events if e.kind == "turn")
+        assert turns == len(handle.events)
+        return
+    raise AssertionError("no seed combusted a planet before the run ended")
 
 
 def test_play_refuses_unknown_prince_and_policy(cli) -> None:  # noqa: ANN001
