@@ -203,6 +203,13 @@ def fighter_from_creature(cdef: CreatureDef, idx: int, number: int, party_size: 
                    status=rs.OK)
 
 
+_CREATURE_SPECS: dict[str, dict[str, Attack]] = {}
+
+
+def _ABILITIES() -> dict[str, Ability]:  # noqa: N802 - a cached table, read like a constant
+    return class_data().abilities
+
+
 def dist(a: Fighter, b: Fighter) -> int:
     return max(abs(a.x - b.x), abs(a.y - b.y))
 
@@ -430,28 +437,31 @@ class CombatState:
         if self.winner is not None:
             return []
         f = self.fighters[self.active]
+        fx, fy = f.x, f.y
+        others = [(e, max(abs(e.x - fx), abs(e.y - fy))) for e in self.fighters if e.status != rs.DEAD]
         acts = [END]
         if f.move_left > 0:
-            for e in self.fighters:
-                if e.side != f.side and e.status != rs.DEAD and dist(f, e) > 1:
-                    acts.append(Act("move", target=e.idx))
+            side = f.side
+            acts += [Act("move", "", e.idx, 0) for e, d in others if e.side != side and d > 1]
         for key in f.abilities:
             spec = self._spec(f, key)
             if spec is None or self._unusable(f, key, spec):
                 continue
             lo, hi = self._exertion_range(f, spec)
-            for t in self._targets(f, key, spec):
-                for e in range(lo, hi + 1):
-                    acts.append(Act("use", key, t, e))
+            targets = self._targets(f, key, spec, others)
+            if lo == hi:
+                acts += [Act("use", key, t, lo) for t in targets]
+            else:
+                acts += [Act("use", key, t, e) for t in targets for e in range(lo, hi + 1)]
         return acts
 
     def _spec(self, f: Fighter, key: str) -> Ability | Attack | None:
         if f.pc:
-            return class_data().abilities.get(key)
-        for a in self.cdef(f).attacks:
-            if slug(a.name) == key:
-                return a
-        return None
+            return _ABILITIES().get(key)
+        specs = _CREATURE_SPECS.get(f.key)
+        if specs is None:
+            specs = _CREATURE_SPECS[f.key] = {slug(a.name): a for a in self.cdef(f).attacks}
+        return specs.get(key)
 
     def _unusable(self, f: Fighter, key: str, spec: Ability | Attack) -> str:
         tier = spec.tier
@@ -495,37 +505,31 @@ class CombatState:
             return spec.range // SQUARE, spec.range // SQUARE
         return 1, 1
 
-    def _targets(self, f: Fighter, key: str, spec: Ability | Attack) -> list[int]:
+    def _targets(self, f: Fighter, key: str, spec: Ability | Attack,
+                 others: list[tuple[Fighter, int]] | None = None) -> list[int]:
+        if others is None:
+            others = [(e, dist(f, e)) for e in self.fighters if e.status != rs.DEAD]
+        side, mv = f.side, f.move_left
         if isinstance(spec, Attack):
             if spec.heal is not None:
                 return [-1]
-            _, far = self._reach(f, spec)
-            return [e.idx for e in self.fighters
-                    if e.side != f.side and e.status != rs.DEAD and dist(f, e) - f.move_left <= far]
+            far = spec.range // SQUARE + mv
+            return [e.idx for e, d in others if e.side != side and d <= far]
         kind = spec.target
         if kind in ("self", "none"):
             return [-1]
-        near, far = self._reach(f, spec)
-        out = []
-        for e in self.fighters:
-            if e.status == rs.DEAD:
-                continue
-            if kind == "enemy":
-                if e.side == f.side:
-                    continue
-                if spec.effect == "dash":
-                    if dist(f, e) > 1:
-                        out.append(e.idx)
-                    continue
-            elif kind == "ally":
-                # Endure may heal anyone of the side, even the fallen; other ally effects need a conscious ally
-                if e.side != f.side or (spec.effect != "endure" and (e.idx == f.idx or e.status != rs.OK)):
-                    continue
-            elif kind == "dying" and (e.side != f.side or e.status != rs.DYING or e.stabilized):
-                continue
-            if dist(f, e) - f.move_left <= far:
-                out.append(e.idx)
-        return out
+        far = self._reach(f, spec)[1] + mv
+        if kind == "enemy":
+            if spec.effect == "dash":
+                return [e.idx for e, d in others if e.side != side and d > 1]
+            return [e.idx for e, d in others if e.side != side and d <= far]
+        if kind == "ally":
+            # Endure may heal anyone of the side, even the fallen; other ally effects need a conscious ally
+            if spec.effect == "endure":
+                return [e.idx for e, d in others if e.side == side and d <= far]
+            return [e.idx for e, d in others if e.side == side and e is not f and e.status == rs.OK and d <= far]
+        return [e.idx for e, d in others
+                if e.side == side and e.status == rs.DYING and not e.stabilized and d <= far]
 
     def validate(self, act: Any) -> str:
         """Why ``act`` is illegal now, or "" if it is legal."""

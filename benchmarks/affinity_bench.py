@@ -1,0 +1,53 @@
+"""Affinity speed: random legal actions per second, policy fights per second, exact-odds tables per second.
+
+Reports, never asserts. Run: ``python benchmarks/affinity_bench.py``.
+"""
+
+from __future__ import annotations
+
+import time
+
+from gamewright.core.game import load_game
+from gamewright.core.rng import Rng
+from gamewright.games.affinity.conformance import checked_fight, matchups
+from gamewright.games.affinity.pools import odds
+
+
+def random_actions(seconds: float = 3.0) -> float:
+    game = load_game("affinity")
+    rng = Rng("bench")
+    actions = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state(seed)
+        seed += 1
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions / (time.perf_counter() - start)
+
+
+def policy_fights(count: int = 300) -> tuple[float, float]:
+    pairs = matchups()
+    start = time.perf_counter()
+    actions = 0
+    for i in range(count):
+        level, key = pairs[i % len(pairs)]
+        actions += checked_fight(level, key, i).actions
+    elapsed = time.perf_counter() - start
+    return count / elapsed, actions / elapsed
+
+
+def exact_odds(count: int = 200) -> float:
+    start = time.perf_counter()
+    for i in range(count):
+        odds(1 + i % 10, i % 4, 2 + i % 5, 2)
+    return count / (time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    print(f"random legal actions/sec: {random_actions():,.0f}")
+    fights, acts = policy_fights()
+    print(f"greedy conformance fights/sec: {fights:,.1f} ({acts:,.0f} actions/sec incl. policy and checks)")
+    print(f"exact odds queries/sec (cached pools): {exact_odds():,.0f}")
