@@ -74,3 +74,12 @@ def test_simulate_json(cli):
 def test_simulate_table(cli):
     code, out, _ = cli("inclinations", "simulate", "--seats", "easy-bot,medium-bot,random-bot", "-n", "5")
     assert code == 0 and "P1 easy-bot" in out and "draws" in out
+
+
+def test_rules_lists_options_and_the_transfer_table(cli):
+    code, out, _ = cli("inclinations", "rules", "--json")
+    data = json.loads(out)
+    assert {o["name"] for o in data["options"]} >= {"well_transfer_mass", "to_hit", "shields_deplete", "missiles"}
+    assert data["transfers"][0]["outbound"] == [5, 20, 3, 5]
+    code, out, _ = cli("inclinations", "rules")
+    assert code == 0 and "alpha" in out and "to_hit" in out

@@ -286,6 +286,34 @@ def turn(
 
 
 @app.command()
+def rules(as_json: bool = JSON_OPTION) -> None:
+    """The rule options (by the reference's names), the board and the well-transfer table."""
+    from gamewright.games.inclinations.board import BH_VELOCITY, PLANET_VELOCITY, transfer_table
+    from gamewright.games.inclinations.options import SPEC
+    from gamewright.games.inclinations.ship import MAX_ENERGY, MIN_ENERGY, SUBSYSTEMS
+
+    options = [{"name": o.name, "default": o.default, "choices": list(o.choices) if o.choices else None,
+                "doc": o.doc, "source": o.source} for o in SPEC.options]
+    subsystems = {n: {"min": lo, "max": hi} for n, lo, hi in zip(SUBSYSTEMS, MIN_ENERGY, MAX_ENERGY, strict=True)}
+    table = transfer_table()
+    if as_json:
+        print_json({"options": options, "subsystems": subsystems,
+                    "velocities": {"blackhole": list(BH_VELOCITY[1:]), "planet": list(PLANET_VELOCITY[1:])},
+                    "transfers": table})
+        return
+    _out("options (--option NAME=VALUE):")
+    for o in options:
+        choices = f" ({' | '.join(map(str, o['choices']))})" if o["choices"] else ""
+        _out(f"  {o['name']:20} default {o['default']!s:8}{choices}  {o['doc']}")
+    _out("subsystems (min-max energy): " + ", ".join(f"{n} {v['min']}-{v['max']}" for n, v in subsystems.items()))
+    _out(f"velocities: black hole rings 1-5 {list(BH_VELOCITY[1:])}, planet rings 1-3 {list(PLANET_VELOCITY[1:])}")
+    _out("well transfers (engines 3, from the outermost ring):")
+    for row in table:
+        (r1, s1, r2, s2), (r3, s3, r4, s4) = row["outbound"], row["return"]
+        _out(f"  {row['planet']:8} out: BH R{r1} S{s1:<2} -> R{r2} S{s2}   back: R{r3} S{s3} -> BH R{r4} S{s4}")
+
+
+@app.command()
 def simulate(
     seats: str = typer.Option("hard-bot,random-bot", "--seats", help="Comma-separated bot seats (2-6)."),
     games_count: int = typer.Option(200, "--games", "-n", min=1, help="Number of games."),
