@@ -88,7 +88,7 @@ def test_card_list_validation() -> None:
     too_many = [c if c != "bash" else "deflect" for c in cards]
     with pytest.raises(ConfigError, match="exceeds its 2 copies"):
         validate_cards(too_many, spec)
-    with pytest.raises(ConfigError, match="cannot be put in a deck"):
+    with pytest.raises(ConfigError, match="is not a card that can be put in a deck"):
         validate_cards(cards[:-1] + ["damaged"], spec)
     bad = DeckSpec("x", "X", "church", "mech", "penitent_blades", "A", "church_tactics", ("absolution", "last_rites"))
     with pytest.raises(ConfigError, match="unknown casket class"):
