@@ -24,7 +24,7 @@ def test_six_planets_sixty_degrees_apart():
     assert list(board.PLANET_ANGLE.values()) == [0, 60, 120, 180, 240, 300]
 
 
-def test_transfer_table_matches_the_document():
+def test_transfer_sectors_table_matches_the_document():
     for row in board.transfer_table():
         out_sector, ret_sector = DOCUMENT_TABLE[row["planet"]]
         assert row["outbound"] == (5, out_sector, 3, 5)  # BH R5 S? -> planet R3 S5
@@ -39,7 +39,7 @@ def test_transfer_routes_only_between_black_hole_and_planets():
     assert board.transfer_route(0, 0) is None
 
 
-def test_sector_adjustment_table():
+def test_sector_adjustment_range_table():
     # 002 Sector Adjustment: velocity -> (min, max)
     table = {8: (-7, 3), 6: (-5, 3), 4: (-3, 3), 2: (-1, 3), 1: (0, 3)}
     for v, expected in table.items():

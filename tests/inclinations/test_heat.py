@@ -5,7 +5,7 @@ from gamewright.games.inclinations.turn import start_of_turn
 from .helpers import kinds, play, run, ship, state
 
 
-def test_heat_8_vs_dissipation_5_is_3_damage():
+def test_heat_dissipation_example_8_heat_vs_5_dissipation_is_3_damage():
     # 002 Heat Dissipation: "Example: 8 heat with 5 dissipation = 3 damage"
     me = ship(heat=8)
     events = start_of_turn(me)
@@ -18,7 +18,7 @@ def test_heat_at_or_below_dissipation_is_harmless_and_resets():
     assert start_of_turn(me) == [] and me.hull == 10 and me.heat == 0
 
 
-def test_heat_on_use_equals_allocation():
+def test_heat_generation_examples_laser_2_and_engines_3():
     # 002 examples: laser with 2 allocated fires -> 2 heat; engines with 3 burn -> 3 heat
     me, target = ship(ring=3, sector=0, laser=2, engines=3), ship("P2", ring=4, sector=1)
     run([me, target], ["fire laser P2"])

@@ -35,7 +35,7 @@ def test_drift_even_when_facing_retrograde():
 
 
 @pytest.mark.parametrize(("ring", "gain"), [(1, 8), (2, 6), (3, 4), (4, 2), (5, 1)])
-def test_fuel_scoop_recovers_ring_velocity(ring, gain):
+def test_fuel_scoop_recovery_by_ring_table(ring, gain):
     # 002 Fuel Scoop Recovery by Ring table
     me = ship(ring=ring, mass=0, scoop=3)
     run([me, ship("P2", ring=5, sector=12)], ["coast scoop"])
@@ -77,21 +77,21 @@ def test_burn_completes_in_the_same_turn_then_weapons_fire_from_the_new_ring():
     assert (me.ring, me.sector) == (4, 4) and target.hull == 7
 
 
-def test_soft_burn_with_plus_two_adjustment_costs_three_mass():
+def test_sector_adjustment_example_soft_burn_plus_2_is_3_mass():
     # 002 Sector Adjustment example: soft burn (1 mass) with +2 adjustment = 3 total mass
     me = ship(ring=3, sector=5, engines=1)
     run([me, ship("P2", ring=1, sector=20)], ["burn light +2"])
     assert me.mass == 7 and (me.ring, me.sector) == (4, 11)
 
 
-def test_medium_burn_with_minus_three_adjustment_costs_five_mass():
+def test_sector_adjustment_example_medium_burn_minus_3_is_5_mass():
     # 002 Sector Adjustment example: medium burn (2 mass) with -3 adjustment = 5 total mass
     me = ship(ring=3, sector=5, engines=2)
     run([me, ship("P2", ring=1, sector=20)], ["burn medium -3"])
     assert me.mass == 5 and (me.ring, me.sector) == (5, 6)
 
 
-def test_perfect_hohmann_costs_base_only():
+def test_sector_adjustment_example_perfect_hohmann_base_cost_only():
     me = ship(ring=2, sector=0, engines=3)
     run([me, ship("P2", ring=5, sector=20)], ["burn heavy 0"])
     assert me.mass == 7
@@ -186,3 +186,13 @@ def test_rotation_once_per_turn():
     me = ship(thrusters=1)
     assert any("only one rotation" in e for e in errors([me, ship("P2")],
                                                         ["rotate retrograde", "rotate prograde"]))
+
+
+def test_sector_mapping_examples():
+    # 002 Sector Mapping: R1 S5 -> R2 S5 (1:1), and "Start at S5, +3 adjustment -> arrive at S8"
+    from gamewright.games.inclinations.board import SECTORS
+
+    assert SECTORS == 24
+    me = ship(ring=5, sector=4, engines=1, facing="retrograde")  # drift 1 on ring 5: base sector S5
+    run([me, ship("P2", ring=1, sector=20)], ["burn light +3"])
+    assert (me.ring, me.sector) == (4, 8)
