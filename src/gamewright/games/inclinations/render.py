@@ -31,8 +31,8 @@ def _mark(ship: Ship) -> str:
 def render_board(ships: Sequence[Ship], all_wells: bool = False) -> str:
     """Every well that holds a ship (the black hole always): one line per ring, one column per sector.
 
-    Ships show as their seat number; facing is listed in the ship table. On the outermost ring ``*`` marks an
-    empty transfer-departure sector.
+    Ships show as their seat number, and are listed with sector and facing after their ring. On the outermost
+    ring ``*`` marks an empty transfer-departure sector.
     """
     lines = ["sector     " + "".join(f"{s % 10}" for s in range(SECTORS)) + "   (tens: 0-9, 10-19, 20-23)"]
     wells = [BLACKHOLE] + [w for w in range(1, len(WELLS)) if all_wells or any(s.well == w and s.ring for s in ships)]
@@ -51,10 +51,12 @@ def render_board(ships: Sequence[Ship], all_wells: bool = False) -> str:
                     PLANET_DEPARTURE_SECTOR]
                 for d in departures:
                     row[d] = "*"
-            for s in ships:
-                if s.well == well and s.ring == ring:
-                    row[s.sector] = _mark(s) if row[s.sector] in ".*" else "+"
-            lines.append(f"  R{ring} v{velocity(well, ring)}   " + "".join(row))
+            here = [s for s in ships if s.well == well and s.ring == ring]
+            for s in here:
+                row[s.sector] = _mark(s) if row[s.sector] in ".*" else "+"
+            notes = ", ".join(f"{s.id} S{s.sector} {FACING_NAME[s.facing]}" + (" (destroyed)" if s.hull <= 0 else "")
+                              for s in here)
+            lines.append(f"  R{ring} v{velocity(well, ring)}   " + "".join(row) + (f"   {notes}" if notes else ""))
     lines.append("  (+ = several ships in one sector; x = destroyed)")
     return "\n".join(lines)
 
