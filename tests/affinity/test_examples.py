@@ -241,3 +241,38 @@ def test_level_up_adds_dice_and_abilities() -> None:
     sheet = new_sheet("Kael", "combatant", 2)
     gained = level_up(sheet)
     assert sheet.level == 3 and sheet.hd == 9 and any("Oath-Driven Strike" in g for g in gained)
+
+
+def test_standard_move_split_example() -> None:
+    # 003 "Movement in Combat": "Move 5 yards, attack, move 5 yards" — free movement splits around actions
+    state = scenario(count=2)
+    bram, a, b = state.fighters[0], state.fighters[4], state.fighters[5]
+    bram.x, bram.y = 0, 0
+    a.x, a.y = 2, 0
+    b.x, b.y = 3, 3
+    turn_of(state, 0, dice=[2, 1])
+    events = state.apply(Act("use", "weapon_strike", 4))
+    assert events[0].kind == "move" and events[0].data["yards"] == 5 and bram.move_left == 1
+    events = state.apply(Act("move", target=5))
+    assert events[0].data["yards"] == 5 and bram.move_left == 0
+
+
+def test_held_actions_basic_only_at_count_zero() -> None:
+    # 003 "Held Actions": with no trigger, held actions serve only Basic actions at initiative count 0
+    from gamewright.games.affinity.combat import HOLD
+
+    state = scenario(level=5, creature="veteran_sellsword", count=1)
+    for f in state.fighters:
+        f.x, f.y = (0, 0) if f.side == 0 else (1, 0)
+    first = state.order[0]
+    turn_of(state, first)
+    state.apply(HOLD)
+    assert state.fighters[first].held == 2
+    while state.active != first:
+        state.apply(Act("end"))
+    assert state.held_phase and state.fighters[first].actions_left == 2
+    holder = state.fighters[first]
+    tiers = {state._spec(holder, a.ability).tier for a in state.legal_actions() if a.verb == "use"}
+    assert tiers == {"basic"} and HOLD not in state.legal_actions()
+    state.apply(Act("end"))
+    assert not state.held_phase and state.round == 2

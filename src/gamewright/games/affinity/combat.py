@@ -51,8 +51,8 @@ class Act:
     exertion: int = 0
 
     def to_text(self) -> str:
-        if self.verb == "end":
-            return "end"
+        if self.verb in ("end", "hold"):
+            return self.verb
         if self.verb == "move":
             return f"move {self.target}"
         text = f"use {self.ability}"
@@ -64,6 +64,7 @@ class Act:
 
 
 END = Act("end")
+HOLD = Act("hold")  # 003 "Held Actions": keep the remaining actions for later in the round
 
 
 def parse_act(text: str) -> Act:
@@ -72,6 +73,8 @@ def parse_act(text: str) -> Act:
         raise RuleViolation("parse action", "empty action text", "actions look like: use weapon_strike on 4 exert 1")
     if words == ["end"]:
         return END
+    if words == ["hold"]:
+        return HOLD
     try:
         if words[0] == "move" and len(words) == 2:
             return Act("move", target=int(words[1]))
@@ -102,7 +105,7 @@ _FIELDS = ("idx", "side", "name", "key", "pc", "level", "prof", "hd_die", "hd", 
            "tier", "actions_left", "expert_used", "move_left", "exerted_turn", "checked_round", "pending",
            "hd_lost_round", "parry_debt", "parried_round", "defend_bonus", "ward_bonus", "rally_dice", "help_faces",
            "mark", "analysed", "stabilized", "stunned", "prone", "communing", "htl_rounds", "htl_used_round",
-           "purpose_rounds", "uses", "steadfast", "oath_ready", "heal_used", "initiative")
+           "purpose_rounds", "uses", "steadfast", "oath_ready", "heal_used", "initiative", "held")
 
 
 class Fighter:
@@ -119,6 +122,7 @@ class Fighter:
             "help_faces": [], "mark": -1, "analysed": -1, "stabilized": False, "stunned": False, "prone": False,
             "communing": False, "htl_rounds": 0, "htl_used_round": 0, "purpose_rounds": 0, "uses": {},
             "steadfast": False, "oath_ready": False, "heal_used": False, "initiative": 0, "mindless": False,
+            "held": 0,
         }
         defaults.update(kw)
         for name in _FIELDS:
@@ -218,7 +222,7 @@ class CombatState:
     """A fight in progress. See the module docstring for the model."""
 
     __slots__ = ("fighters", "order", "turn_pos", "active", "round", "rng", "winner", "options", "log_actions",
-                 "_cdefs")
+                 "_cdefs", "held_phase")
 
     def __init__(self, fighters: list[Fighter], rng: Rng, options: dict[str, Any]) -> None:
         self.fighters = fighters
@@ -231,6 +235,7 @@ class CombatState:
         self.winner: int | None = None
         self.log_actions = 0
         self._cdefs: dict[str, CreatureDef] = {}
+        self.held_phase = False
 
     # --- protocol ----------------------------------------------------------------------------------------
     @property
@@ -259,12 +264,14 @@ class CombatState:
         other.options = dict(self.options)
         other.log_actions = self.log_actions
         other._cdefs = self._cdefs
+        other.held_phase = self.held_phase
         return other
 
     def to_json(self) -> dict[str, Any]:
         return {"game": "affinity", "round": self.round, "order": list(self.order), "turn_pos": self.turn_pos,
                 "active": self.active, "winner": self.winner, "options": dict(self.options),
-                "actions": self.log_actions, "fighters": [f.to_json() for f in self.fighters],
+                "actions": self.log_actions, "held_phase": self.held_phase,
+                "fighters": [f.to_json() for f in self.fighters],
                 "rng": self.rng.get_state()}
 
     @classmethod
@@ -278,6 +285,7 @@ class CombatState:
         state.round = data["round"]
         state.winner = data["winner"]
         state.log_actions = data["actions"]
+        state.held_phase = data["held_phase"]
         return state
 
     def view_for(self, player: int) -> dict[str, Any]:
@@ -387,6 +395,9 @@ class CombatState:
         while True:
             self.turn_pos += 1
             if self.turn_pos >= len(self.order):
+                if self._held_turn(events):
+                    return
+                self.held_phase = False
                 self._end_round(events)
                 if self._check_end(events):
                     return
@@ -415,6 +426,25 @@ class CombatState:
                                 f"Round {self.round}: {f.name}'s turn ({f.dice_text()}, Resolve {f.resolve})"))
             return
 
+    def _held_turn(self, events: list[Event]) -> bool:
+        """003 "Held Actions": with no trigger by the round's end, held actions serve Basic actions at count 0."""
+        for idx in self.order:
+            f = self.fighters[idx]
+            if f.held > 0:
+                actions, f.held = f.held, 0
+                if f.status != rs.OK:
+                    continue
+                self.held_phase = True
+                self.turn_pos = len(self.order)
+                f.actions_left = actions
+                f.expert_used = False
+                self.active = f.idx
+                events.append(Event("turn", {"who": f.idx, "round": self.round, "held": True},
+                                    f"Round {self.round}, count 0: {f.name} uses {actions} held action(s), "
+                                    "Basic only"))
+                return True
+        return False
+
     def _end_round(self, events: list[Event]) -> None:
         for idx in self.order:
             f = self.fighters[idx]
@@ -439,7 +469,7 @@ class CombatState:
         f = self.fighters[self.active]
         fx, fy = f.x, f.y
         others = [(e, max(abs(e.x - fx), abs(e.y - fy))) for e in self.fighters if e.status != rs.DEAD]
-        acts = [END]
+        acts = [END] if self.held_phase else [END, HOLD]
         if f.move_left > 0:
             side = f.side
             acts += [Act("move", "", e.idx, 0) for e, d in others if e.side != side and d > 1]
@@ -465,6 +495,8 @@ class CombatState:
 
     def _unusable(self, f: Fighter, key: str, spec: Ability | Attack) -> str:
         tier = spec.tier
+        if self.held_phase and tier != "basic":
+            return "held actions used at initiative count 0 are Basic only (003 Held Actions)"
         if is_expert_or_higher(tier):
             if f.expert_used:
                 return "only one Expert-or-higher action per turn (003 Exertion Budget)"
@@ -540,6 +572,10 @@ class CombatState:
         f = self.fighters[self.active]
         if act.verb == "end":
             return "" if act == END else "end takes no arguments"
+        if act.verb == "hold":
+            if act != HOLD:
+                return "hold takes no arguments"
+            return "held actions cannot be held again" if self.held_phase else ""
         if act.verb == "move":
             if not 0 <= act.target < len(self.fighters):
                 return f"no combatant {act.target}"
@@ -578,6 +614,10 @@ class CombatState:
         if act.verb == "end":
             f.actions_left = 0
             events.append(Event("end_turn", {"who": f.idx}, f"{f.name} ends the turn"))
+        elif act.verb == "hold":
+            f.held, f.actions_left = f.actions_left, 0
+            events.append(Event("hold", {"who": f.idx, "actions": f.held},
+                                f"{f.name} holds {f.held} action(s)"))
         elif act.verb == "move":
             self._approach(f, self.fighters[act.target], 1, events)
         elif f.pc:

@@ -46,7 +46,7 @@ class GreedyPolicy:
         f = state.fighters[state.active]
         best, best_score = END, 0.0
         for act in state.legal_actions():
-            if act.verb == "end":
+            if act.verb in ("end", "hold"):
                 continue
             score = self.score(state, f, act)
             if score > best_score:
