@@ -35,7 +35,6 @@ class PrinceGame:
         self.rules, self.cfg = config_for(ruleset, options)
         self.player = player
         self.progress = progress if progress is not None else Progress.veteran()
-        self.last_start_events: list[Event] = []
 
     @property
     def num_players(self) -> int:
@@ -51,11 +50,7 @@ class PrinceGame:
         return profile_of_moment(random_moment(Rng(seed).split("player")))
 
     def new_initial_state(self, seed: int = 0) -> PrinceState:
-        state, events = PrinceState.start(
-            self.cfg, self.rules.to_json(), seed, self.player_for_seed(seed), self.progress
-        )
-        self.last_start_events = events
-        return state
+        return self.start(seed)[0]
 
     def start(self, seed: int = 0) -> tuple[PrinceState, list[Event]]:
         """A new run and the events of its start (the first encounter and opponent planet)."""

@@ -24,7 +24,7 @@ from gamewright.games.prince.encounter import (
 )
 from gamewright.games.prince.options import Config
 from gamewright.games.prince.progression import Progress, aspect_pairs
-from gamewright.games.prince.resolution_tables import PLANET_INDEX
+from gamewright.games.prince.resolution_tables import PLANET_INDEX, UNLOCK_AT
 from gamewright.games.prince.resolve import (
     ALL_ASPECTS,
     Profile,
@@ -186,7 +186,7 @@ class PrinceState:
         if not self.unlocked[i]:
             return RuleViolation(
                 f"send {planet}",
-                f"{planet} is still locked (it appears after {_unlock_at(planet)} cumulative encounters)",
+                f"{planet} is still locked (it appears after {UNLOCK_AT[planet]} cumulative encounters)",
                 "000 §12",
             )
         if self.ps.combust[i]:
@@ -520,12 +520,6 @@ class PrinceState:
 
     def active_aspect_pairs(self) -> list[list[str]]:
         return aspect_pairs(self.ps.active)
-
-
-def _unlock_at(planet: str) -> int:
-    from gamewright.games.prince.resolution_tables import UNLOCK_AT
-
-    return UNLOCK_AT[planet]
 
 
 def _turn_text(state: PrinceState, planet: str, opponent_planet: str, result: TurnResult) -> str:
