@@ -35,7 +35,8 @@ def _parse_options(pairs: list[str] | None) -> dict[str, Any] | None:
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    value = 100 * x
+    return f"{value:.0f}%" if abs(value - round(value)) < 0.05 else f"{value:.1f}%"
 
 
 def _opponent_line(state: Any) -> Text:
@@ -83,7 +84,7 @@ def _prediction_table(state: Any) -> Table:
         sign = "−" if p["polarity"] == "testimony" else "+"
         table.add_row(
             p["planet"],
-            SIGNS[state.player.signs[i]],
+            SIGNS[state.player.signs[i]][:3],
             str(state.ps.affliction[i]),
             Text(p["polarity"], style=colour[p["polarity"]]),
             f"{sign}{out['applied']}/{sign}{out['crit_applied']}",
