@@ -305,12 +305,13 @@ def fight(
     creature_policy: str = typer.Option("greedy", "--creature-policy", help="greedy or random."),
     free_strikes: bool = typer.Option(False, "--free-strikes", help="Leaving melee draws free strikes."),
     basic_actions: int = typer.Option(1, "--basic-actions", help="Actions per turn of Basic creatures (1 or 2)."),
+    surprised: str = typer.Option("none", "--surprised", help="none, party or creatures: no +1 Resolve."),
     save: bool = typer.Option(False, "--save", help="Write HD, Resolve and armour back to the stored sheets."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Fight an encounter: you choose the party's actions each turn (or a policy does); creatures by a policy."""
-    from gamewright.games.affinity.combat import budget_count, build_fight
+    from gamewright.games.affinity.combat import budget_count, build_fight, fighter_from_sheet
     from gamewright.games.affinity.data_files import creature as get_creature
     from gamewright.games.affinity.data_files import creature_data
     from gamewright.games.affinity.policies import make_policy
@@ -320,7 +321,11 @@ def fight(
     members = _party(sheets, party, level)
     cdef = get_creature(creature)
     n = count or budget_count(cdef, members, creature_data().budgets["medium"])
-    options = {"free_strikes": free_strikes, "basic_actions": basic_actions, "magical_armor": sheets is None}
+    sides = {"none": [], "party": [0], "creatures": [1]}
+    if surprised not in sides:
+        raise ConfigError("--surprised is none, party or creatures")
+    options = {"free_strikes": free_strikes, "basic_actions": basic_actions, "magical_armor": sheets is None,
+               "surprised": sides[surprised]}
     state, events = build_fight(members, cdef.key, n, seed, options)
     party_policy = make_policy(policy, seed) if policy else None
     foe_policy = make_policy(creature_policy, seed + 1)
@@ -350,6 +355,10 @@ def fight(
                     sheet.armour_dice = la.count
                 elif la.label == "shield":
                     sheet.shield_dice = la.count
+                elif la.label == "spell":
+                    sheet.spell_armour = la.count
+            fresh = fighter_from_sheet(sheet.__class__.from_json({**sheet.to_json(), "uses_spent": {}}), 0, False)
+            sheet.uses_spent = {k: fresh.uses[k] - v for k, v in f.uses.items() if fresh.uses.get(k, 0) > v}
             _save_sheet(sheet)
     result = {"winner": {0: "party", 1: "creatures", -1: "nobody"}[state.winner], "rounds": state.round,
               "creature": cdef.key, "count": n, "seed": seed,

@@ -34,6 +34,8 @@ SPEC = RulesSpec(
         Option("basic_actions", 1, choices=(1, 2), doc="actions per turn of Basic creatures (the table says 1–2)",
                source="ref §1 NPCs"),
         Option("magical_armor", True, doc="Weavers cast Magical Armor (2d12) before the fight", source="ref §3"),
+        Option("surprised", "none", choices=("none", "party", "creatures"),
+               doc="a surprised side gets no +1 Resolve from its initiative roll", source="ref §1 Initiative"),
         Option("initiative_exertion", 0, doc="exertion dice PCs add to initiative", source="ref §1 Initiative",
                minimum=0, maximum=5),
     ),
@@ -74,7 +76,9 @@ class AffinityGame:
         party = self.party()
         cdef = creature(self.rules.creature)
         count = self.rules.count or budget_count(cdef, party, creature_data().budgets["medium"])
-        state, _ = build_fight(party, cdef.key, count, seed, self.rules.as_dict())
+        options = self.rules.as_dict()
+        options["surprised"] = {"none": [], "party": [0], "creatures": [1]}[options["surprised"]]
+        state, _ = build_fight(party, cdef.key, count, seed, options)
         return state
 
     def parse_action(self, state: Any, text: str) -> Any:
