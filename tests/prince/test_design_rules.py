@@ -237,10 +237,10 @@ def test_design_run_is_lost_when_every_unlocked_planet_is_combust() -> None:
     aff=st.lists(st.integers(0, 40), min_size=14, max_size=14),
     pi=st.integers(0, 6),
     oi=st.integers(0, 6),
-    seed=st.integers(0, 10_000),
+    rolls=st.lists(st.floats(0, 0.999999), min_size=1, max_size=20),
     ruleset=st.sampled_from(["design", "prototype"]),
 )
-def test_a_turn_never_leaves_affliction_negative(signs, aff, pi, oi, seed, ruleset) -> None:  # noqa: ANN001
+def test_a_turn_never_leaves_affliction_negative(signs, aff, pi, oi, rolls, ruleset) -> None:  # noqa: ANN001
     def mk(offset: int) -> dict:
         chosen = [SIGNS[x] for x in signs[offset : offset + 7]]
         return side(
@@ -248,6 +248,9 @@ def test_a_turn_never_leaves_affliction_negative(signs, aff, pi, oi, seed, rules
             affliction=dict(zip(PLANETS, aff[offset : offset + 7], strict=True)),
         )
 
-    r = whatif(mk(0), mk(7), PLANETS[pi], PLANETS[oi], rolls=None, ruleset=ruleset, seed=seed)
+    r = whatif(mk(0), mk(7), PLANETS[pi], PLANETS[oi], rolls=rolls, ruleset=ruleset)
+    # exactly two crit rolls and one per combustion check, in that order
+    assert len(r["rolls_used"]) == 2 + len(r["combustion_checks"])
+    assert [c["roll"] for c in r["combustion_checks"]] == r["rolls_used"][2:]
     for s in ("player", "opponent"):
         assert all(v >= 0 for v in r["after"][s]["affliction"].values())
