@@ -183,6 +183,8 @@ class Sheet:
         lines.append("Abilities: " + ", ".join(names[a].name for a in self.abilities))
         if self.features:
             lines.append("Features: " + ", ".join(f.replace("_", " ") for f in self.features))
+        if self.class_key == "weaver":  # ref §3: knows Proficiency × 5 spells, prepares 3 + level
+            lines.append(f"Spells: knows up to {self.proficiency * 5}, prepares up to {3 + self.level}")
         return "\n".join(lines)
 
     # --- storage -------------------------------------------------------------------------------------------
