@@ -208,3 +208,25 @@ def test_creature_data_errors_are_clear() -> None:
 def test_class_data_errors_are_clear() -> None:
     with pytest.raises(ConfigError, match="hd_by_level"):
         validate_classes({"hd_by_level": {"tough": [1, 2]}}, "k.toml")
+
+
+def test_creature_defaults_by_tier_and_action_override() -> None:
+    raw = parse_toml('[creatures.x]\nname = "X"\ntier = "expert"\nhd = 9\nhd_die = 10\nproficiency = 4\n'
+                     'actions = 3\nattacks = [{ name = "Claw", tier = "expert", pool = 8, required = 3, damage = 5 }]\n',
+                     "c.toml")
+    x = validate_creatures(raw, "c.toml").creatures["x"]
+    assert x.resolve == 4 and x.actions == 3 and not x.mindless
+
+
+def test_reference_creature_table_loaded() -> None:
+    from gamewright.games.affinity.data_files import creature_data
+
+    data = creature_data().creatures
+    assert len(data) == 13
+    assert {k for k, c in data.items() if c.tier == "advanced"} == {
+        "veteran_sellsword", "orc_berserker", "bandit_captain", "wight_lord", "ice_wraith"}
+    wolf = data["pall_wolf"]
+    assert (wolf.hd, wolf.hd_die, wolf.proficiency, wolf.resolve) == (4, 8, 1, 1)
+    assert [a.name for a in wolf.attacks] == ["Bite", "Shadowy Lunge"]
+    assert data["skeletal_warrior"].mindless and data["ice_wraith"].mindless and data["frostbitten_thrall"].mindless
+    assert creature_data().budgets["medium"] == (12, 18)

@@ -203,7 +203,7 @@ def fighter_from_creature(cdef: CreatureDef, idx: int, number: int, party_size: 
                    hd_die=cdef.hd_die, hd=cdef.hd, hd_max=cdef.hd, layers=layers, resolve=cdef.resolve,
                    resolve_max=cdef.resolve, mindless=cdef.mindless,
                    abilities=tuple(slug(a.name) for a in cdef.attacks),
-                   actions_per_turn=npc_actions(cdef.tier, party_size, basic_actions), tier=cdef.tier,
+                   actions_per_turn=cdef.actions or npc_actions(cdef.tier, party_size, basic_actions), tier=cdef.tier,
                    status=rs.OK)
 
 

@@ -20,6 +20,9 @@ EFFECTS = ("attack", "rally", "hold_line", "devastate", "purpose", "endure", "ma
 TARGETS = ("enemy", "ally", "self", "dying", "none")
 USES = ("", "rest", "prof_rest", "combat", "long_rest")
 DURABILITIES = ("tough", "balanced", "fragile")
+# ref §1 NPCs: Resolve by tier when a stat block lists none
+DEFAULT_RESOLVE = {"trivial": 2, "basic": 2, "advanced": 3, "expert": 4, "legendary": 5, "ultimate": 8,
+                   "mythical": 11}
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,7 @@ class CreatureDef:
     armour: tuple[int, int]
     traits: Traits
     attacks: tuple[Attack, ...]
+    actions: int = 0  # 0: by tier (ref §1 NPCs)
 
     @property
     def mindless(self) -> bool:
@@ -311,7 +315,8 @@ def validate_creatures(raw: dict[str, Any], file: str = "creatures.toml") -> Cre
     for key, entry in c.table(raw.get("creatures"), "[creatures]").items():
         w = f"creature {key!r}"
         entry = c.table(entry, w)
-        c.unknown(entry, {"name", "tier", "hd", "hd_die", "proficiency", "resolve", "armour", "traits", "attacks"}, w)
+        c.unknown(entry, {"name", "tier", "hd", "hd_die", "proficiency", "resolve", "armour", "traits", "attacks",
+                          "actions"}, w)
         arm = c.table(entry.get("armour", {"count": 0, "sides": 0}), f"{w} armour")
         armour = (c.count(arm, "count", f"{w} armour"), c.count(arm, "sides", f"{w} armour"))
         if armour[0] and armour[1] < 2:
@@ -352,11 +357,12 @@ def validate_creatures(raw: dict[str, Any], file: str = "creatures.toml") -> Cre
                                   heal))
         if not any(a.heal is None for a in attacks):
             raise c.fail(w, "needs at least one attack")
-        creatures[key] = CreatureDef(key, c.get(entry, "name", str, w),
-                                     c.choice(entry, "tier", TIER_NAMES[1:], w), c.count(entry, "hd", w, minimum=1),
+        tier = c.choice(entry, "tier", TIER_NAMES[1:], w)
+        resolve = c.count(entry, "resolve", w, DEFAULT_RESOLVE[tier], minimum=0)
+        creatures[key] = CreatureDef(key, c.get(entry, "name", str, w), tier, c.count(entry, "hd", w, minimum=1),
                                      c.count(entry, "hd_die", w, minimum=2),
                                      c.count(entry, "proficiency", w, minimum=1),
-                                     c.count(entry, "resolve", w, minimum=0), armour, traits, tuple(attacks))
+                                     resolve, armour, traits, tuple(attacks), c.count(entry, "actions", w, 0))
     budgets = {}
     for key, pair in c.table(raw.get("budgets", {}), "[budgets]").items():
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, int) for v in pair)):
