@@ -40,7 +40,7 @@ def test_odds_match_enumeration(tn: int) -> None:
 
 
 def test_dice_are_one_face_each() -> None:
-    assert ATTACK_DIE == ATTACK_DIE.map(lambda x: x) and len(ATTACK_DIE) == 6 and len(DEFENSE_DIE) == 6
+    assert ATTACK_DIE.map(lambda x: x) == ATTACK_DIE and len(ATTACK_DIE) == 6 and len(DEFENSE_DIE) == 6
     two = ATTACK_DIE + ATTACK_DIE
     assert [two[s] * 36 for s in range(11)] == [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1]  # ref §1
     assert two.prob_at_least(5) == Fraction(21, 36)

@@ -6,7 +6,7 @@ import pytest
 
 from gamewright.core.errors import RuleViolation
 from gamewright.games.penance.attack import target_number
-from gamewright.games.penance.components import RIGHT_ARM, STRUCTURE, AP
+from gamewright.games.penance.components import AP, RIGHT_ARM, STRUCTURE
 from gamewright.games.penance.state import Act
 from tests.penance.helpers import ATTACK, DEFENSE, fresh, hand_card, place, script, set_hand
 

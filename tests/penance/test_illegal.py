@@ -33,7 +33,8 @@ def test_target_out_of_range() -> None:
     place(st, 0, "F11", "E")
     place(st, 1, "I11", "W")
     set_hand(st, 0, ["faithful_thrust"])
-    _refused(st, Act("play", hand_card(st, 0, "faithful_thrust"), CHASSIS), "3 hexes away and Faithful Thrust reaches 1")
+    act = Act("play", hand_card(st, 0, "faithful_thrust"), CHASSIS)
+    _refused(st, act, "3 hexes away and Faithful Thrust reaches 1")
 
 
 def test_target_out_of_line_of_sight() -> None:

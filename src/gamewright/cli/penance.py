@@ -352,7 +352,10 @@ def play(
                 return
             legal = state.legal_actions()
             try:
-                action = legal[int(text)] if text.isdigit() and int(text) < len(legal) else game.parse_action(state, text)
+                if text.isdigit() and int(text) < len(legal):
+                    action = legal[int(text)]  # a number from the menu
+                else:
+                    action = game.parse_action(state, text)
             except GamewrightError as exc:
                 say(f"refused: {exc}")
                 continue

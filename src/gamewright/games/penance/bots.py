@@ -14,7 +14,7 @@ from functools import cache
 from gamewright.core.rng import Rng
 from gamewright.games.penance import attack as atk
 from gamewright.games.penance.cards import card_table
-from gamewright.games.penance.components import CHASSIS, HEAD, RIGHT_ARM
+from gamewright.games.penance.components import CHASSIS, HEAD
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED

@@ -12,9 +12,10 @@ from typing import Any
 
 from gamewright.core.errors import ConfigError
 
-KINDS = frozenset(
-    ("movement", "reactive", "heat", "utility", "support", "combat", "attack", "defense", "special", "passive", "status")
-)
+KINDS = frozenset((
+    "movement", "reactive", "heat", "utility", "support", "combat", "attack", "defense", "special", "passive",
+    "status",
+))
 AREAS = frozenset(("single", "front3", "radius"))
 SLOTS = ("universal", "primary", "secondary", "tactics")
 _INT_FIELDS = ("cost", "damage", "range", "radius", "move", "heat", "vent", "draw", "reduce", "defense")

@@ -35,6 +35,7 @@ from gamewright.games.penance.decks import DeckSpec, build_cards
 from gamewright.games.penance.dice import (
     ATTACK_FACES,
     DAMAGE_DIE,
+    DEFENSE_FACES,
     DEFENSE_LABELS,
     SUFFERING_DIE,
     attack_tier,
@@ -1015,7 +1016,7 @@ class PenanceState:
         d = 1 - item[1]
         s = self.sides[d]
         dice_n = max(0, at["damage"] - at["reduce"])
-        faces = [("shield", "absorb", "flesh", "critical", "pierce", "heat")[self.rng.die(6) - 1] for _ in range(dice_n)]
+        faces = [DEFENSE_FACES[self.rng.die(6) - 1] for _ in range(dice_n)]
         flat = s.def_turn + s.scrap_armor + (s.shield_wall if at["side"] in (6, 1, 2) else 0)
         pierce = "pierce" in faces
         if at["rune"] and not pierce:

@@ -1,0 +1,56 @@
+"""Golden playthroughs: seeded bot games with every action and event, diffed against tests/golden/.
+
+Regenerate after a deliberate rules change with ``GAMEWRIGHT_REGOLD=1 pytest tests/penance/test_golden.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from gamewright.games.penance import make_game
+from gamewright.games.penance.bots import make_bot
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+CASES = {
+    "penance_confessor_vs_ironclad_seed7.txt": ("confessor,ironclad", 7, ("heuristic", "heuristic")),
+    "penance_pistol_vs_repair_seed3.txt": (
+        "confessor:D:absolution+crusaders_vow,ironclad:C", 3, ("heuristic", "random")),
+}
+
+
+def transcript(decks: str, seed: int, bots: tuple[str, str]) -> str:
+    game = make_game(options={"decks": decks})
+    state = game.new_initial_state(seed)
+    players = [make_bot(bots[0], seed), make_bot(bots[1], seed + 1)]
+    lines = [f"# penance decks={decks} seed={seed} bots={','.join(bots)}"]
+    n = 0
+    while not state.is_terminal():
+        p = state.current_player
+        action = players[p].choose(state)
+        n += 1
+        lines.append(f"{n:04d} P{p + 1} {action.to_text()}")
+        for e in state.apply(action):
+            lines.append(f"     {e.text}")
+            lines.append(f"       {json.dumps(e.to_json(), sort_keys=True)}")
+    lines.append(f"# result: {state.end_reason}; returns {state.returns()}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_playthrough(name: str) -> None:
+    decks, seed, bots = CASES[name]
+    text = transcript(decks, seed, bots)
+    path = GOLDEN / name
+    if os.environ.get("GAMEWRIGHT_REGOLD") == "1" or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    expected = path.read_text(encoding="utf-8")
+    if text != expected:
+        import difflib
+
+        lines = difflib.unified_diff(expected.splitlines(True), text.splitlines(True), "golden", "now")
+        diff = "".join(list(lines)[:60])
+        pytest.fail(f"{name} differs from the golden playthrough:\n{diff}")
