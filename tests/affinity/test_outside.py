@@ -212,7 +212,8 @@ def test_class_data_errors_are_clear() -> None:
 
 def test_creature_defaults_by_tier_and_action_override() -> None:
     raw = parse_toml('[creatures.x]\nname = "X"\ntier = "expert"\nhd = 9\nhd_die = 10\nproficiency = 4\n'
-                     'actions = 3\nattacks = [{ name = "Claw", tier = "expert", pool = 8, required = 3, damage = 5 }]\n',
+                     'actions = 3\n'
+                     'attacks = [{ name = "Claw", tier = "expert", pool = 8, required = 3, damage = 5 }]\n',
                      "c.toml")
     x = validate_creatures(raw, "c.toml").creatures["x"]
     assert x.resolve == 4 and x.actions == 3 and not x.mindless
