@@ -148,3 +148,12 @@ def test_task_travel_chase_duel(cli) -> None:
     assert code == 2 and "distance" in err
     code, _, err = cli("affinity", "task", "--threshold", "9", "--difficulty", "1")
     assert code == 2
+
+
+def test_magical_armor_ritual(cli) -> None:
+    cli("affinity", "character", "new", "Oren", "--class", "weaver")
+    code, out, _ = cli("affinity", "character", "magical-armor", "Oren")
+    assert code == 0 and "Total Defense Pool: [1d12, 1d12] → [1d6, 1d6, 1d6, 1d6]" in out
+    cli("affinity", "character", "new", "Bram", "--class", "combatant")
+    code, _, err = cli("affinity", "character", "magical-armor", "Bram")
+    assert code == 2 and "does not know" in err

@@ -210,6 +210,20 @@ def character_level_up(name: str = typer.Argument(...), json_out: bool = JSON_OP
         console.print(f"{sheet.name} is now level {sheet.level}: " + "; ".join(gained), highlight=False)
 
 
+@character_app.command("magical-armor")
+def character_magical_armor(name: str = typer.Argument(...), json_out: bool = JSON_OPTION) -> None:
+    """Perform the Weaver's 10-minute Magical Armor ritual: a 2d12 outermost layer until depleted."""
+    sheet = _load_sheet(name)
+    if "magical_armor" not in sheet.features:
+        raise RuleViolation("Magical Armor", f"{sheet.name} does not know the ritual", "ref §3 Weaver")
+    sheet.spell_armour = 2  # one at a time per caster: a new casting replaces the old layer
+    _save_sheet(sheet)
+    if json_out:
+        print_json(_sheet_doc(sheet))
+    else:
+        console.print(sheet.notation(), highlight=False)
+
+
 @character_app.command("affinity")
 def character_affinity(
     name: str = typer.Argument(...),
