@@ -93,3 +93,29 @@ def test_invariants_hold_at_start() -> None:
     assert st.invariant_violations() == []
     st.sides[0].piles.hand.pop()
     assert st.invariant_violations()
+
+
+def test_random_play_keeps_invariants_hypothesis() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st_
+
+    decks = st_.sampled_from(["confessor,ironclad", "ironclad:D,confessor:C:absolution+crusaders_vow",
+                              "confessor:B:last_rites+righteous_fury,confessor:D"])
+
+    @settings(max_examples=25, deadline=None)
+    @given(seed=st_.integers(0, 10**6), choices=st_.lists(st_.integers(0, 10**6), min_size=50, max_size=400),
+           decks=decks)
+    def run(seed: int, choices: list[int], decks: str) -> None:
+        game = make_game(options={"decks": decks})
+        state = game.new_initial_state(seed)
+        for c in choices:
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            assert legal
+            state.apply(legal[c % len(legal)])
+            assert state.invariant_violations() == []
+        data = state.to_json()
+        assert game.state_from_json(data).to_json() == data
+
+    run()

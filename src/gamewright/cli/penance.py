@@ -15,7 +15,7 @@ from gamewright.games.penance.attack import REACTIVE_SIDES, resolve_defense, sid
 from gamewright.games.penance.attack import attack_damage as card_damage
 from gamewright.games.penance.bots import BOTS, make_bot
 from gamewright.games.penance.cards import card_table, find_card
-from gamewright.games.penance.components import COMPONENTS, casket_class
+from gamewright.games.penance.components import casket_class
 from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, secondary_options
 from gamewright.games.penance.dice import DEFENSE_FACES, attack_tier, parse_defense_face, tier_odds
 from gamewright.games.penance.game import PenanceGame
@@ -407,4 +407,4 @@ def show(
     say(render(state, seat - 1))
 
 
-__all__ = ["app", "render", "COMPONENTS"]
+__all__ = ["app", "render"]
