@@ -141,10 +141,12 @@ class GreedyPolicy:
             else:
                 base = prof
             near, _ = state._reach(f, spec)
-            if dist(f, t) - f.move_left > near:
+            gap = dist(f, t)
+            if gap - f.move_left > near:
                 safe -= 1
             ev, p_ok, burn = expected_damage(safe, ex, threshold, req, base, prof)
             value = ev * self._target_value(t) - self.burn_cost * burn - cost
+            value -= 0.15 * max(0, min(gap - near, f.move_left))  # prefer attacks that need no walking
             if spec.resolve_cost:
                 value -= 1.5 * spec.resolve_cost * (1.0 if f.resolve <= 3 else 0.5)
             if spec.tier in ("expert", "legendary", "ultimate"):
