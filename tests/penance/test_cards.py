@@ -116,7 +116,7 @@ def test_righteous_cleave_deals_five() -> None:
     assert event(play(st, "righteous_cleave", CHASSIS), "attack").data["damage"] == 5
 
 
-@pytest.mark.parametrize(("deck", "damage"), [(11, 0), (10, 8)])
+@pytest.mark.parametrize(("deck", "damage"), [(11, 0), (10, 8)])  # a plain hit (3 + 3)
 def test_divine_judgment_needs_ten_or_fewer_cards(deck: int, damage: int) -> None:
     st = duel(hand=["divine_judgment"])
     pl = st.sides[1].piles

@@ -132,3 +132,10 @@ def test_play_bots_to_the_end(cli) -> None:  # type: ignore[no-untyped-def]
     assert json.loads(cli("penance", "list", "--json")[1])[0]["status"] == "finished"
     code, _, err = cli("penance", "play", "--resume", "42")
     assert code == 2 and "no saved" in err
+
+
+def test_attack_divine_judgment_condition(cli) -> None:  # type: ignore[no-untyped-def]
+    args = ["penance", "attack", "--card", "Divine Judgment", "--attacker", "scout", "--defender", "warden",
+            "--range", "1", "--side", "front", "--attack-dice", "4,4", "--json"]
+    assert json.loads(cli(*args, "--defender-deck", "12")[1])["damage"] == 0
+    assert json.loads(cli(*args, "--defender-deck", "10", "--defense-dice", "flesh")[1])["damage"] == 9

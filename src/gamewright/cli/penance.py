@@ -77,6 +77,9 @@ def attack(
     defense_dice: str = typer.Option(
         None, "--defense-dice", help="Defense dice by name: shield, absorb, flesh, critical, pierce, heat."
     ),
+    defender_deck: int = typer.Option(
+        None, "--defender-deck", help="Cards in the defender's draw deck (Divine Judgment needs 10 or fewer)."
+    ),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -99,7 +102,10 @@ def attack(
     dice, rolled = _parse_attack_dice(attack_dice, rng)
     tier = attack_tier(dice[0], dice[1], tn)
     hit = tier not in ("miss", "catastrophic")
-    dmg = card_damage(c.damage, tier, s, rear_bonus=2 if c.id == "faithful_thrust" else 0) if hit else 0
+    base = c.damage
+    if c.id == "divine_judgment" and defender_deck is not None and defender_deck > 10:
+        base = 0  # it deals its 8 only to a target with 10 or fewer cards in deck
+    dmg = card_damage(base, tier, s, rear_bonus=2 if c.id == "faithful_thrust" else 0) if hit and base else 0
     bypass = (1 if tier == "critical" else 0) + (1 if c.id == "hammer_strike" else 0)
     given = [parse_defense_face(f) for f in defense_dice.split(",")] if defense_dice else []
     faces: list[str] = []

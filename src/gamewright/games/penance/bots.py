@@ -219,7 +219,7 @@ class HeuristicBot:
             base = 0
         bonus = s.next_dmg + s.feint + s.turn_dmg - s.cat_penalty + (1 if side == 2 else 0)
         bonus += 2 if (c.id == "faithful_thrust" and side == 4) else 0
-        ev = sum(tiers[t] * max(0, base + TIER_BONUS[t] + bonus) for t in TIER_BONUS)
+        ev = sum(tiers[t] * max(0, base + TIER_BONUS[t] + bonus) for t in TIER_BONUS) if base else 0.0
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
         if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":

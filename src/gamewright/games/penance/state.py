@@ -520,6 +520,10 @@ class PenanceState:
         self._advance(events)
         if not self.over:
             self._check_decks(events)
+        for q in (0, 1):  # revealed cards are only known while they stay in the enemy's hand
+            hand = self.sides[1 - q].piles.hand
+            if self.sides[q].revealed:
+                self.sides[q].revealed = [i for i in self.sides[q].revealed if i in hand]
         return events
 
     def _validate(self, a: Act, kind: str, p: int, top: list[Any]) -> None:
@@ -759,6 +763,9 @@ class PenanceState:
             if inst is None:
                 self._defeat(p, "must draw with deck and discard both empty", events)
                 return
+            seen = self.sides[1 - p].revealed
+            if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
+                seen.remove(inst)
             got.append(pl.cards[inst])
         if got:
             events.append(ev("draw", f"P{p + 1} draws {len(got)} card(s)", player=p, count=len(got), cards=got,
@@ -927,6 +934,8 @@ class PenanceState:
         if c.id == "divine_judgment" and len(e.piles.deck) > 10:
             base = 0  # deals its 8 only if the target has 10 or fewer cards in deck
         dmg = atk.attack_damage(base, tier, side, rear_bonus=2 if c.id == "faithful_thrust" else 0, bonus=bonus)
+        if base == 0:
+            dmg = 0  # Divine Judgment's condition failed: it deals nothing at all
         if tier == "critical":
             bypass += 1
         events.append(ev(
