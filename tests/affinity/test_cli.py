@@ -157,3 +157,14 @@ def test_magical_armor_ritual(cli) -> None:
     cli("affinity", "character", "new", "Bram", "--class", "combatant")
     code, _, err = cli("affinity", "character", "magical-armor", "Bram")
     assert code == 2 and "does not know" in err
+
+
+def test_duel_options(cli) -> None:
+    code, out, err = cli("affinity", "duel", "--a", "Vera:2:sovereign", "--b", "Ott:2:scholar", "--home", "b",
+                         "--evidence-b", "-1", "--counsel-a", "1", "--withdraw-after", "1", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert len(doc["rounds"]) == 1 and "withdraws" in doc["result"]
+    assert doc["b"]["composure"].startswith("4d") or doc["b"]["composure"].endswith("d6")
+    code, _, err = cli("affinity", "duel", "--home", "c")
+    assert code == 2 and "--home" in err

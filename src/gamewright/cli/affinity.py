@@ -543,6 +543,14 @@ def duel(
     stance_b: str = typer.Option("auto", "--stance-b", help="assert, reason, discern or auto."),
     research_a: int = typer.Option(0, "--research-a", help="Hours of research (max 3): Preparation dice."),
     research_b: int = typer.Option(0, "--research-b"),
+    evidence_a: int = typer.Option(0, "--evidence-a", help="-1 hard evidence (a step easier), +1 contradicted."),
+    evidence_b: int = typer.Option(0, "--evidence-b"),
+    audience_a: int = typer.Option(0, "--audience-a", help="+1 sympathetic or -1 hostile audience (±1d6)."),
+    audience_b: int = typer.Option(0, "--audience-b"),
+    home: str = typer.Option("", "--home", help="a or b argues on home ground (+1 Composure die)."),
+    counsel_a: int = typer.Option(0, "--counsel-a", help="Proficiency of an ally in the Counsel role (0: none)."),
+    counsel_b: int = typer.Option(0, "--counsel-b"),
+    withdraw_after: int = typer.Option(0, "--withdraw-after", help="Speaker b withdraws after this round (0: never)."),
     rounds: int = typer.Option(10, "--rounds", help="Stop after this many rounds if nobody has lost."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
@@ -550,24 +558,35 @@ def duel(
     """A social duel (003 Social Duels): Composure, stances, preparation and tiered stakes."""
     from gamewright.games.affinity.social import STANCES, Duel, Side, Speaker, auto_stance
 
-    def speaker(text: str, research: int) -> Speaker:
+    def speaker(text: str, research: int, at_home: bool) -> Speaker:
         bits = text.split(":")
         if len(bits) == 1:
             sheet = _load_sheet(text)
-            return Speaker(sheet.name, sheet.proficiency, sheet.resolve, sheet.class_key, research_hours=research)
+            return Speaker(sheet.name, sheet.proficiency, sheet.resolve, sheet.class_key, home_ground=at_home,
+                           research_hours=research)
         try:
-            return Speaker(bits[0], int(bits[1]), 5, bits[2] if len(bits) > 2 else "", research_hours=research)
+            return Speaker(bits[0], int(bits[1]), 5, bits[2] if len(bits) > 2 else "", home_ground=at_home,
+                           research_hours=research)
         except ValueError:
             raise ConfigError(f"speaker {text!r} is not NAME:PROF[:CLASS]") from None
 
     for s in (stance_a, stance_b):
         if s != "auto" and s not in STANCES:
             raise ConfigError(f"stance {s!r}: choose auto, {', '.join(STANCES)}")
-    sa, sb = speaker(a, research_a), speaker(b, research_b)
+    if home not in ("", "a", "b"):
+        raise ConfigError("--home is a or b")
+    for v in (evidence_a, evidence_b, audience_a, audience_b):
+        if v not in (-1, 0, 1):
+            raise ConfigError("--evidence-* and --audience-* are -1, 0 or 1")
+    sa, sb = speaker(a, research_a, home == "a"), speaker(b, research_b, home == "b")
     d = Duel(sa, sb, Rng(seed))
     while not d.over and d.round < rounds:
-        d.play_round(Side(stance_a if stance_a != "auto" else auto_stance(sa, sb)),
-                     Side(stance_b if stance_b != "auto" else auto_stance(sb, sa)))
+        d.play_round(Side(stance_a if stance_a != "auto" else auto_stance(sa, sb), 0, evidence_a, audience_a,
+                          counsel_a),
+                     Side(stance_b if stance_b != "auto" else auto_stance(sb, sa), 0, evidence_b, audience_b,
+                          counsel_b))
+        if withdraw_after and d.round >= withdraw_after and not d.over:
+            d.withdraw("b")
     doc = {"rounds": d.log, "result": d.result or "undecided", "a": sa.to_json(), "b": sb.to_json()}
     if json_out:
         print_json(doc)
