@@ -165,6 +165,6 @@ def test_duel_options(cli) -> None:
     assert code == 0, err
     doc = json.loads(out)
     assert len(doc["rounds"]) == 1 and "withdraws" in doc["result"]
-    assert doc["b"]["composure"].startswith("4d") or doc["b"]["composure"].endswith("d6")
+    assert doc["b"]["name"] == "Ott" and doc["rounds"][0]["a"]["counsel"]["faces"]
     code, _, err = cli("affinity", "duel", "--home", "c")
     assert code == 2 and "--home" in err
