@@ -47,7 +47,7 @@ def odds(
             out.add_column(col, justify="right")
         for r in rows:
             out.add_row(str(r["dice"]), f"{r['threshold']}+", str(r["required"]),
-                        f"{float(r['success']):.1%}" if not exact else _prob(r["success"], True))
+                        f"{float(r['success']):.4%}" if not exact else _prob(r["success"], True))
         console.print(out)
         return
     if threshold is None:
