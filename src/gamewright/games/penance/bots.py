@@ -49,6 +49,7 @@ class HeuristicBot:
     name = "heuristic"
     patience = 5  # turns to wait two hexes away before stepping in without an attack
     run_bonus = 2.0
+    hot = 4  # Heat at which water comes before attacking
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = Rng(seed)
@@ -125,6 +126,14 @@ class HeuristicBot:
                 for a in plays:
                     if pl.cards[a.card] == cid:
                         return a
+        # running hot (a damaged head heats every turn): reach water first when it is in range this turn
+        in_water = st.map.terrain[s.pos] == WATER
+        if s.heat >= self.hot and not in_water and not s.no_move:
+            water = [h for h, t in enumerate(st.map.terrain) if t == WATER and h != e.pos]
+            if self._bfs(st, water, e.pos).get(s.pos, 999) <= s.sp + s.free_moves:
+                step = self._step(st, p, legal, water, closer=True)
+                if step is not None:
+                    return step
         attacks = [a for a in plays if table[pl.cards[a.card]].is_attack]
         if attacks:
             best = max(attacks, key=lambda a: self._attack_value(st, p, a))
@@ -147,8 +156,8 @@ class HeuristicBot:
             if step is not None:
                 return step
         # close in only when an attack can follow this turn; otherwise wait out of reach, and step away
-        # after attacking (hit and run)
-        if not s.no_move:
+        # after attacking (hit and run); a hot casket stays in its water
+        if not s.no_move and not (in_water and s.heat >= 2):
             goals, reachable = self._attack_hexes(st, p)
             if dist > 1 and reachable and self._turn_attacks[0] != st.turns:
                 if s.free_moves == 0 and dist - 1 >= 2:
