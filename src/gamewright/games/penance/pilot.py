@@ -6,6 +6,14 @@ The effects are applied by the engine (state.py); this module names them and say
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gamewright.core.game import Event
+from gamewright.games.penance.cards import card_table, set_table
+from gamewright.games.penance.events import ev
+
+if TYPE_CHECKING:
+    from gamewright.games.penance.state import PenanceState
 
 PILOT_DEATH = 10  # 004 §5: all 10 Wound cards face-up
 
@@ -38,3 +46,28 @@ def new_wound_deck(rng) -> list[str]:  # type: ignore[no-untyped-def]
     deck = [w.id for w in WOUND_CARDS]
     rng.shuffle(deck)
     return deck
+
+
+def flip_wounds(st: PenanceState, p: int, n: int, events: list[Event]) -> None:
+    """Flip ``n`` Wound cards and apply each at once (004 §5); the tenth kills the pilot."""
+    s = st.sides[p]
+    for _ in range(n):
+        if st.over:
+            return
+        if not s.wound_deck:
+            break
+        w = s.wound_deck.pop()
+        s.wounds.append(w)
+        card_w = WOUNDS[w]
+        text = f"P{p + 1} pilot Wound {len(s.wounds)}/10: {card_w.name} — {card_w.text}"
+        if w == "broken_finger":  # ref §2: the d10 picks one of the 10 universal cards
+            r = st.rng.die(10)
+            banned = set_table()["universal"].cards[r - 1][0]
+            s.banned = banned
+            text += f" (d10 {r}: {card_table()[banned].name})"
+        events.append(ev("wound", text, player=p, wound=w, count=len(s.wounds)))
+        if w == "ruptured_organ":
+            st._harm(p, 5)
+        if len(s.wounds) >= PILOT_DEATH:
+            st._defeat(p, "its pilot dies (10 Wounds)", events)
+            return

@@ -16,6 +16,9 @@ from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
 from gamewright.core.rules import Rules
 from gamewright.games.penance import attack as atk
+from gamewright.games.penance import cards as cards_mod
+from gamewright.games.penance import heat as heat_mod
+from gamewright.games.penance import pilot as pilot_mod
 from gamewright.games.penance.cards import CardDef, card_table, set_table
 from gamewright.games.penance.components import (
     AP,
@@ -23,7 +26,6 @@ from gamewright.games.penance.components import (
     COMPONENTS,
     DESTROYED,
     HEAD,
-    HIT_LOCATION,
     LEFT_ARM,
     LEGS,
     RIGHT_ARM,
@@ -34,16 +36,14 @@ from gamewright.games.penance.components import (
 from gamewright.games.penance.decks import DeckSpec, build_cards
 from gamewright.games.penance.dice import (
     ATTACK_FACES,
-    DAMAGE_DIE,
     DEFENSE_FACES,
     DEFENSE_LABELS,
-    SUFFERING_DIE,
     attack_tier,
-    strain_result,
 )
+from gamewright.games.penance.events import ev
 from gamewright.games.penance.hexgrid import DIFFICULT, DIRECTIONS, SIDE_NAMES, WATER, HexMap, load_map
 from gamewright.games.penance.piles import DAMAGED, Piles
-from gamewright.games.penance.pilot import PILOT_DEATH, WOUNDS, new_wound_deck
+from gamewright.games.penance.pilot import PILOT_DEATH, new_wound_deck
 
 DECISIONS = frozenset(("mulligan", "main", "react", "loss", "cost"))
 NEURAL_FEEDBACK_AT = 15  # 004 §5 item 4
@@ -133,10 +133,6 @@ class Casket:
             setattr(c, k, list(data[k]))
         c.piles = Piles.from_json(data["piles"])
         return c
-
-
-def ev(kind: str, text: str, **data: Any) -> Event:
-    return Event(kind, data, text)
 
 
 class PenanceState:
@@ -690,34 +686,7 @@ class PenanceState:
                              roll=r))
 
     def _strain(self, p: int, events: list[Event]) -> None:
-        """004 §7 Strain (ref §2): 1d6 + Heat; at 10+ Heat the 12+ result applies without a roll."""
-        s = self.sides[p]
-        if s.heat >= 10:
-            total, roll = 12, None
-        else:
-            roll = self.rng.die(6)
-            total = roll + s.heat
-        result = strain_result(total)
-        text = f"P{p + 1} Strain ({'Heat 10+' if roll is None else f'{roll}+{s.heat}={total}'}): "
-        if result == "heat":
-            text += "+1 Heat"
-        elif result == "sp":
-            s.sp = max(0, s.sp - 1)
-            text += "-1 SP this turn"
-        elif result == "damage":
-            text += "take 2 damage (discard 2)"
-        else:
-            text += "component malfunction"
-        events.append(ev("strain", text, player=p, roll=roll, total=total, result=result))
-        if result == "heat":
-            self._gain_heat(p, 1, events, "Strain")
-        elif result == "damage":
-            self._harm(p, 2)
-        elif result == "component":
-            loc = HIT_LOCATION[self.rng.die(6)]
-            events.append(ev("roll", f"P{p + 1} hit location: {COMPONENTS[loc]}", player=p, component=loc))
-            if not s.destroyed[loc]:
-                self._destroy(p, loc, events)
+        heat_mod.strain(self, p, events)
 
     def _step_turn_end(self, item: list[Any], events: list[Event]) -> None:
         p = item[1]
@@ -838,77 +807,7 @@ class PenanceState:
         (pl.removed if c.once else pl.discard).append(a.card)
 
     def _effect(self, p: int, c: CardDef, events: list[Event]) -> None:
-        """Every non-attack card's effect (004 §1 tables; ref §2 rulings)."""
-        s = self.sides[p]
-        e = self.sides[1 - p]
-        cid = c.id
-        if c.move:
-            s.free_moves += c.move  # ref §2: movement cards replace the per-hex SP cost of their hexes
-        if cid == "retreat":
-            s.no_attack = True
-        if cid == "advance" or cid == "hunker_down":
-            s.def_turn += c.defense
-        if c.heat and not c.reactive:
-            self._gain_heat(p, c.heat, events, c.name)
-        if c.vent:
-            s.heat = max(0, s.heat - c.vent)
-            events.append(ev("heat", f"P{p + 1} vents: Heat {s.heat}", player=p, heat=s.heat))
-        if c.draw:
-            self._draw(p, c.draw, events)
-        if cid == "sensor_sweep":
-            hidden = [i for i in e.piles.hand if i not in s.revealed]
-            if hidden:
-                inst = self.rng.choice(hidden)
-                s.revealed.append(inst)
-                events.append(ev("reveal", f"P{p + 1} sees {self._name(1 - p, inst)} in P{2 - p}'s hand", player=p,
-                                 card=e.piles.cards[inst]))
-        elif cid in ("rally_cry", "martyrdom_protocol"):
-            events.append(ev("effect", f"{c.name}: no ally to affect (ref §2 Allies)", player=p))
-        elif cid == "feint":
-            s.feint += 1
-        elif cid == "blood_offering":
-            if self.rules.blood_offering == "suffering_die":
-                self._suffer(p, events)
-            else:
-                self._harm(p, 2)
-            s.next_dmg += 3
-            s.next_bypass += 1
-        elif cid == "consecrated_ground":
-            self.zones.append([p, s.pos])
-            events.append(ev("effect", f"P{p + 1} consecrates the ground around {self.map.hex_name(s.pos)}", player=p))
-        elif cid == "shield_wall":
-            s.shield_wall += c.defense
-        elif cid == "scrap_armor":
-            s.scrap_armor += c.defense
-        elif cid == "emergency_repair":
-            pl = s.piles
-            back = pl.discard[-3:]
-            del pl.discard[len(pl.discard) - len(back):]
-            pl.deck += back
-            self.rng.shuffle(pl.deck)
-            events.append(ev("recover", f"P{p + 1} recovers {len(back)} card(s) from discard into the deck",
-                             player=p, count=len(back)))
-        elif cid == "jury_rig":
-            pl = s.piles
-            n = len(pl.discard)
-            pl.deck += pl.discard
-            pl.discard = []
-            self.rng.shuffle(pl.deck)
-            events.append(ev("recover", f"P{p + 1} shuffles {n} discards into the deck", player=p, count=n))
-        elif cid == "flagellants_zeal":
-            if self.rules.flagellants_zeal == "suffering_dice":
-                self._suffer(p, events)
-                self._suffer(p, events)
-            else:
-                self._harm(p, 5)
-            s.sp += 5
-            s.zeal_used = True
-            events.append(ev("effect", f"P{p + 1} gains 5 SP (SP {s.sp})", player=p, sp=s.sp))
-        elif cid == "absolution":
-            s.heat = 0
-            s.taint += 1
-            events.append(ev("heat", f"P{p + 1} is absolved: Heat 0, Taint {s.taint}", player=p, heat=0))
-            self._recover_grave(p, 3, events, "Absolution")
+        cards_mod.play_effect(self, p, c, events)
 
     # --- attacks ------------------------------------------------------------------------------------------
     def _attack(self, p: int, c: CardDef, comp: int, events: list[Event]) -> None:
@@ -976,21 +875,7 @@ class PenanceState:
             self.todo.append(["react", d])
 
     def _after_play(self, p: int, c: CardDef, events: list[Event]) -> None:
-        """Riders of attack cards that happen whether or not the attack hits."""
-        s = self.sides[p]
-        if c.id == "anvil_breaker":
-            s.no_move = True
-        elif c.id == "runic_smash":
-            s.runes += 1
-            events.append(ev("effect", f"P{p + 1} gains a Rune ({s.runes})", player=p, runes=s.runes))
-        elif c.id == "earthshaker":
-            area = [h for h in range(len(self.map.terrain)) if self.map.dist[s.pos][h] <= 3]
-            self.temp_difficult = sorted(set(self.temp_difficult) | set(area))
-            events.append(ev("effect", f"P{p + 1}: hexes within 3 become difficult terrain this round", player=p))
-        elif c.id == "dual_wield":
-            # "then discard 1 card" (a cost: to the discard pile); pushed before the attack's own steps, so it
-            # resolves after them
-            self.todo.append(["cost", p, 1])
+        cards_mod.attack_riders(self, p, c, events)
 
     def _can_react(self, d: int) -> bool:
         s = self.sides[d]
@@ -1142,57 +1027,13 @@ class PenanceState:
                          count=len(back)))
 
     def _gain_heat(self, p: int, n: int, events: list[Event], why: str) -> None:
-        s = self.sides[p]
-        if n <= 0:
-            return
-        if "cracked_rib" in s.wounds:
-            n += 1  # wound: each time you gain Heat, +1 more
-        s.heat += n
-        events.append(ev("heat", f"P{p + 1} +{n} Heat ({why}): Heat {s.heat}", player=p, heat=s.heat, gained=n))
+        heat_mod.gain_heat(self, p, n, events, why)
 
     def _damage_die(self, p: int, events: list[Event]) -> None:
-        """004 §1 Damage Die."""
-        s = self.sides[p]
-        r = self.rng.die(6)
-        name, text = DAMAGE_DIE[r]
-        events.append(ev("damage_die", f"P{p + 1} Damage Die {r}: {name} — {text}", player=p, roll=r))
-        if r == 1:
-            self._gain_heat(p, 1, events, name)
-        elif r == 2:
-            s.sp_loss_next += 1
-        elif r == 3:
-            s.discard_next += 1
-        elif r == 4:
-            s.struct_weak += 1
-        elif r == 5:
-            self._wound(p, 1, events)
-        else:
-            s.sp += 1
+        heat_mod.damage_die(self, p, events)
 
     def _suffer(self, p: int, events: list[Event]) -> None:
-        """004 §6 Suffering Die (ref §1 numbering)."""
-        s = self.sides[p]
-        r = self.rng.die(6)
-        name, text = SUFFERING_DIE[r]
-        events.append(ev("suffering", f"P{p + 1} Suffering Die {r}: {name} — {text}", player=p, roll=r))
-        if r == 2:
-            self._harm(p, 2)
-        elif r == 3:
-            self._harm(p, 1)
-            s.turn_dmg += 1
-        elif r == 4:
-            self._harm(p, 1)
-            self._gain_heat(p, 1, events, name)
-            s.next_dmg += 2
-        elif r == 5:
-            self._harm(p, 3)
-            s.next_dmg += 3
-        elif r == 6:
-            self._harm(p, 1)
-            pl = s.piles
-            if pl.discard:  # recover 1 card from discard: into the draw deck (ref §2)
-                pl.deck.append(pl.discard.pop())
-                self.rng.shuffle(pl.deck)
+        heat_mod.suffer(self, p, events)
 
     # --- components and the pilot ------------------------------------------------------------------------
     def _component_damage(self, p: int, c: int, points: int, events: list[Event]) -> None:
@@ -1234,27 +1075,7 @@ class PenanceState:
             self._wound(p, 1, events)
 
     def _wound(self, p: int, n: int, events: list[Event]) -> None:
-        s = self.sides[p]
-        for _ in range(n):
-            if self.over:
-                return
-            if not s.wound_deck:
-                break
-            w = s.wound_deck.pop()
-            s.wounds.append(w)
-            card_w = WOUNDS[w]
-            text = f"P{p + 1} pilot Wound {len(s.wounds)}/10: {card_w.name} — {card_w.text}"
-            if w == "broken_finger":  # ref §2: the d10 picks one of the 10 universal cards
-                r = self.rng.die(10)
-                banned = set_table()["universal"].cards[r - 1][0]
-                s.banned = banned
-                text += f" (d10 {r}: {card_table()[banned].name})"
-            events.append(ev("wound", text, player=p, wound=w, count=len(s.wounds)))
-            if w == "ruptured_organ":
-                self._harm(p, 5)
-            if len(s.wounds) >= PILOT_DEATH:
-                self._defeat(p, "its pilot dies (10 Wounds)", events)
-                return
+        pilot_mod.flip_wounds(self, p, n, events)
 
     def _name(self, p: int, inst: int) -> str:
         return card_table()[self.sides[p].piles.cards[inst]].name
