@@ -490,10 +490,10 @@ class PenanceState:
     # apply
     # ================================================================================================
     def apply(self, action: Act) -> list[Event]:
-        if self.over:
-            raise RuleViolation(action.to_text(), "the battle is over", "004 §9")
         if not isinstance(action, Act):
             raise RuleViolation(str(action), "not a Penance action")
+        if self.over:
+            raise RuleViolation(action.to_text(), "the battle is over", "004 §9")
         top = self.todo[-1]
         kind, p = top[0], top[1]
         self._validate(action, kind, p, top)
