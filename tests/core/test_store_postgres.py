@@ -1,0 +1,47 @@
+"""The same storage against a real PostgreSQL server, when one is given.
+
+Set ``GAMEWRIGHT_TEST_POSTGRES_URL`` (e.g. ``postgresql+psycopg://gw:gw@localhost/gamewright_test``, with
+``pip install -e ".[postgres]"``) to run these; without it they are skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+from gamewright.core.errors import Conflict
+from gamewright.store import create_game, get_game, get_record, put_record, update_game
+from gamewright.store.db import ENV_VAR, reset_engines
+
+URL = os.environ.get("GAMEWRIGHT_TEST_POSTGRES_URL", "")
+pytestmark = pytest.mark.skipif(not URL, reason="GAMEWRIGHT_TEST_POSTGRES_URL is not set")
+
+
+@pytest.fixture(autouse=True)
+def postgres(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_VAR, URL)
+    reset_engines()
+
+
+def test_saved_games_and_records_on_postgres() -> None:
+    gid = create_game("demo", 3, {"seats": 2})
+    update_game(gid, actions=["x"], status="finished")
+    assert get_game(gid).actions == ["x"]
+    name = f"sheet-{uuid.uuid4().hex[:8]}"
+    put_record("sheet", name, {"level": 1})
+    with pytest.raises(Conflict):
+        put_record("sheet", name, {"level": 2})
+    assert get_record("sheet", name) == {"level": 1}
+
+
+def test_prince_identity_is_enforced_on_postgres() -> None:
+    from gamewright.games.prince import registry
+    from gamewright.games.prince.chart import quantize
+
+    suffix = uuid.uuid4().int % 10_000
+    moment = quantize("1950-01-01T00:00:00Z", (suffix % 8000) / 100, 0)
+    registry.mint(f"pg-{suffix}", moment)
+    with pytest.raises(Conflict):
+        registry.mint(f"pg-{suffix}-again", moment)
