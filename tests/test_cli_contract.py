@@ -1,0 +1,64 @@
+"""Every command of the CLI keeps the same contract: readable help, and a bad argument is one line, exit 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamewright.cli.main import app
+
+
+def _commands() -> list[list[str]]:
+    import typer.main
+
+    found: list[list[str]] = []
+
+    def walk(command: object, path: list[str]) -> None:
+        children = getattr(command, "commands", None)
+        if children:
+            for name, child in children.items():
+                walk(child, [*path, name])
+        else:
+            found.append(path)
+
+    walk(typer.main.get_command(app), [])
+    return found
+
+
+COMMANDS = _commands()
+IDS = [" ".join(path) for path in COMMANDS]
+
+
+def test_every_game_has_a_sub_app() -> None:
+    assert {path[0] for path in COMMANDS} >= {"prince", "inclinations", "affinity", "penance", "lab", "demo"}
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=IDS)
+def test_help_reads(cli, path: list[str]) -> None:
+    code, out, err = cli(*path, "--help")
+    assert code == 0, err
+    assert "Usage:" in out
+    assert len(out.strip().splitlines()) >= 3
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=IDS)
+def test_unknown_option_is_one_line_exit_2(cli, path: list[str]) -> None:
+    code, _, err = cli(*path, "--no-such-option-anywhere")
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error:")
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=IDS)
+def test_a_bad_seed_is_one_line_exit_2(cli, path: list[str]) -> None:
+    import typer.main
+
+    command = typer.main.get_command(app)
+    for name in path:
+        command = command.commands[name]  # type: ignore[attr-defined]
+    if not any("--seed" in getattr(p, "opts", []) for p in command.params):  # type: ignore[attr-defined]
+        pytest.skip("no --seed option")
+    code, _, err = cli(*path, "--seed", "not-a-number")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1, err
