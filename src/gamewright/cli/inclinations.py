@@ -56,6 +56,17 @@ def _log(events: list[Any]) -> None:
         _out(f"  {e.text}")
 
 
+def _spans(numbers: list[int]) -> str:
+    """[0, 1, 2, 4] -> '0-2, 4'."""
+    spans: list[list[int]] = []
+    for n in numbers:
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in spans)
+
+
 class _Session:
     def __init__(self, game_id: int, seats: list[str], seed: int, state: InclinationsState, log: list[str]):
         self.game_id = game_id
@@ -97,7 +108,7 @@ class _Session:
         who = s.ships[s.current].id
         if s.phase == "deploy":
             free = [a.sector for a in s.legal_actions()]
-            line = _read(f"{who} deploy on black-hole ring 4 (free sectors {free[0]}..{free[-1]}; 'deploy N')> ")
+            line = _read(f"{who} deploy on black-hole ring 4 (free sectors {_spans(free)}; 'deploy N')> ")
             if line is None or line in ("quit", "save"):
                 return False
             try:
@@ -159,7 +170,7 @@ class _Session:
                     _out(f"  ok. pending: {'; '.join(a.to_text() for a in plan)}  -> R{me.ring} S{me.sector} "
                          f"heat {me.heat} mass {me.mass} free energy {10 - sum(me.energy)}")
                 except RuleViolation as exc:
-                    _out(f"  rejected: {exc}")
+                    _out(f"  rejected: {exc} (type 'help' for the action forms)")
 
     def run(self) -> None:
         s = self.state

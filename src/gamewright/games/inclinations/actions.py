@@ -98,15 +98,22 @@ Action = Deploy | Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fir
 MOVEMENTS = (Coast, Burn, Transfer)
 ENERGY_STEPS = (Allocate, Deallocate)
 
-HELP = (
-    "actions: deploy SECTOR | allocate SUBSYSTEM N | deallocate SUBSYSTEM N | rotate prograde|retrograde | "
-    "coast [scoop] | burn light|medium|heavy [ADJUST] | transfer WELL | fire laser|railgun|missiles TARGET... "
-    "[compensate] | end"
-)
+FORMS = {
+    "deploy": "deploy SECTOR",
+    "allocate": "allocate SUBSYSTEM N",
+    "deallocate": "deallocate SUBSYSTEM N",
+    "rotate": "rotate prograde|retrograde",
+    "coast": "coast [scoop]",
+    "burn": "burn light|medium|heavy [ADJUST]",
+    "transfer": "transfer WELL",
+    "fire": "fire laser|railgun|missiles TARGET... [compensate]",
+    "end": "end",
+}
+HELP = "actions: " + " | ".join(FORMS.values())
 
 
 def _bad(text: str, why: str) -> RuleViolation:
-    return RuleViolation(f"cannot read {text!r}", f"{why}; {HELP}", "")
+    return RuleViolation(f"cannot read {text!r}", why, "")
 
 
 def _int(text: str, word: str, what: str) -> int:
@@ -163,4 +170,8 @@ def parse_action(text: str) -> Action:
         if not rest:
             raise _bad(text, "name at least one target")
         return Fire(args[0], tuple(w.upper() for w in rest), compensate)
-    raise _bad(text, "not an action")
+    if verb == "fire" and len(args) == 1 and args[0] in WEAPONS:
+        raise _bad(text, f"name at least one target: fire {args[0]} P2")
+    if verb in FORMS:
+        raise _bad(text, f"write {FORMS[verb]}")
+    raise _bad(text, f"unknown action {verb!r}; {HELP}")

@@ -218,6 +218,12 @@ def approach_table(planet: bool, rt: int, kind: int) -> tuple[tuple[int, ...], .
         for d in range(SECTORS):
             if _reach(kind, r, rt, d) or any(_reach(kind, r2, rt, (d + sh) % SECTORS) for r2, sh in moves[r]):
                 table[r][d] = 0
+    return _relax(table, moves, rings, vt)
+
+
+def _relax(table: list[list[int]], moves: dict[int, list[tuple[int, int]]], rings: int,
+           target_drift: int) -> tuple[tuple[int, ...], ...]:
+    """Fill in turns-to-go by repeated relaxation over one turn's moves (the goal drifts ``target_drift``)."""
     changed = True
     while changed:
         changed = False
@@ -225,7 +231,7 @@ def approach_table(planet: bool, rt: int, kind: int) -> tuple[tuple[int, ...], .
             for d in range(SECTORS):
                 if table[r][d] == 0:
                     continue
-                best = 1 + min(table[r2][(d + sh - vt) % SECTORS] for r2, sh in moves[r])
+                best = 1 + min(table[r2][(d + sh - target_drift) % SECTORS] for r2, sh in moves[r])
                 if best < table[r][d]:
                     table[r][d] = best
                     changed = True
@@ -242,18 +248,7 @@ def transfer_table(well: int, dest: int) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(row) for row in table)
     table[rings][route[0]] = 0
     moves = {r: _moves(well, r) for r in range(1, rings + 1)}
-    changed = True
-    while changed:
-        changed = False
-        for r in range(1, rings + 1):
-            for d in range(SECTORS):
-                if table[r][d] == 0:
-                    continue
-                best = 1 + min(table[r2][(d + sh) % SECTORS] for r2, sh in moves[r])
-                if best < table[r][d]:
-                    table[r][d] = best
-                    changed = True
-    return tuple(tuple(row) for row in table)
+    return _relax(table, moves, rings, 0)
 
 
 def transfer_distance(well: int, ring: int, sector: int, dest: int) -> int:

@@ -26,7 +26,8 @@ SPEC = RulesSpec(
         ),
         Option(
             "missiles", "instant", choices=("instant", "flying"),
-            doc="'instant': missiles hit at once; 'flying' (the designer's later model) is not implemented yet.",
+            doc="'instant': missiles hit at once. 'flying' (the designer's later model) is refused: its rules are "
+                "not written down.",
             source="ref Weapons/Missiles",
         ),
         Option(
@@ -42,7 +43,7 @@ SPEC = RulesSpec(
 def resolve(options: dict[str, Any] | None = None, ruleset: str | None = None) -> Rules:
     """The rules for these options; refuses what the engine does not implement with a clear message."""
     rules = SPEC.resolve(ruleset, options)
-    if rules.missiles == "flying":  # ref Weapons/Missiles: "not required first"
-        raise ConfigError("option 'missiles' = 'flying' (missiles that fly for 3 turns) is not implemented yet; "
-                          "use 'instant'")
+    if rules.missiles == "flying":  # ref Weapons/Missiles: "not required first"; see RULINGS
+        raise ConfigError("option 'missiles' = 'flying' is refused: the rules give only '3 steps per turn, 3 turns "
+                          "of life', not what a step is, when a flying missile moves or how it hits; use 'instant'")
     return rules

@@ -14,7 +14,7 @@ from gamewright.games.inclinations.board import (
     ring_count,
     velocity,
 )
-from gamewright.games.inclinations.ship import REACTOR, SUBSYSTEMS, Ship
+from gamewright.games.inclinations.ship import DISSIPATION, REACTOR, SUBSYSTEMS, Ship
 
 SHORT = {"engines": "eng", "thrusters": "thr", "scoop": "scp", "laser": "las", "railgun": "rail",
          "missiles": "mis", "shields": "shd"}
@@ -34,7 +34,8 @@ def render_board(ships: Sequence[Ship], all_wells: bool = False) -> str:
     Ships show as their seat number, and are listed with sector and facing after their ring. On the outermost
     ring ``*`` marks an empty transfer-departure sector.
     """
-    lines = ["sector     " + "".join(f"{s % 10}" for s in range(SECTORS)) + "   (tens: 0-9, 10-19, 20-23)"]
+    lines = ["sector     " + "".join(f"{s // 10}" for s in range(SECTORS)),
+             "           " + "".join(f"{s % 10}" for s in range(SECTORS))]
     wells = [BLACKHOLE] + [w for w in range(1, len(WELLS)) if all_wells or any(s.well == w and s.ring for s in ships)]
     for well in wells:
         rings = ring_count(well)
@@ -57,7 +58,8 @@ def render_board(ships: Sequence[Ship], all_wells: bool = False) -> str:
             notes = ", ".join(f"{s.id} S{s.sector} {FACING_NAME[s.facing]}" + (" (destroyed)" if s.hull <= 0 else "")
                               for s in here)
             lines.append(f"  R{ring} v{velocity(well, ring)}   " + "".join(row) + (f"   {notes}" if notes else ""))
-    lines.append("  (+ = several ships in one sector; x = destroyed)")
+    lines.append("  (* = transfer departure sector; + = several ships in one sector; x = destroyed; "
+                 "drift runs to higher sectors)")
     return "\n".join(lines)
 
 
@@ -72,4 +74,5 @@ def render_ships(ships: Sequence[Ship], current: str | None = None) -> str:
         lines.append(f"{marker}{s.id:5}{where:18}{FACING_NAME[s.facing]:11}{s.hull:>5}{s.heat:>5}{s.mass:>5}"
                      f"{s.ammo:>5}  " + " ".join(f"{e:>4}" for e in s.energy) + f"  {REACTOR - sum(s.energy):>4}"
                      + status)
+    lines.append(f"  (heat above {DISSIPATION} becomes hull damage at the start of that ship's next turn)")
     return "\n".join(lines)

@@ -213,7 +213,7 @@ def _coast(me: Ship, step: Coast, err: Any, events: list[Event], log: bool) -> N
     me.sector = (me.sector + v) % SECTORS  # ref Board: drift always increases the sector by the velocity
     if log:
         events.append(Event("coast", {"ship": me.id, "ring": me.ring, "from": old, "to": me.sector},
-                            f"{me.id} coasts {v} sectors on ring {me.ring} to sector {me.sector}"))
+                            f"{me.id} coasts {v} sector{'s' if v > 1 else ''} on ring {me.ring} to sector {me.sector}"))
     if step.scoop:
         gained = min(MAX_MASS, me.mass + v) - me.mass  # 002 Fuel Scoop: velocity, capped at 10
         me.mass += gained

@@ -55,6 +55,13 @@ def out_of_reach(weapon: str, me: Ship, target: Ship) -> str | None:
     return None
 
 
+def _verb(weapon: str, verb: str) -> str:
+    """'the laser hits', 'the missiles hit'."""
+    if weapon == "missiles":
+        return verb
+    return verb + ("es" if verb.endswith("s") else "s")
+
+
 def resolve_hit(
     weapon: str, attacker: Ship, target: Ship, rng: Any, d10: bool, deplete: bool, log: bool
 ) -> list[Event]:
@@ -75,7 +82,7 @@ def resolve_hit(
     if not hit:
         if log:
             events.append(Event("miss", {"ship": attacker.id, "weapon": weapon, "target": target.id, "roll": roll},
-                                f"{attacker.id}'s {weapon} misses {target.id} (d10 rolled 1)"))
+                                f"{attacker.id}'s {weapon} {_verb(weapon, 'miss')} {target.id} (d10 rolled 1)"))
         return events
     damage = DAMAGE[weapon]
     absorbed = min(damage, target.energy[SHIELDS])  # ref Weapons/Shields
@@ -92,8 +99,8 @@ def resolve_hit(
             data["random"] = True  # ref Further rulings: a preview marks outcomes that dice could change
         if roll is not None:
             data["roll"] = roll
-        events.append(Event("hit", data, f"{attacker.id}'s {weapon} hits {target.id}: {damage} damage, "
-                                         f"{absorbed} absorbed by shields, hull now {target.hull}"))
+        events.append(Event("hit", data, f"{attacker.id}'s {weapon} {_verb(weapon, 'hit')} {target.id}: "
+                                         f"{damage} damage, {absorbed} absorbed by shields, hull now {target.hull}"))
     if crit:
         v = rng.random()
         powered = target.powered_list()
