@@ -14,7 +14,9 @@ def _checker(previous_hull: dict[str, int]):
     def check(st):
         assert st.invariant_violations() == []
         for s in st.ships:
-            assert s.free + s.allocated == REACTOR  # energy conserved in each reactor
+            # energy conserved in each reactor: allocations are whole, non-negative and at most the reactor
+            assert all(e >= 0 for e in s.energy) and 0 <= s.allocated <= REACTOR
+            assert s.free + s.allocated == REACTOR
             assert 0 <= s.mass <= 10
             assert s.hull <= previous_hull.get(s.id, 10)  # hull never rises
             previous_hull[s.id] = s.hull

@@ -83,3 +83,20 @@ def test_rules_lists_options_and_the_transfer_table(cli):
     assert data["transfers"][0]["outbound"] == [5, 20, 3, 5]
     code, out, _ = cli("inclinations", "rules")
     assert code == 0 and "alpha" in out and "to_hit" in out
+
+
+def test_play_screens_read_well(cli):
+    lines = "\n".join(["deploy 3", "fire laser", "jump", "allocate engines x", "quit"]) + "\n"
+    code, out, err = cli("inclinations", "play", "--seats", "random-bot,human", "--seed", "1", stdin=lines)
+    assert code == 0, err
+    taken = out.split("P1 deploys at black-hole ring 4 sector ")[1].split(",")[0]
+    t = int(taken)
+    spans = ", ".join(x for x in (f"0-{t - 1}" if t > 1 else "0" if t == 1 else "",
+                                  f"{t + 1}-23" if t < 22 else "23" if t == 22 else "") if x)
+    assert f"free sectors {spans};" in out
+    assert "fire laser': name at least one target: fire laser P2 (type 'help'" in out
+    assert "unknown action 'jump'" in out
+    assert "the amount must be a whole number, not 'x' (type 'help'" in out
+    # the board: two rows of sector numbers, rings with velocities, transfer sectors, ships with facing
+    assert "R5 v1" in out and "R1 v8" in out and "alpha S20" in out and "prograde" in out
+    assert "heat above 5 becomes hull damage" in out

@@ -76,3 +76,39 @@ def test_heat_from_crits_lands_on_the_target():
     t2 = ship("P2", ring=4, sector=0, engines=3)
     run([ship(ring=3, sector=0, laser=2), t2], ["fire laser P2"], rolls=[0.0, 0.0])
     assert t2.heat == 3 and t2.energy[0] == 0 and t2.hull == 8
+
+
+def test_hull_never_goes_below_zero_from_a_hit():
+    # ref Destruction: hull never below 0
+    t = ship("P2", ring=3, sector=2, hull=1)
+    events = run([ship(ring=3, sector=0, railgun=4), t, ship("P3", ring=1)], ["fire railgun P2"])
+    assert t.hull == 0 and "destroyed" in kinds(events)
+
+
+def test_preview_under_d10_assumes_every_shot_hits_and_marks_it_random():
+    # ref Further rulings: preview uses no draws, assumes no crits and (d10) a hit
+    st = state(ship("P1", ring=3, sector=0, missiles=2), ship("P2", ring=3, sector=2, engines=3), to_hit="d10")
+    result = st.preview([parse_action("fire missiles P2")])
+    assert result.ok and result.ships[1].hull == 7 and result.ships[1].energy[0] == 3
+    assert next(e for e in result.events if e.kind == "hit").data["random"] is True
+
+
+def test_a_new_ship_holds_no_energy_heat_0_facing_prograde():
+    from gamewright.games.inclinations.game import InclinationsGame
+
+    st = InclinationsGame().new_initial_state(0)
+    for s in st.ships:
+        assert (s.allocated, s.heat, s.facing) == (0, 0, 1)
+
+
+def test_play_with_a_human_has_no_round_limit_unless_set(cli):
+    import json
+
+    cli("inclinations", "play", "--seats", "human,random-bot", stdin="")
+    cli("inclinations", "play", "--seats", "human,random-bot", "--round-limit", "30", stdin="")
+    limits = [json.loads(cli("inclinations", "show", str(i), "--json")[1])["state"]["options"]["round_limit"]
+              for i in (1, 2)]
+    assert limits == [0, 30]
+    from gamewright.games.inclinations.game import InclinationsGame
+
+    assert InclinationsGame().rules.round_limit == 200  # bots and simulations

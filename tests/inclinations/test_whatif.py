@@ -182,3 +182,120 @@ def test_missing_file_and_bad_json(cli, tmp_path):
     bad.write_text("{oops")
     code, _, err = cli("inclinations", "turn", str(bad), "--json")
     assert code == 2 and "not valid JSON" in err
+
+
+# --- the what-if spec, sentence by sentence -------------------------------------------------------
+def test_wells_by_name_and_transfer_names_the_destination(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", well="gamma", ring=3, sector=18, energy={"engines": 3}), _ship("P2", ring=1)],
+                "turns": [{"ship": "P1", "actions": [{"transfer": "blackhole"}]}]}
+    p1 = _run(cli, scenario, tmp_path)["ships"][0]
+    assert (p1["well"], p1["ring"], p1["sector"]) == ("blackhole", 5, 11)
+
+
+def test_energy_amounts_are_increments(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", energy={"engines": 1, "shields": 3}), _ship("P2", ring=1)],
+                "turns": [{"ship": "P1", "actions": [{"allocate": {"engines": 2}}, {"deallocate": {"shields": 1}}]}]}
+    energy = _run(cli, scenario, tmp_path)["ships"][0]["energy"]
+    assert (energy["engines"], energy["shields"]) == (3, 2)
+
+
+def test_an_allocation_listed_after_the_shot_still_powers_it(cli, tmp_path):
+    scenario = {"ships": [_ship("P1"), _ship("P2", sector=2)],
+                "turns": [{"ship": "P1", "actions": [{"fire": "missiles", "targets": ["P2"]},
+                                                     {"allocate": {"missiles": 2}}]}], "rolls": [0.5]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ok"] and answer["ships"][1]["hull"] == 7
+
+
+def test_other_actions_run_in_the_order_listed(cli, tmp_path):
+    # P2 is 3 sectors away before P1 drifts 4 on ring 3 and 7 away after: only a shot before the coast reaches
+    def scenario(actions):
+        return {"ships": [_ship("P1", energy={"missiles": 2}), _ship("P2", sector=21)],
+                "turns": [{"ship": "P1", "actions": actions}], "rolls": [0.5]}
+
+    before = _run(cli, scenario([{"fire": "missiles", "targets": ["P2"]}, {"coast": {}}]), tmp_path)
+    assert before["ok"] and before["ships"][1]["hull"] == 7
+    after = _run(cli, scenario([{"coast": {}}, {"fire": "missiles", "targets": ["P2"]}]), tmp_path)
+    assert after["ok"] is False and "3 sectors" in " ".join(after["errors"])
+
+
+def test_the_appended_coast_comes_after_every_listed_action(cli, tmp_path):
+    # no movement listed: the shot is taken from the starting sector, then the ship drifts
+    scenario = {"ships": [_ship("P1", energy={"missiles": 2}), _ship("P2", sector=21)],
+                "turns": [{"ship": "P1", "actions": [{"fire": "missiles", "targets": ["P2"]}]}], "rolls": [0.5]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ships"][1]["hull"] == 7 and answer["ships"][0]["sector"] == 4
+    assert [e["event"] for e in answer["events"]] == ["fire", "hit", "coast"]
+
+
+def test_heat_made_in_one_turn_hurts_at_that_ships_next_turn(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", energy={"laser": 4, "engines": 3}), _ship("P2", ring=4, sector=1),
+                          _ship("P3", ring=1, sector=12)],
+                "turns": [{"ship": "P1", "actions": [{"fire": "laser", "targets": ["P2"]}, {"burn": "light"}]},
+                          {"ship": "P2", "actions": []}, {"ship": "P1", "actions": []}], "rolls": [0.5]}
+    answer = _run(cli, scenario, tmp_path)
+    heat = [e for e in answer["events"] if e["event"] == "heat_damage"]
+    assert heat == [{"event": "heat_damage", "ship": "P1", "heat": 7, "damage": 2, "hull": 8, "turn": 2,
+                     "text": heat[0]["text"]}]
+    assert answer["ships"][0]["hull"] == 8 and answer["ships"][0]["heat"] == 0
+
+
+def test_a_ship_destroyed_in_the_input_has_its_turn_skipped(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", hull=0), _ship("P2", ring=1), _ship("P3", ring=5)],
+                "turns": [{"ship": "P1", "actions": [{"burn": "heavy"}]}, {"ship": "P2", "actions": []}]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ok"] and answer["events"][0] == {"event": "skipped", "turn": 0, "ship": "P1",
+                                                     "reason": "destroyed"}
+    assert answer["ships"][0]["sector"] == 0 and answer["ships"][1]["sector"] == 8
+
+
+def test_a_ship_its_own_heat_destroys_is_skipped_not_rejected(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", hull=2, heat=9), _ship("P2", ring=1), _ship("P3", ring=5)],
+                "turns": [{"ship": "P1", "actions": [{"burn": "heavy"}]}]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ok"] and [e["event"] for e in answer["events"]] == ["heat_damage", "destroyed", "skipped"]
+    assert answer["ships"][0]["hull"] == 0
+
+
+def test_when_one_ship_is_left_later_turns_are_skipped_and_the_winner_named(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", energy={"missiles": 2}), _ship("P2", sector=2, hull=3)],
+                "turns": [{"ship": "P1", "actions": [{"fire": "missiles", "targets": ["P2"]}]},
+                          {"ship": "P1", "actions": []}], "rolls": [0.5]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer["ok"] and answer["winner"] == "P1"
+    assert answer["events"][-1] == {"event": "skipped", "turn": 1, "ship": "P1", "reason": "the game is over"}
+
+
+def test_without_rolls_draws_come_from_the_seed_default_0(cli, tmp_path):
+    from gamewright.core.rng import Rng
+
+    ships = [_ship("P1", energy={"laser": 2}), _ship("P2", ring=4, energy={"engines": 3}),
+             _ship("P3", ring=2, energy={"engines": 3})]
+    turns = [{"ship": "P1", "actions": [{"fire": "laser", "targets": ["P2", "P3"]}]},
+             {"ship": "P2", "actions": []}, {"ship": "P3", "actions": []}]
+    base = {"options": {"to_hit": "d10"}, "ships": ships, "turns": turns}
+    unseeded = _run(cli, base, tmp_path)
+    results = {seed: _run(cli, {**base, "seed": seed}, tmp_path) for seed in (0, 1, 2, 3)}
+    assert unseeded == results[0]
+    stream = Rng(0)
+    scripted = _run(cli, {**base, "rolls": [stream.random() for _ in range(8)]}, tmp_path)
+    assert scripted["ships"] == unseeded["ships"]
+    assert len({json.dumps(r["ships"]) for r in results.values()}) > 1  # the seed matters
+
+
+def test_rejected_turn_shows_the_ships_before_its_heat_step(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", heat=8), _ship("P2", ring=1)],
+                "turns": [{"ship": "P1", "actions": [{"burn": "light"}]}]}
+    answer = _run(cli, scenario, tmp_path)
+    assert answer == {"ok": False, "turn": 0, "errors": answer["errors"], "ships": answer["ships"]}
+    assert (answer["ships"][0]["heat"], answer["ships"][0]["hull"]) == (8, 10)
+    assert answer["errors"] and all(isinstance(e, str) for e in answer["errors"])
+
+
+def test_the_flying_missiles_option_is_refused_in_one_line(cli, tmp_path):
+    path = tmp_path / "flying.json"
+    path.write_text(json.dumps({"options": {"missiles": "flying"}, "ships": [_ship("P1"), _ship("P2", ring=1)]}))
+    code, out, err = cli("inclinations", "turn", str(path), "--json")
+    assert code == 2 and out == "" and "flying" in err and "refused" in err and len(err.strip().splitlines()) == 1
+    path.write_text(json.dumps({"options": {"missiles": "instant"}, "ships": [_ship("P1"), _ship("P2", ring=1)]}))
+    assert cli("inclinations", "turn", str(path), "--json")[0] == 0
