@@ -299,3 +299,16 @@ def test_the_flying_missiles_option_is_refused_in_one_line(cli, tmp_path):
     assert code == 2 and out == "" and "flying" in err and "refused" in err and len(err.strip().splitlines()) == 1
     path.write_text(json.dumps({"options": {"missiles": "instant"}, "ships": [_ship("P1"), _ship("P2", ring=1)]}))
     assert cli("inclinations", "turn", str(path), "--json")[0] == 0
+
+
+def test_output_ships_can_be_fed_back_as_input(cli, tmp_path):
+    scenario = {"ships": [_ship("P1", energy={"engines": 1}), _ship("P2", ring=1)],
+                "turns": [{"ship": "P1", "actions": [{"burn": "light"}]}]}
+    first = _run(cli, scenario, tmp_path)
+    second = _run(cli, {"ships": first["ships"], "turns": [{"ship": "P2", "actions": []}]}, tmp_path)
+    assert second["ok"] and second["ships"][0] == first["ships"][0]
+    scenario["ships"][0]["destroyed"] = True
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(scenario))
+    code, _, err = cli("inclinations", "turn", str(path), "--json")
+    assert code == 2 and "ships[0].destroyed" in err

@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from gamewright.games.inclinations.board import (
     BLACKHOLE,
     FACING_NAME,
+    PLANET_ARRIVAL_SECTOR,
     PLANET_DEPARTURE_SECTOR,
     SECTORS,
     WELLS,
     outbound_sector,
+    return_sector,
     ring_count,
     velocity,
 )
@@ -42,9 +44,12 @@ def render_board(ships: Sequence[Ship], all_wells: bool = False) -> str:
         title = "black hole" if well == BLACKHOLE else f"planet {WELLS[well]}"
         if well == BLACKHOLE:
             outs = ", ".join(f"{WELLS[p]} S{outbound_sector(p)}" for p in range(1, 7))
+            backs = ", ".join(f"{WELLS[p]} -> S{return_sector(p)}" for p in range(1, 7))
             lines.append(f"{title}: transfers leave ring 5 at {outs}")
+            lines.append(f"  returns from the planets land on ring 5: {backs}")
         else:
-            lines.append(f"{title}: transfer to the black hole leaves ring 3 at S{PLANET_DEPARTURE_SECTOR}")
+            lines.append(f"{title}: transfer to the black hole leaves ring 3 at S{PLANET_DEPARTURE_SECTOR}; "
+                         f"arrivals from the black hole at S{PLANET_ARRIVAL_SECTOR}")
         for ring in range(rings, 0, -1):
             row = ["."] * SECTORS
             if ring == rings:

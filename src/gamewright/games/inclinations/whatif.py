@@ -28,7 +28,7 @@ from gamewright.games.inclinations.ship import MAX_AMMO, MAX_ENERGY, MAX_HULL, M
 from gamewright.games.inclinations.turn import TurnRules, simulate, start_of_turn, validate
 
 TOP_KEYS = {"options", "ships", "turns", "rolls", "seed", "name", "description", "comment"}
-SHIP_KEYS = {"id", "well", "ring", "sector", "facing", "hull", "heat", "mass", "ammo", "energy"}
+SHIP_KEYS = {"id", "well", "ring", "sector", "facing", "hull", "heat", "mass", "ammo", "energy", "destroyed"}
 ACTION_KEYS = ("allocate", "deallocate", "rotate", "burn", "coast", "transfer", "fire")
 MODIFIERS = {"burn": {"adjust", "scoop"}, "fire": {"targets", "compensate"}}
 
@@ -82,6 +82,8 @@ def parse_ship(data: Any, field: str) -> Ship:
     if facing not in FACINGS:
         raise _fail(f"{field}.facing", f"must be prograde or retrograde, not {facing!r}")
     hull = _int(data.get("hull", MAX_HULL), f"{field}.hull", 0, MAX_HULL)
+    if "destroyed" in data and data["destroyed"] is not (hull == 0):  # output ships can be fed back in
+        raise _fail(f"{field}.destroyed", f"must be {str(hull == 0).lower()} for hull {hull}")
     heat = _int(data.get("heat", 0), f"{field}.heat", 0)
     mass = _int(data.get("mass", MAX_MASS), f"{field}.mass", 0, MAX_MASS)
     ammo = _int(data.get("ammo", MAX_AMMO), f"{field}.ammo", 0, MAX_AMMO)
