@@ -17,9 +17,11 @@ def test_a_run_survives_the_process_and_progress_shows_in_prince_show(cli_proces
     # A person refuses nothing by mistake: unknown and locked planets are refused, then the Moon is sent; the
     # input ends while the second encounter waits for a choice (the process ends mid-run).
     first = cli_process("prince", "play", "Ada", "--seed", "7", stdin="Pluto\nSaturn\nMoon\n")
-    assert first.returncode == 1, first.stderr
+    assert first.returncode == 2, first.stderr  # the input ended: one line, the run is kept
     assert "no such planet" in first.stderr and "locked" in first.stderr
-    assert "Your options" in first.stdout and "Moon meets" in first.stdout
+    assert first.stderr.strip().splitlines()[-1].startswith("error: no more input") and "resumes it" in first.stderr
+    assert "Your planets against it" in first.stdout and "Moon meets" in first.stdout
+    assert "Affliction after the turn" in first.stdout
 
     history = json.loads(cli_process("prince", "history", "Ada", "--json").stdout)
     assert [(r["status"], r["seed"], r["ruleset"], r["turns"]) for r in history["runs"]] == [("active", 7, "design", 1)]
@@ -102,7 +104,8 @@ def test_play_refuses_a_combust_planet_and_stores_nothing(cli) -> None:  # noqa:
         burnt = PLANETS[state.ps.combust.index(True)]
         turns = len(handle.events)
         code, out, err = cli("prince", "play", "Ada", stdin=f"{burnt}\n")
-        assert code == 1  # the input ended after the refusal
+        assert code == 2  # the input ended after the refusal
+        assert "nothing changed" in err
         assert f"{burnt} is combust and cannot act" in err
         history = json.loads(cli("prince", "history", "Ada", "--json")[1])["runs"]
         assert history[-1]["status"] == "active"

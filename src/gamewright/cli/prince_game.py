@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +61,11 @@ def _opponent_line(state: Any) -> Text:
 
 def _prediction_table(state: Any) -> Table:
     table = Table(
-        title="Your options — Deal/Take: normal/crit amount; Crit, Opp: crit chances; Risk: your combustion risk",
+        title="Your planets against it",
         title_justify="left",
+        caption="Deal/Take: applied without/with a crit (− heals) · Crit: chance yours/theirs · "
+        "Risk: combustion from the exchange, yours/theirs (ex: exaltation save ready)",
+        caption_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
     )
@@ -73,7 +77,6 @@ def _prediction_table(state: Any) -> Table:
         ("Deal", "right"),
         ("Take", "right"),
         ("Crit", "right"),
-        ("Opp", "right"),
         ("Risk", "right"),
     ):
         table.add_column(col, justify=justify, no_wrap=True)
@@ -82,6 +85,7 @@ def _prediction_table(state: Any) -> Table:
         i = PLANETS.index(p["planet"])
         out, inc = p["outgoing"], p["incoming"]
         sign = "−" if p["polarity"] == "testimony" else "+"
+        saves = state.player.dignities[i] == "exaltation" and not state.ps.save_used[i]
         table.add_row(
             p["planet"],
             SIGNS[state.player.signs[i]][:3],
@@ -89,32 +93,35 @@ def _prediction_table(state: Any) -> Table:
             Text(p["polarity"], style=colour[p["polarity"]]),
             f"{sign}{out['applied']}/{sign}{out['crit_applied']}",
             f"{sign}{inc['applied']}/{sign}{inc['crit_applied']}",
-            _pct(p["crit_chance"]["player"]),
-            _pct(p["crit_chance"]["opponent"]),
-            _pct(p["combustion_risk"]),
+            f"{_pct(p['crit_chance']['player'])}/{_pct(p['crit_chance']['opponent'])}",
+            f"{_pct(p['combustion_risk'])}{' ex' if saves else ''}/{_pct(p['opponent_combustion_risk'])}",
         )
     return table
 
 
-def _affliction_table(state: Any) -> Table:
+def _affliction_table(data: dict[str, Any]) -> Table:
+    """The affliction of all fourteen planets right after the turn (from the turn event, not the live state,
+    which may already be in the next encounter)."""
     table = Table(title="Affliction after the turn", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("")
     for p in PLANETS:
         table.add_column(p, justify="right")
-    for label, st, unlocked in (("You", state.ps, state.unlocked), ("Opponent", state.os, [True] * 7)):
-        cells = []
-        for i in range(7):
-            if not unlocked[i]:
+    unlocked = set(data.get("unlocked", PLANETS))
+    for label, side, open_ in (("You", "player", unlocked), ("Opponent", "opponent", set(PLANETS))):
+        after = data["after"][side]
+        cells: list[Any] = []
+        for p in PLANETS:
+            if p not in open_:
                 cells.append(Text("locked", style="dim"))
-            elif st.combust[i]:
-                cells.append(Text(f"{st.affliction[i]} ☀combust", style="bold red"))
+            elif p in after["combust"]:
+                cells.append(Text(f"{after['affliction'][p]} combust", style="bold red"))
             else:
-                cells.append(str(st.affliction[i]))
+                cells.append(str(after["affliction"][p]))
         table.add_row(label, *cells)
     return table
 
 
-def _render_turn(state: Any, data: dict[str, Any]) -> None:
+def _render_turn(data: dict[str, Any]) -> None:
     d = data["direct"]
     head = Text()
     head.append(f"{data['player_planet']} meets {data['opponent_planet']}: ", style="bold")
@@ -145,18 +152,43 @@ def _render_turn(state: Any, data: dict[str, Any]) -> None:
                 style=style,
             )
         )
-    console.print(_affliction_table(state))
+    console.print(_affliction_table(data))
 
 
-def _render_event(state: Any, event: Event) -> None:
+def _render_event(event: Event) -> None:
     if event.kind == "turn":
-        _render_turn(state, event.data)
+        _render_turn(event.data)
     elif event.kind in ("encounter_start", "run_end", "encounter_end"):
         console.rule(event.text)
     elif event.kind in ("aspect_activated", "houses_illuminated", "planet_unlocked", "joy_achieved"):
         console.print(Text(event.text, style="cyan"))
     elif event.kind == "run_start":
         console.print(Text(event.text, style="bold"))
+
+
+def _ask(handle: Any, json_out: bool) -> Any:
+    """Read planet names from stdin until one may be sent; a refusal changes nothing and asks again."""
+    state = handle.state
+    names = [PLANETS[i] for i in state.selectable()]
+    while True:
+        typer.echo(f"Send which planet? [{'/'.join(names)}]: ", nl=False, err=json_out)
+        line = sys.stdin.readline()
+        if not line:
+            raise ConfigError(
+                f"no more input: run #{handle.run_id} is saved after {state.turns} turns; "
+                f"`gamewright prince play {handle.prince.name}` resumes it"
+            )
+        try:
+            action = handle.game.parse_action(state, line)
+            problem = state.refusal(action.planet)
+            if problem is not None:
+                raise problem
+            return action
+        except RuleViolation as exc:
+            if json_out:
+                print_json({"event": "refused", **exc.to_json()})
+            else:
+                err_console.print(f"[red]Refused:[/red] {exc.message}; nothing changed", soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -191,7 +223,7 @@ def register(app: typer.Typer) -> None:
                 if json_out:
                     print_json(event.to_json())
                 else:
-                    _render_event(state, event)
+                    _render_event(event)
 
         header = {
             "event": "run",
@@ -223,18 +255,7 @@ def register(app: typer.Typer) -> None:
                 if not json_out:
                     console.print(f"{auto} sends [bold]{action.planet}[/bold].")
             else:
-                text = typer.prompt("Send which planet?", err=json_out)
-                try:
-                    action = handle.game.parse_action(state, text)
-                    problem = state.refusal(action.planet)
-                    if problem is not None:
-                        raise problem
-                except RuleViolation as exc:
-                    if json_out:
-                        print_json({"event": "refused", **exc.to_json()})
-                    else:
-                        err_console.print(f"[red]Refused:[/red] {exc.message}")
-                    continue
+                action = _ask(handle, json_out)
             emit(play_turn(handle, action))
         if not json_out:
             console.print(f"Run #{handle.run_id}: [bold]{state.status}[/bold], Distance {state.distance}.")

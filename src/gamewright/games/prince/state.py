@@ -56,6 +56,8 @@ DEPLOY = {p: Deploy(p) for p in PLANETS}
 def parse_planet(text: str) -> str:
     """A planet name, case-insensitive; a clear refusal for anything else."""
     cleaned = text.strip()
+    if not cleaned:
+        raise RuleViolation("send", f"name a planet: one of {', '.join(PLANETS)}", "000 §13")
     for p in PLANETS:
         if p.lower() == cleaned.lower():
             return p
@@ -213,6 +215,7 @@ class PrinceState:
                 "player_planet": planet,
                 "opponent_planet": PLANETS[oi],
                 "after": self._after(),
+                "unlocked": [p for p, u in zip(PLANETS, self.unlocked, strict=True) if u],
                 "distance": self.distance,
             }
         )
