@@ -100,3 +100,13 @@ def test_play_screens_read_well(cli):
     # the board: two rows of sector numbers, rings with velocities, transfer sectors, ships with facing
     assert "R5 v1" in out and "R1 v8" in out and "alpha S20" in out and "prograde" in out
     assert "heat above 5 becomes hull damage" in out
+
+
+def test_two_humans_plan_with_a_heat_warning_in_the_live_preview(cli):
+    lines = "\n".join(["deploy 3", "deploy 5", "allocate missiles 4", "allocate railgun 4", "fire missiles P2",
+                       "fire railgun P2", "execute", "quit"]) + "\n"
+    code, out, err = cli("inclinations", "play", "--seats", "human,human", stdin=lines)
+    assert code == 0, err
+    assert "heat 8 (3 hull damage at your next turn)" in out
+    assert "P1's missiles hit P2: 3 damage" in out and "P1's railgun hits P2: 4 damage" in out
+    assert "recoil pushes P1 from ring 4 to ring 5" in out and "--- round 1: P2 to plan" in out

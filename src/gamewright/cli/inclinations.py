@@ -12,9 +12,11 @@ from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json,
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import HELP, Deploy, EndTurn, parse_action
+from gamewright.games.inclinations.board import WELLS
 from gamewright.games.inclinations.bots import make_bot, play_bot_game
 from gamewright.games.inclinations.render import render_board, render_ships
 from gamewright.games.inclinations.session import parse_options, parse_seats, replay
+from gamewright.games.inclinations.ship import DISSIPATION
 from gamewright.games.inclinations.state import InclinationsState
 from gamewright.games.inclinations.whatif import run_scenario
 from gamewright.store import create_game, get_game, list_games, update_game
@@ -167,8 +169,10 @@ class _Session:
                         continue
                     plan.append(step)
                     me = next(x for x in result.ships if x.id == who)
-                    _out(f"  ok. pending: {'; '.join(a.to_text() for a in plan)}  -> R{me.ring} S{me.sector} "
-                         f"heat {me.heat} mass {me.mass} free energy {10 - sum(me.energy)}")
+                    warn = (f" ({me.heat - DISSIPATION} hull damage at your next turn)"
+                            if me.heat > DISSIPATION else "")
+                    _out(f"  ok. pending: {'; '.join(a.to_text() for a in plan)}  -> {WELLS[me.well]} R{me.ring} "
+                         f"S{me.sector} heat {me.heat}{warn} mass {me.mass} free energy {me.free}")
                 except RuleViolation as exc:
                     _out(f"  rejected: {exc} (type 'help' for the action forms)")
 
