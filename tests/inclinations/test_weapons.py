@@ -220,3 +220,16 @@ def test_weapons_fire_before_or_after_movement_from_the_position_at_that_moment(
     run([me, near, ahead], plan)
     assert near.hull == 8 and ahead.hull == 6
     assert errors([ship(ring=3, sector=0, laser=2), ship("P2", ring=4, sector=1)], ["coast", "fire laser P2"])
+
+
+def test_compensation_needs_engine_energy_and_one_mass():
+    # ref Weapons/Railgun: compensating needs engines >= 1, not used this turn, and costs 1 mass
+    t = ship("P2", ring=3, sector=12)
+    assert any("at least 1 energy in the engines" in e
+               for e in errors([ship(ring=3, sector=10, railgun=4), t], ["fire railgun P2 compensate"]))
+    assert any("costs 1 reaction mass" in e
+               for e in errors([ship(ring=3, sector=10, railgun=4, engines=1, mass=0), t],
+                               ["fire railgun P2 compensate"]))
+    assert any("engines were already used" in e
+               for e in errors([ship(ring=5, sector=20, railgun=4, engines=3), ship("P2", ring=5, sector=22)],
+                               ["fire railgun P2 compensate", "transfer alpha"]))
