@@ -936,45 +936,56 @@ class CombatState:
             if spec.resolve_check and e.status != rs.DEAD and not e.purpose_rounds:
                 self._trigger(e, rs.ENEMY_EFFECT)
 
+    def incoming(self, t: Fighter, dmg: int, dtype: str, area: bool) -> tuple[int, int, int, list[str]]:
+        """What an attack of ``dmg`` meets, without side effects: (damage after traits, parry and Communion,
+        defence rolls, extra defence d6, notes). Parry is assumed available if it has not been used this round."""
+        cdef = None if t.pc else self.cdef(t)
+        notes = []
+        if cdef is not None:
+            tr = cdef.traits
+            extra = dict(tr.damage_taken).get(dtype, 0)
+            if extra:  # ref §4 Skeletal Warrior: takes +1 from bludgeoning
+                dmg += extra
+                notes.append(f"+{extra} {dtype}")
+            if dtype in tr.halved:  # ref §4 Ice Wraith; ref §1 "halves" rounds down, minimum 1
+                dmg = max(1, dmg // 2)
+                notes.append(f"{dtype} halved")
+            if tr.parry and t.status == rs.OK and t.parried_round != self.round:
+                dmg = max(1, dmg // 2)  # ref §4 Bandit Captain: Parry halves damage
+                notes.append("parried")
+        if t.communing:  # ref §3 Shaman, Spirit Communion (Elemental): incoming damage −Proficiency HD
+            dmg = max(0, dmg - t.prof)
+            notes.append("Communion")
+        # ref §1 Defence: DC = Proficiency (at least 1); Resolve stages and Analyze take rolls away, never below 1
+        capacity = max(1, t.prof) - rs.defence_penalty(t) - (1 if t.analysed >= 0 else 0)
+        bonus = t.defend_bonus + t.ward_bonus
+        if t.htl_used_round != self.round and any(
+            h.side == t.side and h.htl_rounds > 0 and h.status == rs.OK and dist(h, t) <= 2 for h in self.fighters
+        ):
+            bonus += 1  # ref §3 Hold the Line: +1d6 on the first defence each round
+        if cdef is not None:
+            bonus += cdef.traits.defence_bonus + dict(cdef.traits.defence_vs).get(dtype, 0)
+            if cdef.traits.swarm:  # ref §4 Wolf Pack: +2d6 defence vs single targets, −2 defence dice vs area
+                if area:
+                    capacity -= 2
+                else:
+                    bonus += 2
+        return dmg, max(1, capacity), bonus, notes
+
     def _hit(self, a: Fighter, t: Fighter, dmg: int, dtype: str, area: bool, events: list[Event]) -> int:
         """Damage ``t``: traits, parry, Communion, then layered defence. Returns dice destroyed."""
         if t.status == rs.DEAD:
             return 0
-        cdef = None if t.pc else self.cdef(t)
-        notes = []
-        if cdef is not None:
-            extra = dict(cdef.traits.damage_taken).get(dtype, 0)
-            if extra:
-                dmg += extra
-                notes.append(f"+{extra} {dtype}")
-            if dtype in cdef.traits.halved:
-                dmg = max(1, dmg // 2)
-                notes.append(f"{dtype} halved")
-            if cdef.traits.parry and t.status == rs.OK and t.parried_round != self.round:
-                t.parried_round = self.round
-                t.parry_debt += 1  # a reaction uses one of its actions (ref §1 Conditions)
-                dmg = max(1, dmg // 2)
-                notes.append("parried")
-        if t.communing:
-            dmg = max(0, dmg - t.prof)
-            notes.append("Communion")
-        at_zero = t.hd == 0
-        capacity = max(1, t.prof) - rs.defence_penalty(t) - (1 if t.analysed >= 0 else 0)
-        bonus = t.defend_bonus + t.ward_bonus
+        dmg, capacity, bonus, notes = self.incoming(t, dmg, dtype, area)
+        if "parried" in notes:
+            t.parried_round = self.round
+            t.parry_debt += 1  # a reaction uses one of its actions (ref §1 Conditions)
         t.ward_bonus = 0
         if t.htl_used_round != self.round and any(
             h.side == t.side and h.htl_rounds > 0 and h.status == rs.OK and dist(h, t) <= 2 for h in self.fighters
         ):
             t.htl_used_round = self.round
-            bonus += 1  # Hold the Line: +1d6 on the first defence each round
-        if cdef is not None:
-            bonus += cdef.traits.defence_bonus + dict(cdef.traits.defence_vs).get(dtype, 0)
-            if cdef.traits.swarm:
-                if area:
-                    capacity -= 2
-                else:
-                    bonus += 2
-        capacity = max(1, capacity)  # never below 1 die
+        at_zero = t.hd == 0
         body = Layer("body", t.hd_die, t.hd)
         layers = t.layers + [body]
         before = t.hd

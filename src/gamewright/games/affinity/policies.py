@@ -1,36 +1,34 @@
-"""Policies that choose combat actions: a greedy party policy, a creature policy, and a random one.
+"""Policies that choose combat actions: a greedy policy for either side, and a random one.
 
-Both greedy policies score every legal action with exact expected values from ``pools`` (cached) and take the
-best; ties go to the first listed, so a seed replays the same fight.
+The greedy policy scores every legal action in one currency, *threat*: the damage a combatant can deal per turn.
+Each die a combatant still has is worth its threat divided by its dice (so finishing a weakened foe is worth
+more, and a fresh one less); an attack is worth the exact expected dice it destroys (the target's traits, layers
+and defence rolls included), healing and Defend the dice they keep, a Resolve check its expected cost in stages.
+Ties go to the first listed action, so a seed replays the same fight.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
-from gamewright.games.affinity.combat import END, Act, CombatState, Fighter, dist
+from gamewright.games.affinity.combat import END, SQUARE, Act, CombatState, Fighter, dist
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
-from gamewright.games.affinity.pools import TIERS, pool_joint
+from gamewright.games.affinity.pools import TIERS, is_expert_or_higher
+from gamewright.games.affinity.tactics import LayerKey, damage_dist, expected_damage, expected_lost
+
+P_LOSE, P_GAIN = 4 / 6, 1 / 6  # 003 "Resolve Check": 1–4 lose one, 6 gains one
+DEFEND_CANCELS = 0.62  # two extra d6 at 5+ against a typical 1–4 point hit (ref §1 Universal actions)
 
 
-@cache
-def expected_damage(safe: int, exertion: int, threshold: int, required: int, base: int, cap: int
-                    ) -> tuple[float, float, float]:
-    """(expected damage, chance of success, expected HD burned) for an attack pool."""
-    joint = pool_joint(max(0, safe), max(0, exertion), threshold)
-    ev = 0.0
-    p_ok = 0.0
-    burn = 0.0
-    for (succ, burned), p in joint.items():
-        pf = float(p)
-        burn += burned * pf
-        if succ >= required:
-            p_ok += pf
-            ev += pf * (base + min(succ - required, cap))
-    return ev, p_ok, burn
+def dice_left(f: Fighter) -> int:
+    return f.hd + sum(la.count for la in f.layers)
+
+
+def layer_key(f: Fighter) -> LayerKey:
+    key = tuple((la.sides, la.count, la.survive) for la in f.layers if la.count > 0)
+    return key + ((f.hd_die, f.hd, 5),) if f.hd > 0 else key
 
 
 class GreedyPolicy:
@@ -38,9 +36,8 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def __init__(self, burn_cost: float = 0.9, check_cost: float = 1.2) -> None:
-        self.burn_cost = burn_cost
-        self.check_cost = check_cost
+    def __init__(self) -> None:
+        self._threat: dict[tuple[str, int], float] = {}
 
     def choose(self, state: CombatState) -> Act:
         f = state.fighters[state.active]
@@ -52,6 +49,79 @@ class GreedyPolicy:
             if score > best_score:
                 best, best_score = act, score
         return best
+
+    # --- the currency ------------------------------------------------------------------------------------
+    def threat(self, state: CombatState, f: Fighter) -> float:
+        """Expected damage per turn with its plain attack (a Priest's healing counts for a little more)."""
+        key = (f.key, f.level if f.pc else 0)
+        value = self._threat.get(key)
+        if value is None:
+            if f.pc:
+                w = class_data().weapons[f.weapon]
+                ev = expected_damage(f.prof, 0, TIERS["basic"], w.required, w.base, f.prof)[0]
+                value = f.actions_per_turn * ev * (1.3 if f.key == "priest" else 1.0)
+            else:
+                evs = [expected_damage(a.pool, 0, TIERS[a.tier], a.required, a.damage, f.prof)[0]
+                       * (2 if a.area else 1) for a in state.cdef(f).attacks if a.heal is None]
+                value = f.actions_per_turn * max(evs, default=1.0)
+            self._threat[key] = value = max(0.5, value)
+        return value
+
+    def die_value(self, state: CombatState, f: Fighter) -> float:
+        if f.status != rs.OK:
+            return 0.02  # an unconscious combatant is no threat
+        return self.threat(state, f) / (dice_left(f) + 1)
+
+    def stage_cost(self, state: CombatState, f: Fighter, resolve: int) -> float:
+        """What falling from ``resolve`` to one less costs (003 "The Resolve Stages")."""
+        if resolve <= 0 or f.mindless:
+            return 0.0
+        t = self.threat(state, f)
+        if resolve == 1:
+            return 1.5 * t  # collapse: out of the fight
+        stage = 5 - (f.resolve_max - resolve) - 1  # the stage it falls to
+        if stage >= 4:  # Pressured: no Expert+ actions
+            expert = f.pc and any(is_expert_or_higher(class_data().abilities[k].tier) for k in f.abilities)
+            return (0.15 if expert else 0.02) * t
+        if stage == 3:  # Shaken: one defence die less (never below 1)
+            return (0.15 if f.prof > 1 else 0.06) * t
+        if stage == 2:  # Weakened: Advanced+ actions need one more success
+            return 0.3 * t
+        return 0.7 * t  # Staggering: the next lost check collapses
+
+    def check_cost(self, state: CombatState, f: Fighter) -> float:
+        """Expected cost of one Resolve check now (none if this round's check has been rolled)."""
+        if f.mindless or f.checked_round == state.round:
+            return 0.0
+        gain = P_GAIN * self.stage_cost(state, f, f.resolve + 1) if f.resolve < f.resolve_max else 0.0
+        cost = P_LOSE * self.stage_cost(state, f, f.resolve) - gain
+        if f.stabilized or f.steadfast:
+            return 0.0
+        return max(0.0, cost) * (1 - min(0.7, 0.3 * self.attacks_on(state, f)))
+
+    def attacks_on(self, state: CombatState, f: Fighter) -> float:
+        """Expected attacks ``f`` draws before its next turn: every conscious foe that can reach it shares its
+        actions among the targets it can reach, the weakest drawing most."""
+        total = 0.0
+        mine = self.die_value(state, f) ** 2
+        for e in state.fighters:
+            if e.side == f.side or e.status != rs.OK:
+                continue
+            reach = self.reach(state, e) + 2
+            if dist(e, f) > reach:
+                continue
+            weights = sum(self.die_value(state, c) ** 2 for c in state.fighters
+                          if c.side == f.side and c.status == rs.OK and dist(e, c) <= reach)
+            total += e.actions_per_turn * mine / weights if weights else 0.0
+        return total
+
+    @staticmethod
+    def reach(state: CombatState, f: Fighter) -> int:
+        if f.pc:  # the longest reach of its attacks (a weapon, Force Bolt, Smite …)
+            abilities = class_data().abilities
+            return max((state._reach(f, abilities[k])[0] for k in f.abilities
+                        if abilities[k].effect in ("attack", "devastate")), default=1)
+        return max((a.range // SQUARE for a in state.cdef(f).attacks if a.heal is None), default=1)
 
     # --- scoring -----------------------------------------------------------------------------------------
     def score(self, state: CombatState, f: Fighter, act: Act) -> float:
@@ -69,121 +139,174 @@ class GreedyPolicy:
         return self._score_pc(state, f, spec, act, t)
 
     def _any_attack_in_reach(self, state: CombatState, f: Fighter) -> bool:
-        for e in state.fighters:
-            if e.side == f.side or e.status != rs.OK:
-                continue
-            if f.pc:
-                near, _ = state._reach(f, class_data().abilities["weapon_strike"])
-                if dist(f, e) - f.move_left <= near:
-                    return True
-            else:
-                for a in state.cdef(f).attacks:
-                    if a.heal is None and dist(f, e) - f.move_left <= a.range // 5:
-                        return True
-        return False
+        reach = self.reach(state, f) + f.move_left
+        return any(e.side != f.side and e.status == rs.OK and dist(f, e) <= reach for e in state.fighters)
 
-    def _target_value(self, t: Fighter) -> float:
-        if t.status == rs.OK:
-            return 1.0 + 0.5 / (1 + t.hd)  # finish the weakened first
-        return 0.05  # an unconscious enemy is no threat
+    def hit_value(self, state: CombatState, t: Fighter, dist_: tuple[tuple[int, float], ...], dtype: str,
+                  area: bool) -> float:
+        """Expected dice an attack destroys on ``t``, valued at the target's worth per die."""
+        if t.status == rs.DEAD:
+            return 0.0
+        layers = layer_key(t)
+        lost = 0.0
+        for dmg, p in dist_:
+            d, capacity, bonus, _ = state.incoming(t, dmg, dtype, area)
+            lost += p * expected_lost(d, capacity, bonus, layers)
+        value = lost * self.die_value(state, t)
+        if t.status == rs.DYING and not t.mindless:
+            value += 0.05  # a hit at 0 HD forces a Resolve check
+        return value
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
-            return 3.0 if 2 * f.hd <= f.hd_max else 0.0
+            n, sides = spec.heal
+            gain = min(f.hd_max - f.hd, n * (sides + 1) // 2)
+            return gain * self.die_value(state, f)
         assert t is not None
         pool = spec.pool + state._pool_mods(f, t)
-        if state.cdef(f).traits.below_half_bonus and 2 * f.hd < f.hd_max:
-            pool += state.cdef(f).traits.below_half_bonus
+        tr = state.cdef(f).traits
+        if tr.ally_bonus and any(a.side == f.side and a is not f and a.status == rs.OK and dist(a, t) <= 1
+                                 for a in state.fighters):
+            pool += tr.ally_bonus
+        if tr.below_half_bonus and 2 * f.hd < f.hd_max:
+            pool += tr.below_half_bonus
         req = spec.required + rs.extra_required(f, spec.tier)
-        ev, p_ok, _ = expected_damage(pool, 0, TIERS[spec.tier], req, spec.damage, f.prof)
-        value = ev * self._target_value(t)
+        dd, p_ok, _ = damage_dist(max(0, pool), 0, TIERS[spec.tier], req, spec.damage, f.prof)
         if spec.area:
-            hits = sum(1 for e in state.fighters if e.side != f.side and e.status == rs.OK and dist(t, e) <= 2)
-            value *= max(1, hits)
-        if spec.tier in ("expert", "legendary", "ultimate"):
-            value -= (1 - p_ok) * self.check_cost
+            radius = spec.area // SQUARE
+            value = sum(self.hit_value(state, e, dd, spec.damage_type, True) for e in state.fighters
+                        if e.side != f.side and e.status != rs.DEAD and dist(t, e) <= radius)
+        else:
+            value = self.hit_value(state, t, dd, spec.damage_type, False)
+        if spec.resolve_check and t.status == rs.OK:
+            value += p_ok * P_LOSE * self.stage_cost(state, t, t.resolve) * 0.5
+        if is_expert_or_higher(spec.tier):
+            value -= (1 - p_ok) * self.check_cost(state, f)
         return value
+
+    def _pool(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> tuple[int, int]:
+        """Safe and exertion dice as ``CombatState._pc_use`` builds them."""
+        mod = state._pool_mods(f, t)
+        if t is not None and spec.effect in ("attack", "devastate") and dist(f, t) - f.move_left > \
+                state._reach(f, spec)[0]:
+            mod -= 1  # long range
+        safe = f.prof + f.rally_dice + len(f.help_faces) + max(0, mod)
+        ex = act.exertion + (1 if spec.divine_die else 0)
+        cut = min(-min(0, mod), safe)
+        return safe - cut, ex - min(-min(0, mod) - cut, ex)
 
     def _score_pc(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> float:
         prof = f.prof
         effect = spec.effect
+        mine = self.die_value(state, f)
         if spec.tier == "none":
             if effect == "defend":
-                near = any(e.side != f.side and e.status == rs.OK and dist(f, e) <= 2 for e in state.fighters)
-                return 0.35 if near and f.defend_bonus == 0 else 0.0
+                if f.defend_bonus:
+                    return 0.0
+                return self.attacks_on(state, f) * DEFEND_CANCELS * mine
             if effect == "rush":
-                return 2.5 if f.hd <= prof + 1 and f.resolve >= 3 and f.hd < f.hd_max else 0.0
+                if f.hd >= f.hd_max:
+                    return 0.0
+                gain = min(prof, f.hd_max - f.hd)
+                return gain * self.threat(state, f) / (dice_left(f) + gain) - self.stage_cost(state, f, f.resolve)
             if effect == "steady":
-                return 1.5 if f.resolve <= 2 and f.hd >= 7 else 0.0
+                if f.resolve >= f.resolve_max:
+                    return 0.0
+                return self.stage_cost(state, f, f.resolve) - 3 * mine
             return 0.0
         threshold = TIERS[spec.tier]
-        mod = state._pool_mods(f, t)
-        safe = prof + f.rally_dice + max(0, mod)
-        ex = act.exertion + (1 if spec.divine_die else 0)
-        safe += min(0, mod)
+        safe, ex = self._pool(state, f, spec, act, t)
         req = (spec.required or class_data().weapons[f.weapon].required) + rs.extra_required(f, spec.tier)
         cost = 0.0
         if act.exertion and act.exertion >= prof:
-            cost += self.check_cost * (0.2 if f.checked_round == state.round else 1.0)
+            cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
         if effect in ("attack", "devastate"):
             assert t is not None
+            w = class_data().weapons[f.weapon]
             if effect == "attack":
-                w = class_data().weapons[f.weapon]
                 base = (w.base if spec.base < 0 else spec.base) + spec.base_prof * prof
                 if spec.bonus_vs_mark and f.mark == t.idx:
-                    base += 1
+                    base += spec.bonus_vs_mark
                 if spec.bonus_vs_analysed and t.analysed == f.side:
-                    base += 1
+                    base += spec.bonus_vs_analysed
                 if spec.centered and not f.exerted_turn and act.exertion == 0:
                     base += prof
                 if f.communing:
                     base += 1 + spec.bonus_communing
-            else:
-                base = prof
-            near, _ = state._reach(f, spec)
-            gap = dist(f, t)
-            if gap - f.move_left > near:
-                safe -= 1
-            ev, p_ok, burn = expected_damage(safe, ex, threshold, req, base, prof)
-            value = ev * self._target_value(t) - self.burn_cost * burn - cost
-            value -= 0.15 * max(0, min(gap - near, f.move_left))  # prefer attacks that need no walking
+                if f.purpose_rounds:
+                    base += prof
+                dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
+                value = self.hit_value(state, t, dd, spec.damage_type or w.damage_type, False)
+                if spec.stun and t.status == rs.OK:
+                    value += p_ok * 0.5 * self.threat(state, t)
+            else:  # Devastating Assault: Proficiency strikes from one roll
+                dd, p_ok, burn = damage_dist(safe, ex, threshold, req, w.base, prof)
+                value = prof * self.hit_value(state, t, dd, w.damage_type, False) * 0.8
+            near = state._reach(f, spec)[0]
+            value -= 0.05 * max(0, min(dist(f, t) - near, f.move_left))  # prefer attacks that need no walking
             if spec.resolve_cost:
-                value -= 1.5 * spec.resolve_cost * (1.0 if f.resolve <= 3 else 0.5)
-            if spec.tier in ("expert", "legendary", "ultimate"):
-                value -= (1 - p_ok) * self.check_cost
-            return value
+                value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
+            if is_expert_or_higher(spec.tier):
+                value -= (1 - p_ok) * self.check_cost(state, f)
+            return value - burn * mine - cost
         _, p_ok, burn = expected_damage(safe, ex, threshold, req, 0, 0)
-        value = 0.0
-        if effect == "endure" and t is not None:
-            missing = t.hd_max - t.hd
-            if t.status == rs.DYING:
-                value = 6.0
-            elif missing >= prof and t.status == rs.OK:
-                value = 1.2 * min(prof, missing) * (1.5 if 2 * t.hd <= t.hd_max else 1.0)
-        elif effect == "stabilize" and t is not None:
-            value = 3.0
-        elif effect == "mark" and t is not None:
-            if t.status == rs.OK and not (0 <= f.mark < len(state.fighters)
-                                          and state.fighters[f.mark].status == rs.OK):
-                value = 1.6 * (1 + t.hd / 10)
-        elif effect == "analyze" and t is not None:
-            if t.status == rs.OK and t.analysed < 0:
-                value = 1.8 * (1 + t.hd / 10)
-        elif effect == "rally" and t is not None:
-            value = 0.8 if t.rally_dice == 0 else 0.0
-        elif effect == "ward":
-            value = 0.5 if f.ward_bonus == 0 else 0.0
-        elif effect == "commune":
-            value = 2.5 if not f.communing else 0.0
-        elif effect == "hold_line":
-            value = 2.0 if f.htl_rounds == 0 else 0.0
-        elif effect == "purpose":
-            value = 3.0 if f.purpose_rounds == 0 and f.resolve >= 4 else 0.0
-        elif effect == "recover":
-            value = 1.0 * min(prof, f.hd_max - f.hd) if f.resolve >= 3 and 2 * f.hd <= f.hd_max else 0.0
+        value = self._support_value(state, f, spec, t)
         if value <= 0:
             return 0.0
-        return value * p_ok - self.burn_cost * burn - cost
+        return value * p_ok - burn * mine - cost - (1 - p_ok) * (
+            self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
+
+    def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
+        """What a successful non-attack action is worth."""
+        effect = spec.effect
+        prof = f.prof
+        if t is not None and t.side != f.side:
+            enemy_dice = dice_left(t)
+        if effect == "endure" and t is not None:
+            if t.status in (rs.DYING, rs.COLLAPSED):
+                return self.threat(state, t)  # back on its feet
+            if t.status != rs.OK:
+                return 0.0
+            gain = min(prof, t.hd_max - t.hd)
+            value = gain * self.threat(state, t) / (dice_left(t) + gain + 1)
+            if t.resolve < t.resolve_max:
+                value += self.stage_cost(state, t, t.resolve + 1)
+            return value
+        if effect == "stabilize" and t is not None:
+            if t.checked_round == state.round or t.stabilized:
+                return 0.0  # this round's one check has been rolled already
+            return (P_LOSE if t.resolve == 1 else 0.1) * self.threat(state, t)
+        if effect == "mark" and t is not None:
+            current = state.fighters[f.mark] if 0 <= f.mark < len(state.fighters) else None
+            if t.status != rs.OK or (current is not None and current.status == rs.OK):
+                return 0.0
+            return 1.2 * min(3.0, enemy_dice / 2) * self.die_value(state, t)
+        if effect == "analyze" and t is not None:
+            if t.status != rs.OK or t.analysed >= 0:
+                return 0.0
+            return min(4.0, enemy_dice / 2) * self.die_value(state, t) + 0.2 * self.threat(state, t)
+        if effect == "rally" and t is not None:
+            return 0.2 * self.threat(state, t) if t.rally_dice == 0 else 0.0
+        if effect == "help" and t is not None:
+            fallen = any(a.side == f.side and a.status in (rs.DYING, rs.COLLAPSED) for a in state.fighters)
+            if t.key == "priest" and fallen and not t.help_faces:
+                return 0.3 * max(self.threat(state, a) for a in state.fighters if a.side == f.side)
+            return 0.0
+        mine = self.die_value(state, f)
+        if effect == "ward":
+            return 0.33 * mine * min(1.0, self.attacks_on(state, f)) if f.ward_bonus == 0 else 0.0
+        if effect == "commune":
+            return 0.0 if f.communing else 0.4 * self.threat(state, f) + 2 * mine
+        if effect == "hold_line":
+            near = sum(1 for a in state.fighters if a.side == f.side and a.status == rs.OK and dist(a, f) <= 2)
+            return 0.0 if f.htl_rounds else near * prof * 0.33 * mine
+        if effect == "purpose":
+            return 0.0 if f.purpose_rounds else prof * self.threat(state, f) * 0.5 - 2 * self.stage_cost(
+                state, f, f.resolve)
+        if effect == "recover":
+            gain = min(prof, f.hd_max - f.hd)
+            return gain * mine - self.stage_cost(state, f, f.resolve)
+        return 0.0
 
 
 class RandomPolicy:
