@@ -33,6 +33,12 @@ def _degrees(longitude: float) -> str:
     return f"{whole:2d}°{minutes:02d}′ {SIGNS[int(longitude // 30) % 12]}"
 
 
+def _table(title: str) -> Table:
+    return Table(
+        title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True
+    )
+
+
 def render_chart(chart: Chart, title: str | None = None, with_aspects: bool = True) -> RenderableType:
     """The chart as rich tables: moment and angles, the seven planets, their stats, the major aspects."""
     moment = chart.moment
@@ -44,14 +50,7 @@ def render_chart(chart: Chart, title: str | None = None, with_aspects: bool = Tr
     header.append(f"Ascendant {_degrees(chart.ascendant)} · chart ruler {ruler} · ")
     header.append("diurnal (day sect)" if chart.sect == "day" else "nocturnal (night sect)", style="bold")
 
-    planets = Table(
-        title="Planets",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        show_edge=False,
-        collapse_padding=True,
-    )
+    planets = _table("Planets")
     for column in ("Planet", "Position", "House", "Dignity", "Element", "Modality", "Sect"):
         planets.add_column(column, no_wrap=True)
     for name in PLANETS:
@@ -67,28 +66,14 @@ def render_chart(chart: Chart, title: str | None = None, with_aspects: bool = Tr
             f"{p.sect} {'in' if p.in_sect else 'out'}",
         )
 
-    stats = Table(
-        title="Stats (base + sign buffs)",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        show_edge=False,
-        collapse_padding=True,
-    )
+    stats = _table("Stats (base + sign buffs)")
     stats.add_column("")
     for name in PLANETS:
         stats.add_column(name, justify="right", no_wrap=True)
     for label, field in (("Damage", "damage"), ("Healing", "healing"), ("Durability", "durability"), ("Luck", "luck")):
         stats.add_row(label, *(str(getattr(chart.planets[name].stats, field)) for name in PLANETS))
 
-    aspects = Table(
-        title="Major aspects (by sign)",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        show_edge=False,
-        collapse_padding=True,
-    )
+    aspects = _table("Major aspects (by sign)")
     aspects.add_column("Planets")
     aspects.add_column("Aspect")
     for a, b, kind in chart.aspects:

@@ -133,10 +133,16 @@ class SideState:
     def clone(self) -> SideState:
         return SideState(list(self.affliction), list(self.combust), list(self.save_used), list(self.carry), self.active)
 
-    def to_json(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:
+        """Affliction of all seven planets and every combust one (the what-if "after" shape)."""
         return {
             "affliction": dict(zip(PLANETS, self.affliction, strict=True)),
             "combust": [p for p, c in zip(PLANETS, self.combust, strict=True) if c],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.summary(),
             "exaltation_save_used": [p for p, c in zip(PLANETS, self.save_used, strict=True) if c],
             "carry": {p: str(c) for p, c in zip(PLANETS, self.carry, strict=True)},
             "active": self.active,

@@ -164,9 +164,7 @@ def run_scenario(data: Any) -> dict[str, Any]:
 
 
 def _after(state: SideState) -> dict[str, Any]:
-    return {
-        "affliction": dict(zip(PLANETS, state.affliction, strict=True)),
-        "combust": [p for p, c in zip(PLANETS, state.combust, strict=True) if c],
-        "exaltation_save_used": [p for p, c in zip(PLANETS, state.save_used, strict=True) if c],
-        "carry": {p: str(c) for p, c in zip(PLANETS, state.carry, strict=True)},
-    }
+    """The side after the turn: affliction, every combust planet, spent saves and carry (no aspect mask)."""
+    data = state.to_json()
+    del data["active"]
+    return data

@@ -241,16 +241,7 @@ class PrinceState:
     # flow
     # ------------------------------------------------------------------------------------------------------
     def _after(self) -> dict[str, Any]:
-        return {
-            "player": {
-                "affliction": dict(zip(PLANETS, self.ps.affliction, strict=True)),
-                "combust": [p for p, c in zip(PLANETS, self.ps.combust, strict=True) if c],
-            },
-            "opponent": {
-                "affliction": dict(zip(PLANETS, self.os.affliction, strict=True)),
-                "combust": [p for p, c in zip(PLANETS, self.os.combust, strict=True) if c],
-            },
-        }
+        return {"player": self.ps.summary(), "opponent": self.os.summary()}
 
     def _activate(self, pi: int) -> list[Event]:
         """000 §12: an aspect activates once both its planets are deployed in one encounter (from next turn)."""
