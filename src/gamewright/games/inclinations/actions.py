@@ -95,8 +95,6 @@ class EndTurn:
 
 Step = Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire
 Action = Deploy | Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire | EndTurn
-MOVEMENTS = (Coast, Burn, Transfer)
-ENERGY_STEPS = (Allocate, Deallocate)
 
 FORMS = {
     "deploy": "deploy SECTOR",

@@ -510,4 +510,4 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
     return state, log
 
 
-__all__ = ["BOT_KINDS", "HeuristicBot", "RandomBot", "make_bot", "play_bot_game", "DISSIPATION"]
+__all__ = ["BOT_KINDS", "HeuristicBot", "RandomBot", "make_bot", "play_bot_game"]

@@ -223,12 +223,6 @@ class InclinationsState:
         return out
 
     # --- helpers -----------------------------------------------------------------------------------
-    def ship(self, ship_id: str) -> Ship:
-        for s in self.ships:
-            if s.id == ship_id:
-                return s
-        raise KeyError(ship_id)
-
     def _deploy(self, action: Deploy) -> list[Event]:
         # ref Table and players: in seat order, a free sector of black-hole ring 4, facing prograde
         if not 0 <= action.sector < SECTORS:

@@ -44,7 +44,6 @@ from gamewright.games.inclinations.ship import (
     MIN_ENERGY,
     SCOOP,
     SUB_INDEX,
-    SUBSYSTEMS,
     THRUSTERS,
     Ship,
 )
@@ -433,14 +432,3 @@ def preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules
     work = [s.clone() for s in ships]
     events = simulate(work, idx, plan, tr, None, None, damage=True, log=True)
     return Preview(True, [], work, events)
-
-
-def merge_energy(plan: Sequence[Step]) -> dict[str, Any]:
-    """Net energy changes of a plan, for display."""
-    out: dict[str, int] = {name: 0 for name in SUBSYSTEMS}
-    for s in plan:
-        if type(s) is Allocate:
-            out[s.subsystem] += s.amount
-        elif type(s) is Deallocate:
-            out[s.subsystem] -= s.amount
-    return {k: v for k, v in out.items() if v}
