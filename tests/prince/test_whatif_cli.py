@@ -31,6 +31,12 @@ def _run(cli, tmp_path: Path, scenario: object) -> tuple[int, str, str]:  # noqa
 
 
 def test_output_has_the_exact_shape(cli, tmp_path: Path) -> None:  # noqa: ANN001
+    """The issue's sample scenario, completed naturally (the player's Mars in Aries, the opponent's Moon in Cancer,
+    every other planet in Taurus). It reproduces the sample output's polarity, crits, both direct deltas, the
+    opponent's Moon→Sun sextile (+3) and its affliction score 26 exactly. The sample's testimony 0 omits the
+    player's own propagation, which ref §3 runs first: Mars (2 affliction) squares the Moon, 1 testimony (6 → 5).
+    The sample's combustion and save are illustrations (see RULINGS): no scenario with its explicit fields gives them.
+    """
     code, out, err = _run(cli, tmp_path, ISSUE_SCENARIO)
     assert code == 0, err
     r = json.loads(out)

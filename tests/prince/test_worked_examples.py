@@ -79,6 +79,8 @@ def test_13a_example_3_friction_half_magnitude() -> None:
     assert r["after"]["opponent"]["affliction"]["Saturn"] == 2
     assert check(r, "player", "Sun")["threshold"] == 40  # durability is not degraded
     assert combust_probability_exact("domicile", 3, 40) == Fraction(9, 1600)  # ≈ 0.6%
+    assert check(r, "player", "Sun")["probability"] == float(Fraction(9, 1600))
+    assert check(r, "opponent", "Saturn")["threshold"] == 50
     assert check(r, "opponent", "Saturn")["probability"] == float(Fraction(2, 50) ** 2)
 
 
