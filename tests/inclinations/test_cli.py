@@ -103,10 +103,12 @@ def test_play_screens_read_well(cli):
 
 
 def test_two_humans_plan_with_a_heat_warning_in_the_live_preview(cli):
-    lines = "\n".join(["deploy 3", "deploy 5", "allocate missiles 4", "allocate railgun 4", "fire missiles P2",
-                       "fire railgun P2", "execute", "quit"]) + "\n"
+    lines = "\n".join(["deploy 3", "deploy 5", "allocate missiles 4", "allocate railgun 4", "legal",
+                       "fire missiles P2", "fire railgun P2", "execute", "quit"]) + "\n"
     code, out, err = cli("inclinations", "play", "--seats", "human,human", stdin=lines)
     assert code == 0, err
     assert "heat 8 (3 hull damage at your next turn)" in out
+    assert "  allocate: engines 1-2, thrusters 1, scoop 1-2, laser 1-2, shields 1-2\n" in out  # 'legal', grouped
+    assert "  coast | fire missiles P2 | fire railgun P2 | end\n" in out
     assert "P1's missiles hit P2: 3 damage" in out and "P1's railgun hits P2: 4 damage" in out
     assert "recoil pushes P1 from ring 4 to ring 5" in out and "--- round 1: P2 to plan" in out

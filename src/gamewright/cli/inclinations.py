@@ -11,7 +11,7 @@ import typer
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, progress, read_json_file, sub_app
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.rng import Rng
-from gamewright.games.inclinations.actions import HELP, Deploy, EndTurn, parse_action
+from gamewright.games.inclinations.actions import HELP, Allocate, Burn, Deallocate, Deploy, EndTurn, parse_action
 from gamewright.games.inclinations.board import WELLS
 from gamewright.games.inclinations.bots import make_bot, play_bot_game
 from gamewright.games.inclinations.render import render_board, render_ships
@@ -67,6 +67,28 @@ def _spans(numbers: list[int]) -> str:
         else:
             spans.append([n, n])
     return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in spans)
+
+
+def _legal_summary(actions: list[Any]) -> list[str]:
+    """Legal next steps grouped for reading: 'allocate: engines 1-3, laser 1-4', 'burn light: -1..+3'."""
+    groups: dict[str, dict[str, list[int]]] = {}
+    singles: list[str] = []
+    for a in actions:
+        if isinstance(a, (Allocate, Deallocate)):
+            verb = "allocate" if isinstance(a, Allocate) else "deallocate"
+            groups.setdefault(verb, {}).setdefault(a.subsystem, []).append(a.amount)
+        elif isinstance(a, Burn):
+            groups.setdefault("burn", {}).setdefault(a.intensity, []).append(a.adjust)
+        else:
+            singles.append(a.to_text())
+    rows = []
+    for verb in ("deallocate", "allocate"):
+        if verb in groups:
+            rows.append(f"{verb}: " + ", ".join(f"{name} {_spans(sorted(n))}" for name, n in groups[verb].items()))
+    for intensity, adjusts in groups.get("burn", {}).items():
+        rows.append(f"burn {intensity} with adjustment {min(adjusts):+d}..{max(adjusts):+d}")
+    rows.append(" | ".join(singles))
+    return rows
 
 
 class _Session:
@@ -145,7 +167,8 @@ class _Session:
                 probe = s.clone()
                 for a in plan:
                     probe.apply(a)
-                _out("  " + " | ".join(a.to_text() for a in probe.legal_actions()))
+                for row in _legal_summary(probe.legal_actions()):
+                    _out("  " + row)
             elif line == "preview":
                 result = s.preview(plan)
                 if not result.ok:
