@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
@@ -33,9 +32,9 @@ from gamewright.games.inclinations.board import (
     adjustment_range,
     ring_count,
     transfer_route,
-    velocities,
     velocity,
 )
+from gamewright.games.inclinations.bot_tables import INF, approach_table, transfer_distance
 from gamewright.games.inclinations.ship import (
     DISSIPATION,
     ENGINES,
@@ -55,7 +54,6 @@ from gamewright.games.inclinations.turn import validate
 from gamewright.games.inclinations.weapons import DAMAGE, out_of_reach
 
 BOT_KINDS = ("random-bot", "easy-bot", "medium-bot", "hard-bot")
-INF = 99
 
 
 def deploy_choice(state: Any, rng: Rng) -> Deploy:
@@ -182,82 +180,6 @@ LEVELS = {
     "hard": Level(heat_budget=5, heat_cost=2.0, tables=True, flee=True, noise=0.05, position_weight=1.0,
                   trade_heat=True),
 }
-
-
-def _reach(kind: int, r: int, rt: int, d: int) -> bool:
-    dr = abs(r - rt)
-    ds = d if d <= 12 else 24 - d
-    if kind == 0:  # missiles (or the laser, which they cover)
-        return dr <= 2 and ds <= 3
-    return (dr == 1 and ds <= 2) or (dr == 0 and 1 <= ds <= 6)  # laser or railgun
-
-
-def _moves(well: int, r: int) -> list[tuple[int, int]]:
-    """(ring after, sector shift) for a coast and every burn, either facing (rotation assumed free)."""
-    v = velocities(well)[r]
-    out = [(r, v)]
-    low, high = adjustment_range(v)
-    for k in (1, 2, 3):
-        for direction in (1, -1):
-            dest = r + k * direction
-            if 1 <= dest <= ring_count(well):
-                out.extend((dest, v + adj) for adj in range(low, high + 1))
-    return out
-
-
-@cache
-def approach_table(planet: bool, rt: int, kind: int) -> tuple[tuple[int, ...], ...]:
-    """Turns before a shot is possible, by (my ring, my sector - target sector at the start of my turn),
-    assuming the target coasts. 0: a shot is possible this turn (before or after moving)."""
-    well = 1 if planet else BLACKHOLE
-    rings = ring_count(well)
-    vt = velocities(well)[rt]
-    moves = {r: _moves(well, r) for r in range(1, rings + 1)}
-    table = [[INF] * SECTORS for _ in range(rings + 1)]
-    for r in range(1, rings + 1):
-        for d in range(SECTORS):
-            if _reach(kind, r, rt, d) or any(_reach(kind, r2, rt, (d + sh) % SECTORS) for r2, sh in moves[r]):
-                table[r][d] = 0
-    return _relax(table, moves, rings, vt)
-
-
-def _relax(table: list[list[int]], moves: dict[int, list[tuple[int, int]]], rings: int,
-           target_drift: int) -> tuple[tuple[int, ...], ...]:
-    """Fill in turns-to-go by repeated relaxation over one turn's moves (the goal drifts ``target_drift``)."""
-    changed = True
-    while changed:
-        changed = False
-        for r in range(1, rings + 1):
-            for d in range(SECTORS):
-                if table[r][d] == 0:
-                    continue
-                best = 1 + min(table[r2][(d + sh - target_drift) % SECTORS] for r2, sh in moves[r])
-                if best < table[r][d]:
-                    table[r][d] = best
-                    changed = True
-    return tuple(tuple(row) for row in table)
-
-
-@cache
-def transfer_table(well: int, dest: int) -> tuple[tuple[int, ...], ...]:
-    """Turns before a transfer from ``well`` to ``dest`` can be made, by (ring, sector)."""
-    rings = ring_count(well)
-    route = transfer_route(well, dest)
-    table = [[INF] * SECTORS for _ in range(rings + 1)]
-    if route is None:
-        return tuple(tuple(row) for row in table)
-    table[rings][route[0]] = 0
-    moves = {r: _moves(well, r) for r in range(1, rings + 1)}
-    return _relax(table, moves, rings, 0)
-
-
-def transfer_distance(well: int, ring: int, sector: int, dest: int) -> int:
-    """Turns to reach well ``dest`` from a position (through the black hole between planets)."""
-    if well == dest:
-        return 0
-    if well == BLACKHOLE or dest == BLACKHOLE:
-        return transfer_table(well, dest)[ring][sector] + 1
-    return transfer_table(well, BLACKHOLE)[ring][sector] + 12  # then on from the black hole
 
 
 class HeuristicBot:
