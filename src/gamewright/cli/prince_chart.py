@@ -161,9 +161,9 @@ def register(app: typer.Typer) -> None:
         if not records:
             console.print("No Princes yet: `gamewright prince mint --name NAME --lat LAT --lon LON --time ISO8601`.")
             return
-        table = Table(title="Princes", title_justify="left")
-        for column in ("Id", "Name", "Born (UTC)", "Lat", "Lon", "Ascendant", "Sun", "Moon", "Sect"):
-            table.add_column(column)
+        table = _table("Princes")
+        for column in ("Id", "Name", "Born (UTC)", "Lat", "Lon", "Asc", "Sun", "Moon", "Sect"):
+            table.add_column(column, no_wrap=column != "Name")
         for record in records:
             row = _summary(record)
             table.add_row(

@@ -204,8 +204,11 @@ def register(app: typer.Typer) -> None:
         option: list[str] | None = typer.Option(None, "--option", "-o", help="A rules option NAME=VALUE."),
         abandon: bool = typer.Option(False, "--abandon", help="Abandon the run in progress and start a new one."),
     ) -> None:
-        """Play a run of a Prince (resumes the run in progress). Each turn shows the opponent planet and, for
-        every planet you may send, the predicted polarity, amounts, crit chances and combustion risk."""
+        """Play a run of a Prince (resumes the run in progress).
+
+        Each turn shows the opponent planet and, for every planet you may send, the predicted polarity, amounts,
+        crit chances and combustion risks; then what happened: direct amounts, crits, every propagation step,
+        combustion rolls and the affliction of all fourteen planets."""
         from gamewright.games.prince.options import RULESETS
         from gamewright.games.prince.policies import make_policy
         from gamewright.games.prince.run import open_run, play_turn
