@@ -97,3 +97,11 @@ def test_hard_bot_follows_a_target_into_another_well():
     st = state(ship("P1", ring=5, sector=20), ship("P2", well="alpha", ring=2, sector=12))
     plan = [a.to_text() for a in HeuristicBot("hard", Rng(3)).choose_turn(st)]
     assert "transfer alpha" in plan
+
+
+def test_bots_play_legal_games_under_every_runnable_option():
+    for options in ({"to_hit": "d10"}, {"shields_deplete": False}, {"well_transfer_mass": 3}, {"round_limit": 5}):
+        for seed in range(12):
+            seats = [KINDS[(seed + i) % 4] for i in range(2 + seed % 5)]
+            final, _ = play_bot_game(seats, seed, options, check=_checker({}))
+            assert final.is_terminal()
