@@ -142,7 +142,8 @@ def _save_sheet(sheet: Any, replace: bool = True) -> None:
 
 def _sheet_doc(sheet: Any) -> dict[str, Any]:
     return {**sheet.to_json(), "proficiency": sheet.proficiency, "hd_max": sheet.hd_max, "hd_die": sheet.hd_die,
-            "abilities": sheet.abilities, "features": sheet.features, "notation": sheet.notation()}
+            "abilities": sheet.abilities, "features": sheet.features,
+            "pending": sheet.pending_choices(), "notation": sheet.notation()}
 
 
 @character_app.command("new")
@@ -154,12 +155,15 @@ def character_new(
     weapon: str = typer.Option(None, "--weapon", help="Weapon key (default: the class kit's)."),
     armour: str = typer.Option(None, "--armour", help="none, light, medium or heavy (default: the kit's)."),
     shield: bool = typer.Option(None, "--shield/--no-shield", help="Carry a shield (default: the kit's)."),
+    way: str = typer.Option("", "--way", help="The Way chosen at level 1 (from the class document)."),
+    way_node: list[str] = typer.Option([], "--way-node", help="A Way node taken (one per level; repeatable)."),
+    path_feat: list[str] = typer.Option([], "--path-feat", help="A Path feat (levels 1, 3, 6, 9, 10; repeatable)."),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Create and store a character sheet with its class kit."""
     from gamewright.games.affinity.character import new_sheet
 
-    sheet = new_sheet(name, cls, level, virtue, weapon, armour, shield)
+    sheet = new_sheet(name, cls, level, virtue, weapon, armour, shield, way, way_node, path_feat)
     _save_sheet(sheet, replace=False)
     if json_out:
         print_json(_sheet_doc(sheet))
@@ -197,12 +201,17 @@ def character_list(json_out: bool = JSON_OPTION) -> None:
 
 
 @character_app.command("level-up")
-def character_level_up(name: str = typer.Argument(...), json_out: bool = JSON_OPTION) -> None:
-    """Advance a stored character one level."""
+def character_level_up(
+    name: str = typer.Argument(...),
+    way_node: list[str] = typer.Option([], "--way-node", help="The Way node this level grants."),
+    path_feat: list[str] = typer.Option([], "--path-feat", help="The Path feat (at levels 3, 6, 9, 10)."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Advance a stored character one level (Hit Dice, abilities, a Way node, Path feats at 3, 6, 9, 10)."""
     from gamewright.games.affinity.character import level_up
 
     sheet = _load_sheet(name)
-    gained = level_up(sheet)
+    gained = level_up(sheet, way_node, path_feat)
     _save_sheet(sheet)
     if json_out:
         print_json({**_sheet_doc(sheet), "gained": gained})

@@ -15,6 +15,32 @@ RECORD_KIND = "affinity-character"
 # 003 "The Ten Virtues"
 VIRTUES: tuple[str, ...] = ("memory", "communion", "guardian", "growth", "decay", "consequence", "flux", "freedom",
                             "obligation", "suffering")
+# 003 "Character Advancement Systems": class abilities at odd levels, a Way node every level (the Way is chosen
+# at level 1), a Path feat at levels 1, 3, 6, 9 and 10. The Ways' grids and the Path Board live in documents
+# outside the specification, so the sheet records the names chosen and the engine keeps the schedule.
+CLASS_ABILITY_LEVELS: tuple[int, ...] = (1, 3, 5, 7, 9)
+PATH_LEVELS: tuple[int, ...] = (1, 3, 6, 9, 10)
+
+
+def way_nodes_allowed(level: int) -> int:
+    """003: one node of your Way each level."""
+    return level
+
+
+def path_feats_allowed(level: int) -> int:
+    """003: Path feats at levels 1, 3, 6, 9, 10."""
+    return sum(1 for lvl in PATH_LEVELS if lvl <= level)
+
+
+def advancement(level: int) -> list[str]:
+    """What reaching ``level`` grants in each of the three progressions (003)."""
+    out = []
+    if level in CLASS_ABILITY_LEVELS:
+        out.append("class ability")
+    out.append("Way node")
+    if level in PATH_LEVELS:
+        out.append("Path feat")
+    return out
 
 
 def proficiency(level: int) -> int:
@@ -86,6 +112,42 @@ class Sheet:
     rests_today: int = 0
     uses_spent: dict[str, int] = field(default_factory=dict)
     mending: bool = False  # has a class ability that mends armour on a Rest (003 "Rest")
+    way: str = ""  # 003 "Ways": chosen at level 1
+    way_nodes: list[str] = field(default_factory=list)  # one per level
+    path_feats: list[str] = field(default_factory=list)  # at levels 1, 3, 6, 9, 10
+
+    def pending_choices(self) -> list[str]:
+        """Way nodes and Path feats the level has earned but the sheet does not name yet."""
+        out = []
+        if not self.way:
+            out.append("a Way")
+        nodes = way_nodes_allowed(self.level) - len(self.way_nodes)
+        if nodes:
+            out.append(f"{nodes} Way node(s)")
+        feats = path_feats_allowed(self.level) - len(self.path_feats)
+        if feats:
+            out.append(f"{feats} Path feat(s)")
+        return out
+
+    def take(self, way: str | None = None, nodes: list[str] | None = None, feats: list[str] | None = None) -> None:
+        """Record a Way, Way nodes and Path feats by name (checked against what the level allows)."""
+        if way:
+            if self.way and way.strip() != self.way:
+                raise RuleViolation("choose a Way", f"{self.name} already follows the {self.way}",
+                                    "003 Ways: choose one Way at level 1")
+            self.way = way.strip()
+        for node in nodes or []:
+            if not self.way:
+                raise RuleViolation("take a Way node", "choose a Way first (--way)", "003 Ways")
+            if len(self.way_nodes) >= way_nodes_allowed(self.level):
+                raise RuleViolation("take a Way node", f"level {self.level} allows {self.level} node(s)",
+                                    "003 Ways: one node each level")
+            self.way_nodes.append(node.strip())
+        for feat in feats or []:
+            if len(self.path_feats) >= path_feats_allowed(self.level):
+                raise RuleViolation("take a Path feat", f"level {self.level} allows "
+                                    f"{path_feats_allowed(self.level)} feat(s)", "003 Paths: levels 1, 3, 6, 9, 10")
+            self.path_feats.append(feat.strip())
 
     # --- derived -------------------------------------------------------------------------------------------
     @property
@@ -169,11 +231,10 @@ class Sheet:
         groups.append((group(self.hd, self.hd_die), "body layer"))
         top = " → ".join(g for g, _ in groups)
         captions = ""
-        pos = 0
-        for g, cap in groups:
-            text = f"({cap})"
-            captions += text.ljust(len(g) + 3)
-            pos += len(g) + 3
+        start = 0
+        for g, cap in groups:  # each caption under its group, at least one space after the previous one
+            captions = captions.ljust(start if not captions else max(start, len(captions) + 1)) + f"({cap})"
+            start += len(g) + 3
         lines.append(f"Total Defense Pool: {top}")
         lines.append(" " * len("Total Defense Pool: ") + captions.rstrip())
         lines.append(f"Defense Capacity: {max(1, self.proficiency)}   Resolve: {self.resolve}/{MAX_RESOLVE}   "
@@ -183,6 +244,13 @@ class Sheet:
         lines.append("Abilities: " + ", ".join(names[a].name for a in self.abilities))
         if self.features:
             lines.append("Features: " + ", ".join(f.replace("_", " ") for f in self.features))
+        if self.way or self.path_feats:
+            nodes = f" — nodes: {', '.join(self.way_nodes)}" if self.way_nodes else ""
+            lines.append(f"Way: {self.way or '(none yet)'}{nodes}")
+            if self.path_feats:
+                lines.append("Paths: " + ", ".join(self.path_feats))
+        if self.pending_choices():
+            lines.append("To choose: " + ", ".join(self.pending_choices()) + " (class and Path Board documents)")
         if self.class_key == "weaver":  # ref §3: knows Proficiency × 5 spells, prepares 3 + level
             lines.append(f"Spells: knows up to {self.proficiency * 5}, prepares up to {3 + self.level}")
         return "\n".join(lines)
@@ -223,6 +291,11 @@ class Sheet:
         for name, (value, top) in checks.items():
             if not 0 <= value <= top:
                 raise ConfigError(f"{name} is {value}; it must be between 0 and {top}")
+        if len(self.way_nodes) > way_nodes_allowed(self.level) or (self.way_nodes and not self.way):
+            raise ConfigError(f"{len(self.way_nodes)} Way node(s) need a Way and level {len(self.way_nodes)}")
+        if len(self.path_feats) > path_feats_allowed(self.level):
+            raise ConfigError(f"{len(self.path_feats)} Path feat(s) exceed level {self.level}'s "
+                              f"{path_feats_allowed(self.level)}")
 
 
 def new_sheet(
@@ -233,8 +306,12 @@ def new_sheet(
     weapon: str | None = None,
     armour: str | None = None,
     shield: bool | None = None,
+    way: str = "",
+    nodes: list[str] | None = None,
+    feats: list[str] | None = None,
 ) -> Sheet:
-    """A fresh character with its class kit, full HD, Resolve 5 and intact armour."""
+    """A fresh character with its class kit, full HD, Resolve 5 and intact armour; optionally its Way, Way nodes
+    and Path feats by name (003 "Character Advancement Systems")."""
     if not name or not name.strip():
         raise ConfigError("a character needs a name")
     cls = class_def(class_key)
@@ -249,22 +326,28 @@ def new_sheet(
     sheet.armour_dice = sheet.armour_max if armour in class_data().armour else 0
     sheet.shield_dice = sheet.shield_max
     sheet.validate()
+    sheet.take(way, nodes, feats)
     return sheet
 
 
-def level_up(sheet: Sheet) -> list[str]:
-    """Advance one level: the new Hit Dice join the pool; new abilities and features are listed."""
+def level_up(sheet: Sheet, nodes: list[str] | None = None, feats: list[str] | None = None) -> list[str]:
+    """Advance one level: the new Hit Dice join the pool; new abilities and features are listed, with the Way
+    node and Path feat the level grants (003 "Character Advancement Systems"). Checked before anything changes."""
     if sheet.level >= MAX_LEVEL:
         raise RuleViolation("level up", f"{sheet.name} is already level {MAX_LEVEL}", "003 Level: maximum 10")
+    trial = Sheet.from_json({**sheet.to_json(), "level": sheet.level + 1})
+    trial.take(None, nodes, feats)
     before_hd, before_ab, before_ft = sheet.hd_max, set(sheet.abilities), set(sheet.features)
-    sheet.level += 1
-    sheet.hd = min(sheet.hd_max, sheet.hd + sheet.hd_max - before_hd)
+    trial.hd = min(trial.hd_max, sheet.hd + trial.hd_max - before_hd)
+    for name in Sheet.__dataclass_fields__:
+        setattr(sheet, name, getattr(trial, name))
     gained = [f"Hit Dice max {before_hd} → {sheet.hd_max}"]
     names = class_data().abilities
     gained += [f"ability: {names[a].name}" for a in sheet.abilities if a not in before_ab]
     gained += [f"feature: {f.replace('_', ' ')}" for f in sheet.features if f not in before_ft]
     if sheet.proficiency != proficiency(sheet.level - 1):
         gained.append(f"Proficiency {proficiency(sheet.level - 1)} → {sheet.proficiency}")
+    gained += [f"{kind} (level {sheet.level})" for kind in advancement(sheet.level) if kind != "class ability"]
     return gained
 
 
