@@ -164,6 +164,15 @@ def test_human_readable_output(cli, tmp_path):
     (lambda s: s.update(options={"to_hit": "d20"}), "options"),
     (lambda s: s.update(ships="none"), "ships"),
     (lambda s: s.update(turns=[5]), "turns[0]"),
+    # values of the wrong JSON type (lists, objects) where a name is expected
+    (lambda s: s["ships"][0].update(well=[]), "ships[0].well"),
+    (lambda s: s["ships"][0].update(facing={}), "ships[0].facing"),
+    (lambda s: s["turns"][0]["actions"].append({"rotate": []}), "turns[0].actions[0].rotate"),
+    (lambda s: s["turns"][0]["actions"].append({"burn": {}}), "turns[0].actions[0].burn"),
+    (lambda s: s["turns"][0]["actions"].append({"transfer": ["alpha"]}), "turns[0].actions[0].transfer"),
+    (lambda s: s["turns"][0]["actions"].append({"fire": {}, "targets": ["P2"]}), "turns[0].actions[0].fire"),
+    (lambda s: s["turns"][0].update(ship={}), "turns[0].ship"),
+    (lambda s: s["ships"][0].update(destroyed=True), "ships[0].destroyed"),
 ])
 def test_malformed_input_names_the_field_and_exits_2(cli, tmp_path, mutate, field):
     scenario = {"ships": [_ship("P1"), _ship("P2", ring=1)], "turns": [{"ship": "P1", "actions": []}]}

@@ -6,6 +6,7 @@ naming the field; an illegal turn is an answer, not an error: ``{"ok": false, "t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from gamewright.core.errors import ConfigError
@@ -47,6 +48,14 @@ def _int(value: Any, field: str, low: int | None = None, high: int | None = None
     return value
 
 
+def _name(value: Any, allowed: Iterable[str], field: str, what: str) -> str:
+    """One of the allowed names (wells, facings, intensities, weapons)."""
+    names = list(allowed)
+    if not isinstance(value, str) or value not in names:
+        raise _fail(field, f"must be {what}: {', '.join(names)}; not {value!r}")
+    return value
+
+
 def _obj(value: Any, field: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _fail(field, f"must be an object, not {type(value).__name__}")
@@ -69,18 +78,13 @@ def parse_ship(data: Any, field: str) -> Ship:
     sid = data["id"]
     if not isinstance(sid, str) or not sid:
         raise _fail(f"{field}.id", "must be a non-empty string")
-    well_name = data.get("well", "blackhole")
-    if well_name not in WELL_INDEX:
-        raise _fail(f"{field}.well", f"unknown well {well_name!r}; wells are {', '.join(WELLS)}")
-    well = WELL_INDEX[well_name]
+    well = WELL_INDEX[_name(data.get("well", "blackhole"), WELLS, f"{field}.well", "a well")]
     for key in ("ring", "sector"):
         if key not in data:
             raise _fail(f"{field}.{key}", "is missing")
     ring = _int(data["ring"], f"{field}.ring", 1, ring_count(well))  # ref: the ring exists in its well
     sector = _int(data["sector"], f"{field}.sector", 0, SECTORS - 1)
-    facing = data.get("facing", "prograde")
-    if facing not in FACINGS:
-        raise _fail(f"{field}.facing", f"must be prograde or retrograde, not {facing!r}")
+    facing = _name(data.get("facing", "prograde"), FACINGS, f"{field}.facing", "a facing")
     hull = _int(data.get("hull", MAX_HULL), f"{field}.hull", 0, MAX_HULL)
     if "destroyed" in data and data["destroyed"] is not (hull == 0):  # output ships can be fed back in
         raise _fail(f"{field}.destroyed", f"must be {str(hull == 0).lower()} for hull {hull}")
@@ -120,12 +124,9 @@ def parse_actions(data: Any, field: str, ids: set[str]) -> list[Step]:
                 if amount:
                     steps.append((Allocate if kind == "allocate" else Deallocate)(name, amount))
         elif kind == "rotate":
-            if value not in FACINGS:
-                raise _fail(f"{where}.rotate", f"must be prograde or retrograde, not {value!r}")
-            steps.append(Rotate(value))
+            steps.append(Rotate(_name(value, FACINGS, f"{where}.rotate", "a facing")))
         elif kind == "burn":
-            if value not in INTENSITIES:
-                raise _fail(f"{where}.burn", f"must be light, medium or heavy, not {value!r}")
+            value = _name(value, INTENSITIES, f"{where}.burn", "a burn intensity")
             adjust = _int(raw.get("adjust", 0), f"{where}.adjust")
             scoop = raw.get("scoop", False)
             if not isinstance(scoop, bool):
@@ -143,12 +144,9 @@ def parse_actions(data: Any, field: str, ids: set[str]) -> list[Step]:
                 raise _fail(f"{where}.coast.scoop", "must be true or false")
             steps.append(Coast(scoop))
         elif kind == "transfer":
-            if value not in WELL_INDEX:
-                raise _fail(f"{where}.transfer", f"unknown well {value!r}; wells are {', '.join(WELLS)}")
-            steps.append(Transfer(value))
+            steps.append(Transfer(_name(value, WELLS, f"{where}.transfer", "a well")))
         else:
-            if value not in WEAPONS:
-                raise _fail(f"{where}.fire", f"must be laser, railgun or missiles, not {value!r}")
+            value = _name(value, WEAPONS, f"{where}.fire", "a weapon")
             if "targets" not in raw:
                 raise _fail(f"{where}.targets", "is missing")
             targets = _list(raw["targets"], f"{where}.targets")
