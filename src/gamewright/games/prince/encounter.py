@@ -33,12 +33,16 @@ def profile_of_moment(moment: Moment) -> Profile:
     return profile_from_chart(compute_chart(moment))
 
 
+# ref §1: whether two signs stand in a major relationship (0, 2, 3, 4 or 6 signs apart)
+_MAJOR: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(sign_relationship(a, b) in MAJOR_ASPECTS for b in range(12)) for a in range(12)
+)
+
+
 def cross_weights(player: Profile, opponent: Profile, player_planets: list[int]) -> list[int]:
     """N for each opponent planet: its major sign relationships with the given player planets (000 §13)."""
-    return [
-        sum(1 for p in player_planets if sign_relationship(opponent.signs[o], player.signs[p]) in MAJOR_ASPECTS)
-        for o in range(7)
-    ]
+    mine = [player.signs[p] for p in player_planets]
+    return [sum(_MAJOR[opponent.signs[o]][s] for s in mine) for o in range(7)]
 
 
 def draw_opponent_planet(rng: Any, weights: list[int], combust: list[bool]) -> int | None:

@@ -185,6 +185,16 @@ def crit_chance(cfg: Config, profile: Profile, state: SideState, i: int) -> Frac
     return _crit_chance(profile.stats[i].luck, state.affliction[i], cfg.crit, cfg.degradation)
 
 
+@lru_cache(maxsize=4096)
+def _fraction_text(numerator: int, denominator: int) -> str:
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
+
+
+def fraction_text(x: Fraction) -> str:
+    """``str(x)`` of an exact amount, cached on its integers (events show every amount)."""
+    return _fraction_text(x.numerator, x.denominator)
+
+
 @lru_cache(maxsize=1024)
 def _as_float(x: Fraction) -> float:
     return float(x)
@@ -386,7 +396,7 @@ class Step:
             "aspect": self.aspect,
             "polarity": self.polarity,
             "delta": self.delta,
-            "amount": str(self.amount),
+            "amount": fraction_text(self.amount),
         }
 
 
@@ -402,7 +412,7 @@ class Direct:
         return {
             "planet": self.planet,
             "delta": self.delta,
-            "amount": str(self.amount),
+            "amount": fraction_text(self.amount),
             "applied": self.applied,
         }
 
