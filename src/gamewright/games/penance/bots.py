@@ -49,6 +49,8 @@ class HeuristicBot:
     name = "heuristic"
     patience = 5  # turns to wait two hexes away before stepping in without an attack
     run_bonus = 2.0
+    flank = True  # step round to a better side before a melee attack
+    flank_gain = 1  # by at least this much lower a target number
     hot = 4  # Heat at which water comes before attacking
 
     def __init__(self, seed: int | str = 0) -> None:
@@ -78,7 +80,10 @@ class HeuristicBot:
         best, best_red = Act("pass"), 0
         for a in legal:
             if a.kind == "react":
-                red = min(card_table()[pl.cards[a.card]].reduce, dmg)
+                c = card_table()[pl.cards[a.card]]
+                red = min(c.reduce, dmg)
+                if c.heat and self._heat_at_refresh(st, p) + c.heat >= 5:
+                    red -= 2  # Wall of Iron's Heat would bring Strain at the next Refresh (004 §7)
                 if red > best_red:
                     best, best_red = a, red
             elif a.kind == "rune" and dmg >= 3 and best_red < 2:
@@ -120,15 +125,16 @@ class HeuristicBot:
                 if a.kind == "scrap":
                     self._scraps = (st.turns, used + 1)
                     return a
-        # Heat first: Strain starts at 5 (004 §7)
-        if s.heat >= 3:
+        # Heat first: Strain starts at 5 at the next Refresh (004 §7), after a damaged head heats (ref §3)
+        if s.heat >= 3 or self._heat_at_refresh(st, p) >= 5:
             for cid in ("emergency_vent", "breathe_the_core", "absolution"):
                 for a in plays:
                     if pl.cards[a.card] == cid:
                         return a
         # running hot (a damaged head heats every turn): reach water first when it is in range this turn
         in_water = st.map.terrain[s.pos] == WATER
-        if s.heat >= self.hot and not in_water and not s.no_move:
+        dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
+        if dry_heat >= self.hot and not in_water and not s.no_move:
             water = [h for h, t in enumerate(st.map.terrain) if t == WATER and h != e.pos]
             if self._bfs(st, water, e.pos).get(s.pos, 999) <= s.sp + s.free_moves:
                 step = self._step(st, p, legal, water, closer=True)
@@ -146,12 +152,15 @@ class HeuristicBot:
                         return a
                     if cid == "blood_offering" and s.next_dmg == 0 and len(pl.deck) >= 12 and value > 2.5:
                         return a
+                flank = self._flank_step(st, p, legal, best, cost)
+                if flank is not None:
+                    return flank
                 self._turn_attacks = (st.turns, 1)
                 self._waits = (st.turns, 0)
                 return best
         dist = st.map.dist[s.pos][e.pos]
         # hot and nothing to vent with: cool off in water (-2 Heat a turn, 004 §7)
-        if s.heat >= 4 and not s.no_move and st.map.terrain[s.pos] != WATER:
+        if dry_heat >= self.hot and not s.no_move and not in_water:
             step = self._step_toward(st, p, legal, water=True)
             if step is not None:
                 return step
@@ -209,6 +218,14 @@ class HeuristicBot:
             return Act("rotate", arg=want)
         return Act("end")
 
+    @staticmethod
+    def _heat_at_refresh(st: PenanceState, p: int) -> int:
+        """Heat at this casket's next Strain check if it does nothing more: a damaged head adds 1 (destroyed 2),
+        water takes 2 off (ref §2-§3; 004 §7)."""
+        s = st.sides[p]
+        heat = s.heat + st.damaged_zone(p, HEAD)
+        return max(0, heat - 2) if st.map.terrain[s.pos] == WATER else heat
+
     def _cheapest_attack(self, st: PenanceState, p: int) -> int:
         pl = st.sides[p].piles
         costs = [st.card_cost(p, pl.cards[i]) for i in pl.hand
@@ -228,7 +245,9 @@ class HeuristicBot:
             base = 0
         bonus = s.next_dmg + s.feint + s.turn_dmg - s.cat_penalty + (1 if side == 2 else 0)
         bonus += 2 if (c.id == "faithful_thrust" and side == 4) else 0
-        ev = sum(tiers[t] * max(0, base + TIER_BONUS[t] + bonus) for t in TIER_BONUS) if base else 0.0
+        if not base:
+            return 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
+        ev = sum(tiers[t] * max(0, base + TIER_BONUS[t] + bonus) for t in TIER_BONUS)
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
         if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":
@@ -240,6 +259,33 @@ class HeuristicBot:
         remaining = zones.hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
         ev -= 0.01 * remaining
         return ev
+
+    def _flank_step(self, st: PenanceState, p: int, legal: list[Act], best: Act, cost: int) -> Act | None:
+        """Before a melee attack, a step toward an adjacent hex with a lower target number (a flank or the
+        rear, 004 §2 "Hex-Side Facing") when the walk still leaves the SP for the attack."""
+        s, e = st.sides[p], st.sides[1 - p]
+        c = card_table()[s.piles.cards[best.card]]
+        if not self.flank or c.range > 1 or c.area != "single" or s.no_move or st.map.dist[s.pos][e.pos] != 1:
+            return None
+        m = st.map
+        cover = m.cover(e.pos)
+
+        def tn_from(h: int, walked: int) -> int:
+            return atk.target_number(1, s.moved + walked, e.moved_last, m.side_of(e.pos, e.facing, h), cover)[0]
+
+        now = tn_from(s.pos, 0)
+        walk = self._bfs(st, [s.pos], e.pos)
+        spare = s.sp + s.free_moves - cost
+        goal, goal_tn = -1, now
+        for h in m.neighbors[e.pos]:
+            if h < 0 or h == s.pos or not m.passable(h) or walk.get(h, 99) + st.hex_cost(p, h) > spare:
+                continue
+            t = tn_from(h, walk[h])
+            if t <= goal_tn - self.flank_gain:
+                goal, goal_tn = h, t
+        if goal < 0:
+            return None
+        return self._step(st, p, legal, [goal], closer=True)
 
     def _step_toward(self, st: PenanceState, p: int, legal: list[Act], water: bool = False) -> Act | None:
         e = st.sides[1 - p]
