@@ -168,3 +168,24 @@ def test_duel_options(cli) -> None:
     assert doc["b"]["name"] == "Ott" and doc["rounds"][0]["a"]["counsel"]["faces"]
     code, _, err = cli("affinity", "duel", "--home", "c")
     assert code == 2 and "--home" in err
+
+
+def test_the_dead_do_not_rest_or_fight_and_the_collapsed_wake(cli) -> None:
+    # 003 Death & Dying: 0 HD and 0 Resolve is death; a collapsed character wakes with 1 Resolve
+    from gamewright.games.affinity.character import RECORD_KIND
+    from gamewright.store import get_record, put_record
+
+    cli("affinity", "character", "new", "Bram", "--class", "combatant")
+    cli("affinity", "character", "new", "Ilse", "--class", "priest")
+    put_record(RECORD_KIND, "Bram", {**get_record(RECORD_KIND, "Bram"), "hd": 0, "resolve": 0}, replace=True)
+    put_record(RECORD_KIND, "Ilse", {**get_record(RECORD_KIND, "Ilse"), "resolve": 0}, replace=True)
+    for args in (["rest", "Bram"], ["rest", "Bram", "--kind", "recover"], ["rest", "Bram", "--heal", "2d8"],
+                 ["fight", "--sheets", "Bram,Ilse", "--policy", "greedy"], ["rest", "Ilse", "--kind", "bogus"],
+                 ["fight", "--sheets", "Ilse", "--policy", "greedy"], ["fight", "--sheets", "Ilse,Ilse"]):
+        code, out, err = cli("affinity", *args)
+        assert code == 2 and len(err.strip().splitlines()) == 1, (args, err)
+    assert get_record(RECORD_KIND, "Bram")["hd"] == 0
+    code, out, err = cli("affinity", "rest", "Ilse", "--kind", "wake", "--json")
+    assert code == 0 and json.loads(out)["resolve"] == [0, 1]
+    code, _, err = cli("affinity", "rest", "Ilse", "--kind", "wake")
+    assert code == 2 and "not collapsed" in err

@@ -25,7 +25,7 @@ from gamewright.games.affinity.character import (
 from gamewright.games.affinity.combat import Act
 from gamewright.games.affinity.data_files import class_data
 from gamewright.games.affinity.defence import parse_layers, resolve_defence, scripted_roller
-from gamewright.games.affinity.rest import recover, rest
+from gamewright.games.affinity.rest import recover, rest, wake
 from gamewright.games.affinity.tasks import Roller, extended_task, group_roll
 from gamewright.games.affinity.travel import Journey
 
@@ -127,6 +127,11 @@ def test_exertion_budget_example() -> None:
     assert len(roll.data["faces"]) == 6  # 3 Proficiency + 3 exertion
     tiers = {class_data().abilities[a.ability].tier for a in state.legal_actions() if a.verb == "use"}
     assert not tiers & {"expert", "legendary", "ultimate"}
+    # the second action: another 3 Proficiency + 3 exertion dice, 12d6 over the turn
+    state.rng = ScriptedRng(dice=[6] * 6 + [1] * 40)  # then defence rolls and the knockdown contest
+    events = state.apply(Act("use", "oath_driven_strike", 4, 3))
+    roll = next(e for e in events if e.kind == "roll")
+    assert len(roll.data["faces"]) == 6
 
 
 def test_exertion_minimums() -> None:
@@ -186,6 +191,12 @@ def test_broken_warrior_example() -> None:
                         stabilized=False, steadfast=False, communing=False)
     rs.resolve_check(f, ScriptedRng(dice=[3]), 1, rs.ENEMY_EFFECT)
     assert f.resolve == 0 and f.hd == 8 and f.status == rs.COLLAPSED
+    # "Will wake in 0-2 days with 1 Resolve": a stored sheet in the same state
+    sheet = new_sheet("Kael", "combatant", 4)
+    sheet.hd, sheet.resolve = 8, 0
+    assert sheet.status == "collapsed" and "COLLAPSED" in sheet.notation()
+    wake(sheet)
+    assert (sheet.hd, sheet.resolve, sheet.status) == (8, 1, "ok")
 
 
 def test_bleeding_hero_example() -> None:

@@ -277,7 +277,16 @@ def _party(sheets: str | None, party: str, level: int) -> list[Any]:
     from gamewright.games.affinity import AffinityGame
 
     if sheets:
-        return [_load_sheet(n.strip()) for n in sheets.split(",") if n.strip()]
+        names = [n.strip() for n in sheets.split(",") if n.strip()]
+        if not names or len(set(names)) != len(names):
+            raise ConfigError("--sheets lists stored characters once each, e.g. Bram,Ilse")
+        members = [_load_sheet(n) for n in names]
+        for m in members:
+            if m.status == "dead":
+                raise RuleViolation("fight", f"{m.name} is dead", "003 Death: 0 HD and 0 Resolve")
+        if all(m.status != "ok" for m in members):
+            raise RuleViolation("fight", "nobody in the party is conscious", "003 Death & Dying")
+        return members
     return AffinityGame(options={"party": party, "level": level}).party()
 
 
@@ -614,7 +623,8 @@ def duel(
 @app.command()
 def rest(
     name: str = typer.Argument(..., help="A stored character."),
-    kind: str = typer.Option("rest", "--kind", help="rest (threatened, 2 a day) or recover (safe, full)."),
+    kind: str = typer.Option("rest", "--kind",
+                             help="rest (threatened, 2 a day), recover (safe, full) or wake (collapsed → 1 Resolve)."),
     mend: bool = typer.Option(None, "--mend/--no-mend", help="A mending ability restores the armour on a Rest."),
     heal: str = typer.Option(None, "--heal", help="Healing dice instead, e.g. 2d8."),
     potion: str = typer.Option(None, "--potion", help="Drink a potion instead (healing_salve, resolve_tonic, …)."),
@@ -638,8 +648,10 @@ def rest(
         doc = rr.rest(sheet, mend)
     elif kind == "recover":
         doc = rr.recover(sheet)
+    elif kind == "wake":
+        doc = rr.wake(sheet)
     else:
-        raise ConfigError(f"--kind {kind!r}: choose rest or recover")
+        raise ConfigError(f"--kind {kind!r}: choose rest, recover or wake")
     _save_sheet(sheet)
     if json_out:
         print_json(doc)

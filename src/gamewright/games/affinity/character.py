@@ -187,6 +187,13 @@ class Sheet:
         return features_at(self.class_key, self.level)
 
     @property
+    def status(self) -> str:
+        """003 "Death & Dying": ok, collapsed (0 Resolve, HD > 0), dying (0 HD, Resolve > 0) or dead (both 0)."""
+        if self.hd <= 0:
+            return "dead" if self.resolve <= 0 else "dying"
+        return "collapsed" if self.resolve <= 0 else "ok"
+
+    @property
     def affinity_cap(self) -> int:
         """003 "Storing Affinity Dice": up to Level stored."""
         return self.level
@@ -219,6 +226,8 @@ class Sheet:
             f"Virtue: {self.virtue.title()}",
             f"Hit Dice: {dice(self.hd, self.hd_die)}  [max {self.hd_max}]",
         ]
+        if self.status != "ok":
+            lines[0] += f" — {self.status.upper()}"
         if self.spell_armour:
             lines.append(f"Spell armour: {dice(self.spell_armour, 12)}")
         if self.armour_sides:

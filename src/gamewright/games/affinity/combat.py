@@ -190,10 +190,12 @@ def fighter_from_sheet(sheet: Sheet, idx: int, magical_armor: bool = True) -> Fi
     universal = ("defend", "rush", "steady", "help", "stabilize", "dash", "forced_march", "disengage")
     for key in ("rush", "steady"):
         uses[key] = max(0, 1 - sheet.uses_spent.get(key, 0))
-    return Fighter(idx=idx, side=0, name=sheet.name, key=sheet.class_key, pc=True, level=sheet.level, prof=prof,
-                   hd_die=sheet.hd_die, hd=sheet.hd, hd_max=sheet.hd_max, layers=layers, resolve=sheet.resolve,
-                   resolve_max=5, abilities=tuple(sheet.abilities) + universal, weapon=sheet.weapon, features=feats,
-                   uses=uses, steadfast="steadfast" in feats, oath_ready="oath_absolute" in feats)
+    f = Fighter(idx=idx, side=0, name=sheet.name, key=sheet.class_key, pc=True, level=sheet.level, prof=prof,
+                hd_die=sheet.hd_die, hd=sheet.hd, hd_max=sheet.hd_max, layers=layers, resolve=sheet.resolve,
+                resolve_max=5, abilities=tuple(sheet.abilities) + universal, weapon=sheet.weapon, features=feats,
+                uses=uses, steadfast="steadfast" in feats, oath_ready="oath_absolute" in feats)
+    rs.update_status(f)  # a stored sheet may be collapsed or dying (003 Death & Dying)
+    return f
 
 
 def fighter_from_creature(cdef: CreatureDef, idx: int, number: int, party_size: int, basic_actions: int = 2

@@ -22,9 +22,24 @@ def _short_rest_uses(sheet: Sheet) -> None:
             del sheet.uses_spent[key]
 
 
+def _alive(sheet: Sheet, what: str) -> None:
+    if sheet.status == "dead":
+        raise RuleViolation(what, f"{sheet.name} is dead (0 HD and 0 Resolve)",
+                            "003 Death: only powerful magic brings the dead back")
+
+
+def wake(sheet: Sheet) -> dict[str, Any]:
+    """A collapsed character wakes after 0–2 days with 1 Resolve (003 "Collapse", "The Broken Warrior")."""
+    if sheet.status != "collapsed":
+        raise RuleViolation("wake", f"{sheet.name} is {sheet.status}, not collapsed", "003 Collapse")
+    sheet.resolve = 1
+    return {"name": sheet.name, "resolve": [0, 1]}
+
+
 def rest(sheet: Sheet, mend: bool | None = None) -> dict[str, Any]:
     """Rest (0.5–8 h, threatened): +Proficiency HD, +1 Resolve, short-rest abilities back, at most 2 a day;
     the armour layer comes back only with a mending ability."""
+    _alive(sheet, "rest")
     if sheet.rests_today >= MAX_RESTS_PER_DAY:
         raise RuleViolation("rest", f"{sheet.name} has already rested {MAX_RESTS_PER_DAY} times today",
                             "003 Rest: maximum 2 Rests per day")
@@ -43,6 +58,7 @@ def rest(sheet: Sheet, mend: bool | None = None) -> dict[str, Any]:
 
 def recover(sheet: Sheet) -> dict[str, Any]:
     """Recover (6+ h, safe): all HD, Resolve 5, the armour layer's dice back (nothing re-rolled), all abilities."""
+    _alive(sheet, "recover")
     before_hd, before_res = sheet.hd, sheet.resolve
     sheet.hd = sheet.hd_max
     sheet.resolve = MAX_RESOLVE
@@ -66,6 +82,7 @@ def heal(sheet: Sheet, rng: Any, count: int, sides: int, mode: str = "sum") -> d
     """Roll healing dice and restore HD, never above the level's maximum (003 "Healing")."""
     if count < 0 or sides < 1:
         raise ConfigError("healing needs a non-negative number of dice with at least one side")
+    _alive(sheet, "heal")
     rolls = [rng.die(sides) for _ in range(count)]
     before = sheet.hd
     sheet.hd = min(sheet.hd_max, sheet.hd + heal_amount(rolls, mode))
@@ -74,6 +91,7 @@ def heal(sheet: Sheet, rng: Any, count: int, sides: int, mode: str = "sum") -> d
 
 def drink(sheet: Sheet, rng: Any, potion: str, mode: str = "sum") -> dict[str, Any]:
     """Potions (ref §5): healing salves roll dice; Resolve tonics restore Resolve (the "Restore" keyword)."""
+    _alive(sheet, "drink")
     if potion in POTIONS:
         n, sides = POTIONS[potion]
         return heal(sheet, rng, n, sides, mode)
