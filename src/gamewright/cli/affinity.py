@@ -292,10 +292,38 @@ def _party(sheets: str | None, party: str, level: int) -> list[Any]:
 
 def _describe(state: Any) -> str:
     lines = []
+    width = max(len(f.dice_text()) for f in state.fighters)
     for f in state.fighters:
         mark = "▶ " if f.idx == state.active else "  "
-        lines.append(f"{mark}[{f.idx}] {f.name:<20} {f.dice_text():<28} R{f.resolve} {f.status:<9} ({f.x},{f.y})")
+        lines.append(f"{mark}[{f.idx}] {f.name:<20} {f.dice_text():<{width}} R{f.resolve} {f.status:<9} "
+                     f"({f.x},{f.y})")
     return "\n".join(lines)
+
+
+def _hint(state: Any, act: Any) -> str:
+    """Tier, required successes and the exact chance of success (and expected damage) of a PC action."""
+    from gamewright.games.affinity.data_files import class_data
+    from gamewright.games.affinity.pools import TIERS
+    from gamewright.games.affinity.tactics import expected_damage
+
+    if act.verb != "use":
+        return ""
+    f = state.fighters[state.active]
+    spec = state._spec(f, act.ability)
+    if spec is None or spec.tier == "none" or not f.pc:
+        return f"  — {spec.name}" if spec is not None else ""
+    weapon = class_data().weapons[f.weapon]
+    required = spec.required or (weapon.required if spec.effect == "attack" else 0)
+    safe = f.prof + f.rally_dice
+    ev, p_ok, burn = expected_damage(safe, act.exertion + (1 if spec.divine_die else 0), TIERS[spec.tier],
+                                     required, (weapon.base if spec.base < 0 else spec.base) + spec.base_prof * f.prof,
+                                     f.prof)
+    text = f"  — {spec.name}: {spec.tier} {TIERS[spec.tier]}+, needs {required}, {p_ok:.0%}"
+    if spec.effect == "attack":
+        text += f", ~{ev:.1f} HD"
+    if burn:
+        text += f", burns ~{burn:.2f} HD"
+    return text
 
 
 def _ask(state: Any) -> Any:
@@ -306,15 +334,20 @@ def _ask(state: Any) -> Any:
     console.print(_describe(state), highlight=False, soft_wrap=True)
     console.print(f"{f.name}: {f.actions_left} action(s), {f.move_left * 5} yd of movement left", highlight=False)
     for i, a in enumerate(acts):
-        console.print(f"  {i:>3}. {a.to_text()}", highlight=False)
+        console.print(f"  {i:>3}. {a.to_text()}{_hint(state, a)}", highlight=False)
     while True:
         console.print("choose a number or type an action: ", end="")
         line = sys.stdin.readline()
         if not line:
             raise ConfigError("input ended before the fight did")
         text = line.strip()
-        if text.isdigit() and int(text) < len(acts):
-            return acts[int(text)]
+        if not text:
+            continue
+        if text.isdigit():
+            if int(text) < len(acts):
+                return acts[int(text)]
+            console.print(f"  choose a number from 0 to {len(acts) - 1}", highlight=False)
+            continue
         try:
             act = parse_act(text)
         except RuleViolation as exc:
