@@ -254,3 +254,15 @@ def test_a_turn_never_leaves_affliction_negative(signs, aff, pi, oi, rolls, rule
     assert [c["roll"] for c in r["combustion_checks"]] == r["rolls_used"][2:]
     for s in ("player", "opponent"):
         assert all(v >= 0 for v in r["after"][s]["affliction"].values())
+
+
+def test_12_unlocks_follow_the_cumulative_column() -> None:
+    # 000 §12 table, "Cumulative" column (ref §2): Moon 0, Mercury 1, Venus 3, Sun 7, Mars 15, Jupiter 31, Saturn 63
+    expected = {0: 1, 1: 2, 2: 2, 3: 3, 6: 3, 7: 4, 14: 4, 15: 5, 30: 5, 31: 6, 62: 6, 63: 7, 500: 7}
+    order = ["Moon", "Mercury", "Venus", "Sun", "Mars", "Jupiter", "Saturn"]
+    for encounters, count in expected.items():
+        unlocked = Progress(encounters=encounters).unlocked_mask()
+        assert [p for p, u in zip(PLANETS, unlocked, strict=True) if u] == [p for p in PLANETS if p in order[:count]]
+        # 000 §13: encounter length = number of unlocked planets
+        state = PrinceGame("design", progress=Progress(encounters=encounters)).new_initial_state(1)
+        assert state.length == count
