@@ -449,3 +449,37 @@ def test_mulligan_draws_six_new() -> None:
     before = list(st.sides[0].piles.hand)
     st.apply(Act("mulligan"))
     assert len(st.sides[0].piles.hand) == 6 and st.sides[0].piles.hand != before
+
+
+ATTACK_CARDS = [
+    ("confessor,ironclad", "faithful_thrust", 4), ("confessor,ironclad", "righteous_cleave", 5),
+    ("confessor,ironclad", "divine_judgment", 8), ("confessor,ironclad", "bash", 2),
+    ("confessor:D,ironclad", "quick_shot", 2), ("confessor:D,ironclad", "dual_wield", 3),
+    ("confessor:D,ironclad", "suppressing_fire", 2), ("ironclad,confessor", "hammer_strike", 6),
+    ("ironclad,confessor", "ground_slam", 5), ("ironclad,confessor", "crushing_blow", 5),
+    ("ironclad,confessor", "runic_smash", 7), ("ironclad,confessor", "earthquake", 4),
+    ("ironclad,confessor", "anvil_breaker", 8), ("ironclad,confessor", "earthshaker", 6),
+]
+
+
+@pytest.mark.parametrize(("decks", "cid", "damage"), ATTACK_CARDS)
+def test_every_attack_card_deals_its_printed_damage_on_a_plain_hit(decks: str, cid: str, damage: int) -> None:
+    """004 §1 and ref §5 card by card: a plain hit (2 + 3 against TN 5, front side) deals the printed damage,
+    one defense die per point, and with FLESH WOUNDs all of it is taken."""
+    st = duel(decks, hand=[cid, "feint"])
+    st.sides[0].sp = 5  # Earthquake costs 5 (a Vanguard has 4: it needs an Adrenaline Surge)
+    pl = st.sides[1].piles
+    while len(pl.deck) > 10:  # Divine Judgment: the target has 10 or fewer cards in deck
+        pl.discard.append(pl.deck.pop(0))
+    script(st, ATTACK[2], ATTACK[3], *faces(*["flesh"] * damage))
+    ev = play(st, cid, CHASSIS)
+    a, d = event(ev, "attack").data, event(ev, "defense").data
+    assert (a["tn"], a["tier"], a["damage"]) == (5, "hit", damage)
+    assert d["taken"] == damage and len(d["faces"]) == damage
+
+
+def test_earthquake_is_out_of_a_vanguards_reach_without_extra_sp() -> None:
+    st = ironclad_duel(["earthquake"])
+    assert st.sides[0].sp == 4
+    with pytest.raises(RuleViolation, match="costs 5 SP and you have 4"):
+        play(st, "earthquake", CHASSIS)

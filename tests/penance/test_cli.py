@@ -18,6 +18,7 @@ def test_attack_issue_example(cli) -> None:  # type: ignore[no-untyped-def]
     expected = {"tn": 6, "sum": 7, "tier": "strong", "damage": 5, "blocked": 1, "taken": 4, "component_damage": 1,
                 "heat": 1, "pierce": False, "major_wound": False}
     assert {k: data[k] for k in expected} == expected
+    assert list(data)[: len(expected)] == list(expected)  # the issue's field order first, extras after
 
 
 def test_attack_execution_ignores_defense_dice(cli) -> None:  # type: ignore[no-untyped-def]
@@ -118,6 +119,8 @@ def test_play_scripted_and_resume(cli) -> None:  # type: ignore[no-untyped-def]
     assert "components:" in out and "pilot wounds" in out and "hand: [" in out
     listing = json.loads(cli("penance", "list", "--json")[1])
     assert listing[0]["id"] == 1 and listing[0]["actions"] >= 3 and listing[0]["status"] == "active"
+    code, out, err = cli("penance", "list")
+    assert code == 0 and "active" in out and "confessor,ironclad" in out, err
     code, out, err = cli("penance", "play", "--resume", "1", stdin="end\n")
     assert code == 0, err
     assert "resumed game 1" in out

@@ -119,3 +119,47 @@ def test_random_play_keeps_invariants_hypothesis() -> None:
         assert game.state_from_json(data).to_json() == data
 
     run()
+
+
+def _strings(node: object) -> list[str]:
+    """Every string anywhere in a JSON value."""
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [s for v in node.values() for s in _strings(v)]
+    if isinstance(node, list):
+        return [s for v in node for s in _strings(v)]
+    return []
+
+
+def test_view_holds_no_card_identity_from_hidden_piles() -> None:
+    """Counts only for every deck, the opponent's hand (bar Sensor Sweep reveals) and the Wound deck: every card
+    id the view names comes from the own hand, a public pile (discard, graveyard, removed) or a revealed card,
+    and no face-down Wound card is named."""
+    from collections import Counter
+
+    from gamewright.games.penance.cards import card_table
+    from gamewright.games.penance.pilot import WOUNDS
+
+    ids = set(card_table())
+
+    def check(game, st, a) -> None:  # type: ignore[no-untyped-def]
+        for viewer in (0, 1):
+            view = st.view_for(viewer)
+            for p, side in enumerate(view["sides"]):
+                pl = st.sides[p].piles
+                public = [pl.cards[i] for i in pl.discard + pl.grave + pl.removed]
+                public += [pl.cards[i] for i in pl.hand] if p == viewer else side.get("revealed", [])
+                named = [s for s in _strings(side) if s in ids]
+                assert Counter(named) == Counter(public)
+                assert isinstance(side["deck"], int) and isinstance(side["wound_deck"], int)
+                face_down = set(st.sides[p].wound_deck)
+                assert not face_down & set(_strings(side)) - set(st.sides[p].wounds)
+                assert set(side["wounds"]) <= set(WOUNDS)
+                if p != viewer:
+                    assert "hand" not in side and side["hand_size"] == len(pl.hand)
+            rest = {k: v for k, v in view.items() if k != "sides"}
+            assert set(_strings(rest)) & ids <= ({view["attack"]["card"]} if view["attack"] else set())
+
+    for seed in range(3):
+        _play(seed, ("heuristic", "random"), check)

@@ -20,6 +20,7 @@ from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, 
 from gamewright.games.penance.dice import DEFENSE_FACES, attack_tier, parse_defense_face, tier_odds
 from gamewright.games.penance.game import PenanceGame
 from gamewright.games.penance.hexgrid import DIRECTIONS
+from gamewright.games.penance.pilot import WOUNDS
 from gamewright.games.penance.state import Act, PenanceState
 from gamewright.store import create_game, get_game, list_games, update_game
 
@@ -250,7 +251,10 @@ def render(state: PenanceState, seat: int) -> str:
     """The board as the given seat sees it: map, both caskets, own hand with costs."""
     view = state.view_for(seat)
     marks = {s.pos: f"{p + 1}{DIRECTIONS[s.facing]:<2}" for p, s in enumerate(state.sides)}
-    lines = [f"— Round {state.round} — P{state.turn_player + 1 if state.turn_player >= 0 else '-'} to act —"]
+    if state.round == 0:
+        lines = ["— Setup: keep the opening hand or mulligan once —"]
+    else:
+        lines = [f"— Round {state.round}, P{state.turn_player + 1}'s turn —"]
     lines += state.map.render(marks)
     lines.append("terrain: . open  r rubble (light cover, difficult)  f forest (heavy cover)  # wall  ~ water")
     for p, side in enumerate(view["sides"]):
@@ -261,8 +265,11 @@ def render(state: PenanceState, seat: int) -> str:
             f"{len(side['discard'])}  graveyard {len(side['graveyard'])}  removed {len(side['removed'])}  "
             f"hand {side['hand_size']}  runes {side['runes']}"
         )
+        lines.append(f"   moved {side['moved']} hex(es) this turn ({side['moved_last_turn']} last turn)"
+                     + (f", {side['free_hexes']} free hex(es) left" if side["free_hexes"] else ""))
         lines.append(f"   components: {comps}")
-        lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {', '.join(side['wounds']) or 'none'}")
+        wounds = ", ".join(WOUNDS[w].name for w in side["wounds"]) or "none"
+        lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {wounds}")
         if "hand" in side:
             lines.append("   hand: " + ", ".join(f"[{h['id']}] {h['name']} ({h['cost']} SP)" for h in side["hand"]))
         elif side.get("revealed"):
@@ -391,8 +398,10 @@ def list_saved(json_out: bool = JSON_OPTION) -> None:
         print_json(rows)
         return
     for r in rows:
-        say(f"{r['id']:>4}  {r['status']:<8} {r['decks']:<22} {r['seats']:<16} {r['actions']} actions",
-                      markup=False)
+        name = f" ({r['name']})" if r["name"] else ""
+        say(f"{r['id']:>4}  {r['status']:<8} {r['decks']:<22} {r['seats']:<16} {r['actions']} actions{name}")
+    if not rows:
+        say("no saved Penance games; start one with: gamewright penance play")
 
 
 @app.command()

@@ -255,7 +255,7 @@ class PenanceState:
                     for c in range(5)
                 },
                 "wounds": list(s.wounds), "wound_deck": len(s.wound_deck), "runes": s.runes, "taint": s.taint,
-                "moved": s.moved, "moved_last_turn": s.moved_last,
+                "moved": s.moved, "moved_last_turn": s.moved_last, "free_hexes": s.free_moves,
             }
             if p == player:
                 d["hand"] = [{"id": i, "card": pl.cards[i], "name": table[pl.cards[i]].name,
