@@ -116,6 +116,8 @@ def test_fight_errors(cli) -> None:
     assert code == 2 and "unknown creature" in err
     code, _, err = cli("affinity", "fight", "--json")
     assert code == 2 and "--policy" in err
+    code, _, err = cli("affinity", "fight", "--count", "-1", "--policy", "greedy")
+    assert code == 2 and "--count" in err
 
 
 def test_conformance_command(cli) -> None:

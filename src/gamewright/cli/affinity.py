@@ -383,6 +383,8 @@ def fight(
 
     if basic_actions not in (1, 2):
         raise ConfigError("--basic-actions is 1 or 2")
+    if not 0 <= count <= 30:
+        raise ConfigError("--count is 0 (the medium encounter budget) to 30")
     members = _party(sheets, party, level)
     cdef = get_creature(creature)
     n = count or budget_count(cdef, members, creature_data().budgets["medium"])
