@@ -13,7 +13,7 @@ from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
-from gamewright.games.affinity.combat import END, SQUARE, Act, CombatState, Fighter, dist
+from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.pools import TIERS, is_expert_or_higher
 from gamewright.games.affinity.tactics import LayerKey, damage_dist, expected_damage, expected_lost
@@ -130,6 +130,8 @@ class GreedyPolicy:
             t = fighters[act.target]
             if t.status != rs.OK or self._any_attack_in_reach(state, f):
                 return 0.0
+            if f.pc and self._foes_closing(state, f):
+                return 0.0  # let them come: the party's bows and spells reach farther than their blades
             return 0.2 - 0.01 * dist(f, t)
         spec = state._spec(f, act.ability)
         t = fighters[act.target] if act.target >= 0 else None
@@ -137,6 +139,15 @@ class GreedyPolicy:
             return self._score_npc(state, f, spec, t)
         assert isinstance(spec, Ability)
         return self._score_pc(state, f, spec, act, t)
+
+    def _foes_closing(self, state: CombatState, f: Fighter) -> bool:
+        """Some conscious foe will reach one of ``f``'s side within two of its turns."""
+        for e in state.fighters:
+            if e.side != f.side and e.status == rs.OK:
+                reach = self.reach(state, e) + 2 * FREE_MOVE
+                if any(a.side == f.side and a.status == rs.OK and dist(e, a) <= reach for a in state.fighters):
+                    return True
+        return False
 
     def _any_attack_in_reach(self, state: CombatState, f: Fighter) -> bool:
         reach = self.reach(state, f) + f.move_left
