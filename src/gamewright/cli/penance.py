@@ -17,7 +17,7 @@ from gamewright.games.penance.bots import BOTS, make_bot
 from gamewright.games.penance.cards import card_table, find_card
 from gamewright.games.penance.components import casket_class
 from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, secondary_options
-from gamewright.games.penance.dice import DEFENSE_FACES, attack_tier, parse_defense_face, tier_odds
+from gamewright.games.penance.dice import attack_tier, parse_defense_face, roll_attack, roll_defense, tier_odds
 from gamewright.games.penance.game import PenanceGame
 from gamewright.games.penance.hexgrid import DIRECTIONS
 from gamewright.games.penance.pilot import WOUNDS
@@ -54,7 +54,7 @@ def odds(
 
 def _parse_attack_dice(text: str | None, rng: Rng) -> tuple[list[int], bool]:
     if text is None or text == "":
-        return [rng.die(6) - 1, rng.die(6) - 1], True
+        return list(roll_attack(rng)), True
     try:
         dice = [int(x) for x in text.split(",")]
     except ValueError as exc:
@@ -119,7 +119,7 @@ def attack(
     elif hit:
         if len(given) > dmg:
             raise ConfigError(f"{len(given)} defense dice given but the attack deals {dmg} damage (one die per point)")
-        faces = given + [DEFENSE_FACES[rng.die(6) - 1] for _ in range(dmg - len(given))]
+        faces = given + roll_defense(rng, dmg - len(given))
         res = resolve_defense(faces, 0, bypass)
         out.update(blocked=res.blocked, taken=res.taken, component_damage=res.component_damage, heat=res.heat,
                    pierce=res.pierce)

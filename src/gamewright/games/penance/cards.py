@@ -186,14 +186,6 @@ def find_card(name: str) -> CardDef:
     raise ConfigError(f"unknown card {name!r}; known cards: {known}")
 
 
-def slot_of(cid: str) -> str:
-    """The deck slot of a card: universal, primary, secondary, tactics or status."""
-    c = card(cid)
-    if c.set == "status":
-        return "status"
-    return set_table()[c.set].slot
-
-
 # ====================================================================================================
 # effects
 # ====================================================================================================

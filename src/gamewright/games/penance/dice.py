@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from gamewright.core.dice import Dist, faces
+from gamewright.core.rng import Rng
 
 # ref §1: one face each; values add.
 ATTACK_FACES = {0: "JAM", 1: "GLANCE", 2: "BLOOD", 3: "STRIKE", 4: "DOUBLE STRIKE", 5: "DEATH BLOW"}
@@ -76,11 +77,13 @@ def tier_odds(tn: int) -> dict[str, Fraction]:
     return {t: dist[t] for t in ("hit", "strong", "critical", "execution", "catastrophic", "miss")}
 
 
-def roll_attack(rng) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+def roll_attack(rng: Rng) -> tuple[int, int]:
+    """Two attack dice by value (0-5)."""
     return rng.die(6) - 1, rng.die(6) - 1
 
 
-def roll_defense(rng, n: int) -> list[str]:  # type: ignore[no-untyped-def]
+def roll_defense(rng: Rng, n: int) -> list[str]:
+    """``n`` defense dice, one per point of damage (004 §2 step 4)."""
     return [DEFENSE_FACES[rng.die(6) - 1] for _ in range(n)]
 
 

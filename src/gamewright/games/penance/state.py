@@ -34,12 +34,7 @@ from gamewright.games.penance.components import (
     casket_class,
 )
 from gamewright.games.penance.decks import DeckSpec, build_cards
-from gamewright.games.penance.dice import (
-    ATTACK_FACES,
-    DEFENSE_FACES,
-    DEFENSE_LABELS,
-    attack_tier,
-)
+from gamewright.games.penance.dice import ATTACK_FACES, DEFENSE_LABELS, attack_tier, roll_attack, roll_defense
 from gamewright.games.penance.events import ev
 from gamewright.games.penance.hexgrid import DIFFICULT, DIRECTIONS, SIDE_NAMES, WATER, HexMap, load_map
 from gamewright.games.penance.piles import DAMAGED, Piles
@@ -818,7 +813,7 @@ class PenanceState:
         # ref §2/§3: a damaged head is TN +1 for ranged attacks, a destroyed head TN +2
         extra = self.damaged_zone(p, HEAD) if c.ranged and dist > 1 else 0
         tn, parts = atk.target_number(dist, s.moved, e.moved_last, side, self.map.cover(e.pos), extra=extra)
-        a, b = self.rng.die(6) - 1, self.rng.die(6) - 1
+        a, b = roll_attack(self.rng)
         tier = attack_tier(a, b, tn)
         # next-attack modifiers are spent by this attack, hit or miss
         bonus = s.next_dmg + s.feint + s.turn_dmg - s.cat_penalty
@@ -910,7 +905,7 @@ class PenanceState:
         d = 1 - item[1]
         s = self.sides[d]
         dice_n = max(0, at["damage"] - at["reduce"])
-        faces = [DEFENSE_FACES[self.rng.die(6) - 1] for _ in range(dice_n)]
+        faces = roll_defense(self.rng, dice_n)
         flat = s.def_turn + s.scrap_armor + (s.shield_wall if at["side"] in (6, 1, 2) else 0)
         pierce = "pierce" in faces
         if at["rune"] and not pierce:
