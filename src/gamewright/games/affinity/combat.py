@@ -20,7 +20,7 @@ from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.character import Sheet
 from gamewright.games.affinity.data_files import Ability, Attack, CreatureDef, class_data, creature
 from gamewright.games.affinity.defence import Layer, resolve_defence
-from gamewright.games.affinity.pools import MIN_EXERTION, TIERS, damage, is_expert_or_higher
+from gamewright.games.affinity.pools import MIN_EXERTION, TIERS, count_successes, damage, is_expert_or_higher
 
 SQUARE = 5  # yards per square (ref §1 "Space")
 START_GAP = 6  # 30 yards
@@ -668,20 +668,12 @@ class CombatState:
                                   False, events)
 
     def _roll(self, safe: int, exertion: int, help_faces: list[int], threshold: int) -> tuple[int, int, list[int]]:
+        """Roll safe then exertion dice; a Help's faces join the count (ref §1 Help); only exertion 1s burn."""
         rng = self.rng
         faces = [rng.die(6) for _ in range(safe + exertion)]
+        burned = sum(1 for v in faces[safe:] if v == 1)
         faces_all = faces + help_faces
-        succ = 0
-        for v in faces_all:
-            if v == 6:
-                succ += 2
-            elif v >= threshold:
-                succ += 1
-        burned = 0
-        for v in faces[safe:]:
-            if v == 1:
-                burned += 1
-        return succ, burned, faces_all
+        return count_successes(faces_all, threshold), burned, faces_all
 
     def _pool_mods(self, f: Fighter, t: Fighter | None) -> int:
         """Bonus (+) and penalty (−) dice from marks, analysis, prone targets and allies (ref §3, §4)."""

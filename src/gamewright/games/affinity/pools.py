@@ -179,15 +179,10 @@ def defence_distribution(
 def roll_pool(rng: Any, safe: int, exertion: int, threshold: int) -> tuple[int, int, list[int]]:
     """Roll a pool: ``(successes, burned, faces)`` with the safe dice first."""
     faces = [rng.die(6) for _ in range(safe + exertion)]
-    succ = 0
-    for f in faces:
-        if f == 6:
-            succ += 2
-        elif f >= threshold:
-            succ += 1
     burned = sum(1 for f in faces[safe:] if f == 1)
-    return succ, burned, faces
+    return count_successes(faces, threshold), burned, faces
 
 
 def count_successes(faces: list[int], threshold: int) -> int:
+    """003 "Success Rules": a face at or above the threshold is one success, a 6 two."""
     return sum(2 if f == 6 else (1 if f >= threshold else 0) for f in faces)
