@@ -67,7 +67,3 @@ class PrinceGame:
         rules = data["rules"]
         _, cfg = config_for(rules.get("ruleset"), rules.get("options"))
         return PrinceState.from_json(cfg, data)
-
-
-def factory(ruleset: str | None = None, options: dict[str, Any] | None = None, **kwargs: Any) -> PrinceGame:
-    return PrinceGame(ruleset, options, **kwargs)

@@ -88,13 +88,6 @@ def store_data(session: Any, prince_id: int, data: dict[str, Any]) -> None:
         row.data = data  # a new dict, so the JSON column sees the change
 
 
-def load_progress(prince_id: int) -> Progress:
-    from gamewright.store.db import session_scope
-
-    with session_scope() as session:
-        return Progress.from_json(load_data(session, prince_id))
-
-
 def run_history(prince_id: int) -> list[dict[str, Any]]:
     """Every run of the Prince, oldest first: seed, ruleset, result and Distance."""
     from sqlalchemy import select

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamewright.games.prince.tables import PLANETS, SIGN_ELEMENT, SIGN_MODALITY, shared_qualities
+from gamewright.games.prince.tables import PLANETS, SIGN_ELEMENT, shared_qualities
 
 PLANET_INDEX: dict[str, int] = {name: i for i, name in enumerate(PLANETS)}
 
@@ -46,18 +46,8 @@ DETRIMENT_CAP = HALF  # 000 §11: detriment caps combustion at 50%
 
 # 000 §12 table, "Cumulative" column (ref §2): encounters needed to unlock each planet.
 UNLOCK_AT: dict[str, int] = {"Moon": 0, "Mercury": 1, "Venus": 3, "Sun": 7, "Mars": 15, "Jupiter": 31, "Saturn": 63}
-UNLOCK_ORDER: tuple[str, ...] = tuple(sorted(UNLOCK_AT, key=UNLOCK_AT.__getitem__))
 
 
 def polarity(sign_a: int, sign_b: int) -> str:
     """testimony | friction | affliction from the two signs' element qualities (000 §13a, 001 §5)."""
     return POLARITY_BY_SHARED[shared_qualities(SIGN_ELEMENT[sign_a], SIGN_ELEMENT[sign_b])]
-
-
-def modality(sign: int) -> str:
-    return SIGN_MODALITY[sign]
-
-
-def unlocked_planets(cumulative_encounters: int) -> tuple[str, ...]:
-    """Planets unlocked after this many cumulative encounters (000 §12), in PLANETS order."""
-    return tuple(p for p in PLANETS if UNLOCK_AT[p] <= cumulative_encounters)

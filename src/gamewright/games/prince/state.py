@@ -23,7 +23,7 @@ from gamewright.games.prince.encounter import (
     random_moment,
 )
 from gamewright.games.prince.options import Config
-from gamewright.games.prince.progression import Progress, aspect_pairs
+from gamewright.games.prince.progression import Progress
 from gamewright.games.prince.resolution_tables import PLANET_INDEX, UNLOCK_AT
 from gamewright.games.prince.resolve import (
     ALL_ASPECTS,
@@ -511,9 +511,6 @@ class PrinceState:
         if self.ps.active & ~_mask(self.unlocked):
             problems.append("an aspect of a locked planet is active")
         return problems
-
-    def active_aspect_pairs(self) -> list[list[str]]:
-        return aspect_pairs(self.ps.active)
 
 
 def _turn_text(state: PrinceState, planet: str, opponent_planet: str, result: TurnResult) -> str:
