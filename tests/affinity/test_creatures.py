@@ -13,7 +13,10 @@ def _damage(events):
 
 
 def test_parry_halves_and_costs_an_action() -> None:
+    # ref §1 Conditions: a reaction uses one of the creature's actions for the round; 003 Triggered Actions:
+    # only a creature that has not acted this round may react
     state = scenario(level=5, creature="bandit_captain")
+    state.order = [0, 4, 1, 2, 3]  # the captain acts after Bram
     adjacent(state, 0, 4)
     turn_of(state, 0, dice=[6, 6, 6, 1, 1])
     events = state.apply(Act("use", "weapon_strike", 4))
@@ -171,3 +174,14 @@ def test_prone_costs_half_the_movement_to_stand() -> None:
     bram.prone = True
     _start_turn_of(state, 0)
     assert state.active == 0 and bram.move_left == 1 and not bram.prone
+
+
+def test_no_parry_after_the_captain_has_acted_this_round() -> None:
+    state = scenario(level=5, creature="bandit_captain")
+    state.order = [4, 0, 1, 2, 3]  # the captain has had its turn this round
+    adjacent(state, 0, 4)
+    turn_of(state, 0, dice=[6, 6, 6] + [1] * 6)
+    events = state.apply(Act("use", "weapon_strike", 4))
+    dmg = _damage(events)[0]
+    assert dmg.data["damage"] == 4 and "parried" not in dmg.text
+    assert state.fighters[4].parry_debt == 0

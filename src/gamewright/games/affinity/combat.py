@@ -456,6 +456,7 @@ class CombatState:
                     events.append(_resolve_event(f, out))
         for f in self.fighters:
             f.hd_lost_round = 0
+            f.parry_debt = 0  # a reaction spends an action of this round's turn only
             f.stabilized = False  # Stabilize lasts "this round"
             if f.htl_rounds:
                 f.htl_rounds -= 1
@@ -930,6 +931,10 @@ class CombatState:
             if spec.resolve_check and e.status != rs.DEAD and not e.purpose_rounds:
                 self._trigger(e, rs.ENEMY_EFFECT)
 
+    def yet_to_act(self, f: Fighter) -> bool:
+        """Its turn this round is still to come: only then may it react (003 Triggered Actions)."""
+        return not self.held_phase and f.idx in self.order and self.order.index(f.idx) > self.turn_pos
+
     def incoming(self, t: Fighter, dmg: int, dtype: str, area: bool) -> tuple[int, int, int, list[str]]:
         """What an attack of ``dmg`` meets, without side effects: (damage after traits, parry and Communion,
         defence rolls, extra defence d6, notes). Parry is assumed available if it has not been used this round."""
@@ -944,8 +949,8 @@ class CombatState:
             if dtype in tr.halved:  # ref §4 Ice Wraith; ref §1 "halves" rounds down, minimum 1
                 dmg = max(1, dmg // 2)
                 notes.append(f"{dtype} halved")
-            if tr.parry and t.status == rs.OK and t.parried_round != self.round:
-                dmg = max(1, dmg // 2)  # ref §4 Bandit Captain: Parry halves damage
+            if tr.parry and t.status == rs.OK and t.parried_round != self.round and self.yet_to_act(t):
+                dmg = max(1, dmg // 2)  # ref §4 Bandit Captain: Parry halves damage, before its own turn
                 notes.append("parried")
         if t.communing:  # ref §3 Shaman, Spirit Communion (Elemental): incoming damage −Proficiency HD
             dmg = max(0, dmg - t.prof)
