@@ -148,4 +148,5 @@ def test_rich_output_without_json(cli, tmp_path: Path) -> None:  # noqa: ANN001
     path.write_text(json.dumps(ISSUE_SCENARIO))
     code, out, err = cli("prince", "turn", str(path))
     assert code == 0, err
-    assert "Polarity: affliction" in out and "Score" in out
+    assert "Mars meets Moon: affliction" in out and "Score: affliction 26 + testimony 1 = 27" in out
+    assert "direct from Moon" in out and "square from Mars (testimony)" in out and "Affliction after the turn" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from gamewright.cli.common import JSON_OPTION, console, err_console, print_json,
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import Event
 from gamewright.games.prince.tables import PLANETS, SIGN_ELEMENT, SIGN_MODALITY, SIGNS
+
+POLARITY_STYLE = {"testimony": "green", "friction": "yellow", "affliction": "red"}
 
 
 def _parse_options(pairs: list[str] | None) -> dict[str, Any] | None:
@@ -38,6 +41,11 @@ def _parse_options(pairs: list[str] | None) -> dict[str, Any] | None:
 def _pct(x: float) -> str:
     value = 100 * x
     return f"{value:.0f}%" if abs(value - round(value)) < 0.05 else f"{value:.1f}%"
+
+
+def _roll(roll: float) -> str:
+    """A roll to three decimals, cut (not rounded) so that 0.9996 never reads as 1.000."""
+    return f"{math.floor(roll * 1000) / 1000:.3f}"
 
 
 def _opponent_line(state: Any) -> Text:
@@ -80,7 +88,6 @@ def _prediction_table(state: Any) -> Table:
         ("Risk", "right"),
     ):
         table.add_column(col, justify=justify, no_wrap=True)
-    colour = {"testimony": "green", "friction": "yellow", "affliction": "red"}
     for p in state.predictions():
         i = PLANETS.index(p["planet"])
         out, inc = p["outgoing"], p["incoming"]
@@ -90,7 +97,7 @@ def _prediction_table(state: Any) -> Table:
             p["planet"],
             SIGNS[state.player.signs[i]][:3],
             str(state.ps.affliction[i]),
-            Text(p["polarity"], style=colour[p["polarity"]]),
+            Text(p["polarity"], style=POLARITY_STYLE[p["polarity"]]),
             f"{sign}{out['applied']}/{sign}{out['crit_applied']}",
             f"{sign}{inc['applied']}/{sign}{inc['crit_applied']}",
             f"{_pct(p['crit_chance']['player'])}/{_pct(p['crit_chance']['opponent'])}",
@@ -122,19 +129,26 @@ def _affliction_table(data: dict[str, Any]) -> Table:
 
 
 def _render_turn(data: dict[str, Any]) -> None:
-    d = data["direct"]
+    """What a turn did (a played turn or a what-if): crits, direct amounts, every propagation step, every
+    combustion roll, the affliction of all fourteen planets and the turn's score."""
+    d, crits = data["direct"], data["crits"]
     head = Text()
-    head.append(f"{data['player_planet']} meets {data['opponent_planet']}: ", style="bold")
-    head.append(data["polarity"])
-    for side in ("player", "opponent"):
-        if data["crits"][side]:
-            head.append(f"  {side} CRIT!", style="bold magenta")
+    head.append(f"{d['player']['planet']} meets {d['opponent']['planet']}: ", style="bold")
+    head.append(data["polarity"], style=POLARITY_STYLE[data["polarity"]])
     console.print(head)
+    rolls = " · ".join(
+        f"{who} {_pct(data['crit_chances'][side])}, roll {_roll(data['crit_rolls'][side])} → "
+        f"{'CRIT' if crits[side] else 'no crit'}"
+        for side, who in (("player", "yours"), ("opponent", "theirs"))
+    )
+    console.print(Text(f"Crit rolls: {rolls}", style="bold magenta" if any(crits.values()) else ""))
     steps = Table(box=box.SIMPLE_HEAD, title="What happened", title_justify="left")
     for col in ("Side", "Step", "Planet", "Exact", "Change"):
         steps.add_column(col)
-    for side, label in (("player", "you"), ("opponent", "opponent")):
-        steps.add_row(label, "direct", d[side]["planet"], d[side]["amount"], f"{d[side]['delta']:+d}")
+    for side, other, label in (("player", "opponent", "you"), ("opponent", "player", "opponent")):
+        crit = " (crit)" if crits[other] else ""
+        step = f"direct from {d[other]['planet']}{crit}"
+        steps.add_row(label, step, d[side]["planet"], d[side]["amount"], f"{d[side]['delta']:+d}")
     for s in data["propagation"]:
         label = "you" if s["side"] == "player" else "opponent"
         steps.add_row(
@@ -143,16 +157,18 @@ def _render_turn(data: dict[str, Any]) -> None:
     console.print(steps)
     for c in data["combustion_checks"]:
         who = "Your" if c["side"] == "player" else "Opponent's"
-        outcome = "COMBUSTS" if c["combusted"] else ("is saved by exaltation" if c["saved"] else "holds")
+        outcome = "COMBUSTS" if c["combusted"] else ("saved by exaltation" if c["saved"] else "holds")
         style = "bold red" if c["combusted"] else ("bold yellow" if c["saved"] else "")
         console.print(
             Text(
-                f"Combustion check: {who} {c['planet']} at {c['affliction']}/{c['threshold']} ({c['dignity']}) "
-                f"P = {_pct(c['probability'])}, roll {c['roll']:.3f} → {outcome}",
+                f"Combustion check: {who} {c['planet']} {c['affliction']}/{c['threshold']} {c['dignity']}: "
+                f"P {_pct(c['probability'])}, roll {_roll(c['roll'])} → {outcome}",
                 style=style,
             )
         )
     console.print(_affliction_table(data))
+    score = data["score"]
+    console.print(f"Score: affliction {score['affliction']} + testimony {score['testimony']} = {score['turn']}")
 
 
 def _render_event(event: Event) -> None:
@@ -275,34 +291,7 @@ def register(app: typer.Typer) -> None:
         if json_out:
             print_json(result)
             return
-        console.print(Text(f"Polarity: {result['polarity']}", style="bold"))
-        table = Table(box=box.SIMPLE_HEAD)
-        for col in ("Side", "Step", "Planet", "Exact", "Change"):
-            table.add_column(col)
-        for side in ("player", "opponent"):
-            d = result["direct"][side]
-            crit = " (crit)" if result["crits"][side] else ""
-            table.add_row(side, "direct" + crit, d["planet"], d["amount"], f"{d['delta']:+d}")
-        for s in result["propagation"]:
-            table.add_row(
-                s["side"], f"{s['aspect']} from {s['from']} ({s['polarity']})", s["to"], s["amount"], f"{s['delta']:+d}"
-            )
-        console.print(table)
-        for c in result["combustion_checks"]:
-            outcome = "COMBUSTS" if c["combusted"] else ("saved" if c["saved"] else "holds")
-            console.print(
-                f"Check {c['side']} {c['planet']}: P = {_pct(c['probability'])}, roll {c['roll']} → {outcome}"
-            )
-        after = Table(title="After", title_justify="left", box=box.SIMPLE_HEAD)
-        after.add_column("")
-        for p in PLANETS:
-            after.add_column(p, justify="right")
-        for side in ("player", "opponent"):
-            a = result["after"][side]
-            after.add_row(side, *(f"{a['affliction'][p]}{' combust' if p in a['combust'] else ''}" for p in PLANETS))
-        console.print(after)
-        s = result["score"]
-        console.print(f"Score: affliction {s['affliction']} + testimony {s['testimony']} = {s['turn']}")
+        _render_turn(result)
 
     @app.command("history")
     def history_command(
