@@ -84,3 +84,29 @@ def test_heuristic_splits_damage_dead_cards_first() -> None:
     second = bot.choose(st)
     assert second != Act("lose", st.sides[0].piles.hand[0]) or st.sides[0].piles.cards[second.card] != \
         "faithful_thrust"
+
+
+def _passive(state):  # type: ignore[no-untyped-def]
+    """A player who only ends turns: keeps its hand, never reacts, loses cards off the deck."""
+    from gamewright.games.penance.state import Act
+
+    legal = state.legal_actions()
+    for kind in ("end", "keep", "pass", "lose"):
+        if Act(kind) in legal:
+            return Act(kind)
+    return legal[0]
+
+
+@pytest.mark.parametrize("decks", ["confessor,ironclad", "ironclad,confessor"])
+def test_heuristic_closes_in_on_a_passive_opponent(decks: str) -> None:
+    """No rule ends a battle by time (004 §9, ref §4 Victory), so the bot must come to a player who only ends
+    turns: every such game ends in the bot's win within a few rounds."""
+    game = make_game(options={"decks": decks})
+    for seed in range(12):
+        seat = seed % 2
+        bot = HeuristicBot(seed)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            state.apply(bot.choose(state) if state.current_player == seat else _passive(state))
+            assert state.round <= 30, (decks, seed)
+        assert state.winner == seat

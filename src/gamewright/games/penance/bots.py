@@ -14,7 +14,7 @@ from functools import cache
 from gamewright.core.rng import Rng
 from gamewright.games.penance import attack as atk
 from gamewright.games.penance.cards import card_table
-from gamewright.games.penance.components import CHASSIS, HEAD
+from gamewright.games.penance.components import CHASSIS, HEAD, RIGHT_ARM
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED
@@ -49,6 +49,7 @@ class HeuristicBot:
     name = "heuristic"
     patience = 5  # turns to wait two hexes away before stepping in without an attack
     run_bonus = 2.0
+    kite = True  # keep away once disarmed
     flank = True  # step round to a better side before a melee attack
     flank_gain = 1  # by at least this much lower a target number
     hot = 4  # Heat at which water comes before attacking
@@ -162,6 +163,11 @@ class HeuristicBot:
         # hot and nothing to vent with: cool off in water (-2 Heat a turn, 004 §7)
         if dry_heat >= self.hot and not s.no_move and not in_water:
             step = self._step_toward(st, p, legal, water=True)
+            if step is not None:
+                return step
+        # disarmed (the right arm's loss turned the primary weapon to SCRAP, ref §2): keep away and outlast
+        if s.destroyed[RIGHT_ARM] and self.kite and not s.no_move and self._cheapest_attack(st, p) < 0:
+            step = self._step(st, p, legal, [e.pos], closer=False)
             if step is not None:
                 return step
         # close in only when an attack can follow this turn; otherwise wait out of reach, and step away
