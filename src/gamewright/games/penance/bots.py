@@ -1,9 +1,12 @@
 """Penance bots: uniformly random legal play, and a heuristic player.
 
-The heuristic bot closes in, spends its SP on the attack with the best expected damage (Feint first when it
-can afford both), targets the enemy's most weakened component (the chassis ends the battle), vents Heat
-before Strain, cannibalises SCRAP, plays its strongest reactive against real damage, turns its shield side
-to the enemy at the end of its turn, and loses dead cards from hand before it risks the deck.
+The heuristic bot closes in, steps round to a flank or the rear before a melee attack when the walk leaves
+the SP for it, spends its SP on the attack with the best expected damage (Feint first when it can afford
+both), targets the enemy's most weakened component (the chassis ends the battle), vents Heat before the
+next Refresh would bring Strain (counting a damaged head), cannibalises SCRAP, plays its strongest reactive
+against real damage (not Wall of Iron when its Heat would bring Strain), turns its shield side to the enemy
+at the end of its turn, loses dead cards from hand before it risks the deck, and keeps away once disarmed.
+Against an opponent who only ends turns it still comes in, so such a battle ends.
 """
 
 from __future__ import annotations
