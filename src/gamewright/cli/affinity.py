@@ -314,7 +314,7 @@ def _hint(state: Any, act: Any) -> str:
         return f"  — {spec.name}" if spec is not None else ""
     weapon = class_data().weapons[f.weapon]
     required = spec.required or (weapon.required if spec.effect == "attack" else 0)
-    safe = f.prof + f.rally_dice
+    safe = f.prof + f.rally_dice + act.affinity
     ev, p_ok, burn = expected_damage(safe, act.exertion + (1 if spec.divine_die else 0), TIERS[spec.tier],
                                      required, (weapon.base if spec.base < 0 else spec.base) + spec.base_prof * f.prof,
                                      f.prof)
@@ -416,7 +416,7 @@ def fight(
                 console.print(f"  {e.text}", highlight=False)
     if save and sheets:
         for sheet, f in zip(members, state.fighters, strict=False):
-            sheet.hd, sheet.resolve = f.hd, f.resolve
+            sheet.hd, sheet.resolve, sheet.affinity = f.hd, f.resolve, f.affinity
             for la in f.layers:
                 if la.label == "armor":
                     sheet.armour_dice = la.count

@@ -42,24 +42,29 @@ def npc_actions(tier: str, party_size: int, basic_actions: int = 2) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """An action: ``use`` an ability (or a creature attack) on a target with exertion, ``move`` toward a
-    combatant, or ``end`` the turn."""
+    """An action: ``use`` an ability (or a creature attack) on a target with exertion and stored Affinity dice,
+    ``move`` toward a combatant, ``share`` Affinity dice with an ally, ``hold`` or ``end`` the turn."""
 
     verb: str
     ability: str = ""
     target: int = -1
     exertion: int = 0
+    affinity: int = 0  # Affinity dice spent on the roll, or shared
 
     def to_text(self) -> str:
         if self.verb in ("end", "hold"):
             return self.verb
         if self.verb == "move":
             return f"move {self.target}"
+        if self.verb == "share":
+            return f"share {self.affinity} to {self.target}"
         text = f"use {self.ability}"
         if self.target >= 0:
             text += f" on {self.target}"
         if self.exertion:
             text += f" exert {self.exertion}"
+        if self.affinity:
+            text += f" affinity {self.affinity}"
         return text
 
 
@@ -78,22 +83,26 @@ def parse_act(text: str) -> Act:
     try:
         if words[0] == "move" and len(words) == 2:
             return Act("move", target=int(words[1]))
+        if words[0] == "share" and len(words) == 4 and words[2] == "to":
+            return Act("share", target=int(words[3]), affinity=int(words[1]))
         if words[0] == "use" and len(words) >= 2:
-            ability, target, exertion = words[1], -1, 0
+            ability, target, exertion, affinity = words[1], -1, 0, 0
             rest = words[2:]
             while rest:
                 if rest[0] == "on" and len(rest) >= 2:
                     target = int(rest[1])
                 elif rest[0] == "exert" and len(rest) >= 2:
                     exertion = int(rest[1])
+                elif rest[0] == "affinity" and len(rest) >= 2:
+                    affinity = int(rest[1])
                 else:
                     raise ValueError(rest[0])
                 rest = rest[2:]
-            return Act("use", ability, target, exertion)
+            return Act("use", ability, target, exertion, affinity)
     except ValueError:
         pass
     raise RuleViolation(f"parse action {text!r}", "not understood",
-                        "actions look like: end | move 4 | use weapon_strike on 4 exert 1")
+                        "actions look like: end | move 4 | share 1 to 2 | use weapon_strike on 4 exert 1 affinity 1")
 
 
 def slug(name: str) -> str:
@@ -105,7 +114,8 @@ _FIELDS = ("idx", "side", "name", "key", "pc", "level", "prof", "hd_die", "hd", 
            "tier", "actions_left", "expert_used", "move_left", "exerted_turn", "checked_round", "pending",
            "hd_lost_round", "parry_debt", "parried_round", "defend_bonus", "ward_bonus", "rally_dice", "help_faces",
            "mark", "analysed", "stabilized", "stunned", "prone", "communing", "htl_rounds", "htl_used_round",
-           "purpose_rounds", "uses", "steadfast", "oath_ready", "heal_used", "initiative", "held")
+           "purpose_rounds", "uses", "steadfast", "oath_ready", "heal_used", "initiative", "held", "affinity",
+           "affinity_cap", "shared_turn")
 
 
 class Fighter:
@@ -122,7 +132,7 @@ class Fighter:
             "help_faces": [], "mark": -1, "analysed": -1, "stabilized": False, "stunned": False, "prone": False,
             "communing": False, "htl_rounds": 0, "htl_used_round": 0, "purpose_rounds": 0, "uses": {},
             "steadfast": False, "oath_ready": False, "heal_used": False, "initiative": 0, "mindless": False,
-            "held": 0,
+            "held": 0, "affinity": 0, "affinity_cap": 0, "shared_turn": False,
         }
         defaults.update(kw)
         for name in _FIELDS:
@@ -193,7 +203,8 @@ def fighter_from_sheet(sheet: Sheet, idx: int, magical_armor: bool = True) -> Fi
     f = Fighter(idx=idx, side=0, name=sheet.name, key=sheet.class_key, pc=True, level=sheet.level, prof=prof,
                 hd_die=sheet.hd_die, hd=sheet.hd, hd_max=sheet.hd_max, layers=layers, resolve=sheet.resolve,
                 resolve_max=5, abilities=tuple(sheet.abilities) + universal, weapon=sheet.weapon, features=feats,
-                uses=uses, steadfast="steadfast" in feats, oath_ready="oath_absolute" in feats)
+                uses=uses, steadfast="steadfast" in feats, oath_ready="oath_absolute" in feats,
+                affinity=sheet.affinity, affinity_cap=sheet.affinity_cap)
     rs.update_status(f)  # a stored sheet may be collapsed or dying (003 Death & Dying)
     return f
 
@@ -408,6 +419,7 @@ class CombatState:
             if f.status != rs.OK:
                 continue
             f.defend_bonus = 0  # Defend lasts until your next turn
+            f.shared_turn = False
             f.move_left = FREE_MOVE
             f.expert_used = False
             f.exerted_turn = False
@@ -483,9 +495,17 @@ class CombatState:
             lo, hi = self._exertion_range(f, spec)
             targets = self._targets(f, key, spec, others)
             if lo == hi:
-                acts += [Act("use", key, t, lo) for t in targets]
+                uses = [Act("use", key, t, lo) for t in targets]
             else:
-                acts += [Act("use", key, t, e) for t in targets for e in range(lo, hi + 1)]
+                uses = [Act("use", key, t, e) for t in targets for e in range(lo, hi + 1)]
+            acts += uses
+            if f.affinity and spec.tier != "none":  # 003 Spending Affinity Dice: on any roll
+                acts += [Act("use", key, a.target, a.exertion, n) for a in uses for n in range(1, f.affinity + 1)]
+        if f.affinity and not f.shared_turn:  # 003 Sharing Affinity Dice: a free action, to an ally within 30 yd
+            for e, d in others:
+                room = e.affinity_cap - e.affinity
+                if e.pc and e is not f and e.side == f.side and d <= 30 // SQUARE and room > 0:
+                    acts += [Act("share", "", e.idx, 0, n) for n in range(1, min(f.affinity, room) + 1)]
         return acts
 
     def _spec(self, f: Fighter, key: str) -> Ability | Attack | None:
@@ -588,8 +608,12 @@ class CombatState:
             if e.side == f.side or e.status == rs.DEAD or dist(f, e) <= 1:
                 return "move toward a living enemy that is not adjacent"
             return ""
+        if act.verb == "share":
+            return self._share_problem(f, act)
         if act.verb != "use":
             return f"unknown verb {act.verb!r}"
+        if not 0 <= act.affinity <= f.affinity:
+            return f"{f.name} stores {f.affinity} Affinity dice, cannot spend {act.affinity} (003 Spending)"
         if act.ability not in f.abilities:
             return f"{f.name} has no ability {act.ability!r}; known: {', '.join(f.abilities)}"
         spec = self._spec(f, act.ability)
@@ -603,6 +627,27 @@ class CombatState:
             return f"exertion must be {lo}..{hi} for this action (003 Exertion Budget, Exertion Minimums)"
         if act.target not in self._targets(f, act.ability, spec):
             return f"combatant {act.target} is not a valid target in reach"
+        if act.affinity and spec.tier == "none":
+            return f"{spec.name} has no roll to add Affinity dice to"
+        return ""
+
+    def _share_problem(self, f: Fighter, act: Act) -> str:
+        """003 "Sharing Affinity Dice": a free action on your turn (once), to an ally within 30 yards."""
+        if act.ability or act.exertion:
+            return "share takes a count and an ally: share 1 to 2"
+        if f.shared_turn:
+            return "Affinity dice are shared once per turn (a free action)"
+        if not 0 <= act.target < len(self.fighters):
+            return f"no combatant {act.target}"
+        e = self.fighters[act.target]
+        if not (e.pc and e.side == f.side and e is not f and e.status != rs.DEAD):
+            return "share with a living ally"
+        if dist(f, e) > 30 // SQUARE:
+            return f"{e.name} is more than 30 yards away"
+        if not 1 <= act.affinity <= f.affinity:
+            return f"{f.name} stores {f.affinity} Affinity dice, cannot share {act.affinity}"
+        if act.affinity > e.affinity_cap - e.affinity:
+            return f"{e.name} can store only {e.affinity_cap - e.affinity} more (its Level cap)"
         return ""
 
     # --- applying ----------------------------------------------------------------------------------------
@@ -623,6 +668,13 @@ class CombatState:
                                 f"{f.name} holds {f.held} action(s)"))
         elif act.verb == "move":
             self._approach(f, self.fighters[act.target], 1, events)
+        elif act.verb == "share":
+            e = self.fighters[act.target]
+            f.affinity -= act.affinity
+            e.affinity += act.affinity
+            f.shared_turn = True
+            events.append(Event("share", {"who": f.idx, "target": e.idx, "dice": act.affinity},
+                                f"{f.name} shares {act.affinity} Affinity dice with {e.name}"))
         elif f.pc:
             self._pc_use(f, act, events)
         else:
@@ -710,8 +762,9 @@ class CombatState:
             mod = self._pool_mods(f, t)
             if t is not None and dist(f, t) > near:
                 mod -= 1  # ref §3 Weapons: long range −1d6
-            safe = f.prof + f.rally_dice
+            safe = f.prof + f.rally_dice + act.affinity  # Affinity dice are safe, outside the exertion cap
             f.rally_dice = 0
+            f.affinity -= act.affinity
             exertion = act.exertion + (1 if spec.divine_die else 0)
             if mod > 0:
                 safe += mod

@@ -126,6 +126,8 @@ class GreedyPolicy:
     # --- scoring -----------------------------------------------------------------------------------------
     def score(self, state: CombatState, f: Fighter, act: Act) -> float:
         fighters = state.fighters
+        if act.verb == "share" or act.affinity:
+            return 0.0  # Affinity dice are kept for the player's own big moments
         if act.verb == "move":
             t = fighters[act.target]
             if t.status != rs.OK or self._any_attack_in_reach(state, f):
