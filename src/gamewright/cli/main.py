@@ -6,6 +6,7 @@ import importlib
 import sys
 
 import typer
+from sqlalchemy.exc import SQLAlchemyError
 
 try:  # typer 0.2x ships its own copy of click
     from typer._click import exceptions as click_exc
@@ -14,6 +15,7 @@ except ImportError:  # pragma: no cover - older typer depends on click itself
 
 from gamewright import __version__
 from gamewright.core.errors import GamewrightError
+from gamewright.store.db import database_url
 
 app = typer.Typer(
     name="gamewright",
@@ -72,6 +74,12 @@ def demo_command(
     demo(Path(svg), seed)
 
 
+def _safe_url() -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(database_url()).render_as_string(hide_password=True)
+
+
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
@@ -94,6 +102,10 @@ def run(argv: list[str] | None = None) -> int:
     except GamewrightError as exc:
         sys.stderr.write(f"error: {_one_line(str(exc))}\n")
         return 2
+    except SQLAlchemyError as exc:  # an unreachable server, a full disk: one line, not a traceback
+        reason = getattr(exc, "orig", None) or exc
+        sys.stderr.write(f"error: the database failed: {_one_line(str(reason))} (database: {_safe_url()})\n")
+        return 1
     except KeyboardInterrupt:
         sys.stderr.write("interrupted; progress already saved is kept\n")
         return 130

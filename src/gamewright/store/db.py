@@ -53,6 +53,7 @@ def engine(url: str | None = None) -> Engine:
         sqlite_file.parent.mkdir(parents=True, exist_ok=True)
         eng = create_engine(url, connect_args={"timeout": 60})
         event.listen(eng, "connect", _sqlite_pragmas)
+        event.listen(eng, "begin", _sqlite_begin_immediate)
         with FileLock(str(sqlite_file) + ".lock", timeout=120):
             _migrate(eng)
     else:
@@ -63,11 +64,23 @@ def engine(url: str | None = None) -> Engine:
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    # Let SQLAlchemy, not the driver, open transactions, so that each one can take the write lock up front.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA busy_timeout=60000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _sqlite_begin_immediate(connection) -> None:  # type: ignore[no-untyped-def]
+    """Every transaction takes the write lock when it begins.
+
+    A deferred transaction that reads and then writes fails at once with "database is locked" when another
+    process committed in between (WAL snapshots cannot be upgraded); an immediate one waits its turn under the
+    busy timeout instead, so concurrent processes queue rather than fail.
+    """
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def _migrate(eng: Engine) -> None:
