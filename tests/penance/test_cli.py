@@ -113,9 +113,11 @@ def test_decks_command(cli) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_play_scripted_and_resume(cli) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = cli("penance", "play", "--seats", "human,bot", "--seed", "5", stdin="keep\nplay 99\nend\nquit\n")
+    code, out, err = cli("penance", "play", "--seats", "human,bot", "--seed", "5", stdin="keep\nplay 99\n77\nend\nquit\n")
     assert code == 0, err
     assert "saved game 1" in out and "refused:" in out and "> P1: end" in out
+    assert "keep this opening hand or mulligan" in out and "your action" in out
+    assert "refused: 77: choose a menu number from 0 to" in out
     assert "components:" in out and "pilot wounds" in out and "hand: [" in out
     listing = json.loads(cli("penance", "list", "--json")[1])
     assert listing[0]["id"] == 1 and listing[0]["actions"] >= 3 and listing[0]["status"] == "active"

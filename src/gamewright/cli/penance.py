@@ -271,10 +271,43 @@ def render(state: PenanceState, seat: int) -> str:
         wounds = ", ".join(WOUNDS[w].name for w in side["wounds"]) or "none"
         lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {wounds}")
         if "hand" in side:
-            lines.append("   hand: " + ", ".join(f"[{h['id']}] {h['name']} ({h['cost']} SP)" for h in side["hand"]))
+            lines.append("   hand: " + ", ".join(f"[{h['id']}] {h['name']} ({_cost_label(h)})" for h in side["hand"]))
         elif side.get("revealed"):
             lines.append("   revealed: " + ", ".join(side["revealed"]))
     return "\n".join(lines)
+
+
+def prompt(state: PenanceState) -> str:
+    """What the pending decision asks of the player to move."""
+    top = state.todo[-1]
+    who = f"P{top[1] + 1}"
+    kind = top[0]
+    if kind == "mulligan":
+        return f"{who}, keep this opening hand or mulligan (shuffle it back, draw 6 new; once):"
+    if kind == "react":
+        at = state.attack or {}
+        rune = " (or spend a Rune)" if state.sides[top[1]].runes else ""
+        return (f"{who}, {at.get('damage', 0)} damage is coming: play one reactive card{rune} before the defense "
+                "dice, or pass:")
+    if kind == "loss":
+        why = {"attack": "damage", "forced": "an EXECUTION (from the deck)", "harm": "self-harm"}[top[3]]
+        extra = " — primary weapon cards lost add Component Damage" if top[3] == "attack" else ""
+        return (f"{who}, lose {top[2]} more card(s) to {why}: one from hand, or 'lose deck' for the top of the "
+                f"deck{extra}:")
+    if kind == "cost":
+        return f"{who}, discard {top[2]} card(s) from hand to the discard pile (Dual Wield):"
+    return f"{who}, your action (cards and moves in any order; 'end' ends the turn):"
+
+
+def _cost_label(h: dict[str, Any]) -> str:
+    c = card_table()[h["card"]]
+    if c.passive:
+        return "passive"
+    if c.reactive:
+        return "reactive"
+    if c.kind == "status":
+        return "0 SP: sacrifice or purge"
+    return f"{h['cost']} SP"
 
 
 def describe(state: PenanceState, a: Act) -> str:
@@ -349,7 +382,7 @@ def play(
         else:
             if shown_for != len(actions):
                 say(render(state, p))
-                say(f"P{p + 1}, choose ({state.todo[-1][0]}):")
+                say(prompt(state))
                 for k, a in enumerate(state.legal_actions()):
                     say(f"  {k:>2}. {describe(state, a)}")
                 shown_for = len(actions)
@@ -364,11 +397,12 @@ def play(
                 say(f"game {game_id} saved; resume with --resume {game_id}")
                 return
             legal = state.legal_actions()
+            if text.isdigit() and int(text) >= len(legal):
+                say(f"refused: {text}: choose a menu number from 0 to {len(legal) - 1}, or type an action")
+                continue
             try:
-                if text.isdigit() and int(text) < len(legal):
-                    action = legal[int(text)]  # a number from the menu
-                else:
-                    action = game.parse_action(state, text)
+                # a number from the menu, or the action's text
+                action = legal[int(text)] if text.isdigit() else game.parse_action(state, text)
             except GamewrightError as exc:
                 say(f"refused: {exc}")
                 continue
