@@ -293,7 +293,7 @@ class GreedyPolicy:
             current = state.fighters[f.mark] if 0 <= f.mark < len(state.fighters) else None
             if t.status != rs.OK or (current is not None and current.status == rs.OK):
                 return 0.0
-            return 1.2 * min(3.0, enemy_dice / 2) * self.die_value(state, t)
+            return min(2.0, enemy_dice / 3) * self.die_value(state, t)  # ~1 die more on each later strike
         if effect == "analyze" and t is not None:
             if t.status != rs.OK or t.analysed >= 0:
                 return 0.0
