@@ -110,3 +110,26 @@ def test_heuristic_closes_in_on_a_passive_opponent(decks: str) -> None:
             state.apply(bot.choose(state) if state.current_player == seat else _passive(state))
             assert state.round <= 30, (decks, seed)
         assert state.winner == seat
+
+
+def test_heuristic_steps_round_to_a_better_side_before_a_melee_attack() -> None:
+    """From the enemy's shield side (TN +1) it walks to a flank or the rear (TN -1/-2, 004 §2) first."""
+    from tests.penance.helpers import fresh, place, set_hand
+
+    st = fresh()
+    place(st, 1, "I11", "E")  # P2 faces east: its shield side (side 6) is the NE neighbour
+    shield_hex = st.map.neighbors[st.map.parse_hex("I11")][5]
+    st.sides[0].pos = shield_hex
+    set_hand(st, 0, ["faithful_thrust"])
+    set_hand(st, 1, ["feint"])
+    assert st.map.side_of(st.sides[1].pos, st.sides[1].facing, st.sides[0].pos) == 6
+    bot = HeuristicBot(0)
+    tns = []
+    for _ in range(6):
+        act = bot.choose(st)
+        if act.kind == "play":
+            tns.append(next(e for e in st.apply(act) if e.kind == "attack").data["tn"])
+            break
+        assert act.kind == "move"
+        st.apply(act)
+    assert tns and tns[0] < 6  # shield side and standing still would be 6

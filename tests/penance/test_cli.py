@@ -113,7 +113,8 @@ def test_decks_command(cli) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_play_scripted_and_resume(cli) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = cli("penance", "play", "--seats", "human,bot", "--seed", "5", stdin="keep\nplay 99\n77\nend\nquit\n")
+    stdin = "keep\nplay 99\n77\nend\nquit\n"
+    code, out, err = cli("penance", "play", "--seats", "human,bot", "--seed", "5", stdin=stdin)
     assert code == 0, err
     assert "saved game 1" in out and "refused:" in out and "> P1: end" in out
     assert "keep this opening hand or mulligan" in out and "your action" in out
