@@ -103,3 +103,30 @@ def test_view_hides_only_the_random_stream() -> None:
     view = state.view_for(0)
     assert "rng" not in view and view["fighters"] == state.to_json()["fighters"]
     assert state.current_player != CHANCE
+
+
+def test_greedy_policy_plays_sensibly() -> None:
+    """The greedy party sweeps a weak medium encounter and clearly outplays random choices."""
+    from gamewright.games.affinity.conformance import checked_fight
+    from gamewright.games.affinity.policies import GreedyPolicy, RandomPolicy
+
+    greedy = sum(checked_fight(1, "pall_wolf", s, GreedyPolicy(), GreedyPolicy()).winner == 0 for s in range(40))
+    rand = sum(checked_fight(1, "pall_wolf", s, RandomPolicy(s), GreedyPolicy()).winner == 0 for s in range(40))
+    assert greedy >= 36 and rand < greedy
+
+
+def test_greedy_party_keeps_its_ground_and_focuses() -> None:
+    """While the foes close in the party shoots rather than walks; every shot of a turn goes to one target."""
+    from gamewright.games.affinity.policies import GreedyPolicy
+
+    state = load_game("affinity", options={"creature": "orc_raider"}).new_initial_state(3)
+    policy = GreedyPolicy()
+    targets: set[int] = set()
+    while state.round == 1 and not state.is_terminal():
+        act = policy.choose(state)
+        if state.current_player == 0:
+            assert act.verb != "move"
+            if act.verb == "use" and act.target >= 4:
+                targets.add(act.target)
+        state.apply(act)
+    assert len(targets) == 1
