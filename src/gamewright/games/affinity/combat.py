@@ -158,7 +158,7 @@ class Fighter:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Fighter:
-        f = cls(**{k: data[k] for k in _FIELDS})
+        f = cls(**{k: data[k] for k in _FIELDS if k in data})  # fields added later take their defaults
         f.layers = [Layer(d["label"], d["sides"], d["count"], d["survive"]) for d in data["layers"]]
         f.abilities = tuple(data["abilities"])
         f.features = tuple(data["features"])
