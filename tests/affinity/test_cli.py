@@ -191,3 +191,13 @@ def test_the_dead_do_not_rest_or_fight_and_the_collapsed_wake(cli) -> None:
     assert code == 0 and json.loads(out)["resolve"] == [0, 1]
     code, _, err = cli("affinity", "rest", "Ilse", "--kind", "wake")
     assert code == 2 and "not collapsed" in err
+
+
+def test_duel_exertion(cli) -> None:
+    # 003 Social Duels "Roll": Proficiency + Exertion + Preparation; 1s on exertion dice burn HD
+    code, out, err = cli("affinity", "duel", "--a", "A:2", "--b", "B:1", "--exertion-a", "2", "--rounds", "1", "--json")
+    assert code == 0, err
+    first = json.loads(out)["rounds"][0]["a"]
+    assert len(first["faces"]) == 4 and first["burned"] == sum(1 for f in first["faces"][2:] if f == 1)
+    code, _, err = cli("affinity", "duel", "--a", "A:2", "--exertion-a", "3")
+    assert code == 2 and len(err.strip().splitlines()) == 1

@@ -594,6 +594,8 @@ def duel(
     b: str = typer.Option("B:1", "--b", help="Second speaker, the same way."),
     stance_a: str = typer.Option("auto", "--stance-a", help="assert, reason, discern or auto."),
     stance_b: str = typer.Option("auto", "--stance-b", help="assert, reason, discern or auto."),
+    exertion_a: int = typer.Option(0, "--exertion-a", help="Exertion dice each round (≤ Proficiency; 1s burn HD)."),
+    exertion_b: int = typer.Option(0, "--exertion-b"),
     research_a: int = typer.Option(0, "--research-a", help="Hours of research (max 3): Preparation dice."),
     research_b: int = typer.Option(0, "--research-b"),
     evidence_a: int = typer.Option(0, "--evidence-a", help="-1 hard evidence (a step easier), +1 contradicted."),
@@ -634,10 +636,10 @@ def duel(
     sa, sb = speaker(a, research_a, home == "a"), speaker(b, research_b, home == "b")
     d = Duel(sa, sb, Rng(seed))
     while not d.over and d.round < rounds:
-        d.play_round(Side(stance_a if stance_a != "auto" else auto_stance(sa, sb), 0, evidence_a, audience_a,
-                          counsel_a),
-                     Side(stance_b if stance_b != "auto" else auto_stance(sb, sa), 0, evidence_b, audience_b,
-                          counsel_b))
+        d.play_round(Side(stance_a if stance_a != "auto" else auto_stance(sa, sb), exertion_a, evidence_a,
+                          audience_a, counsel_a),
+                     Side(stance_b if stance_b != "auto" else auto_stance(sb, sa), exertion_b, evidence_b,
+                          audience_b, counsel_b))
         if withdraw_after and d.round >= withdraw_after and not d.over:
             d.withdraw("b")
     doc = {"rounds": d.log, "result": d.result or "undecided", "a": sa.to_json(), "b": sb.to_json()}
@@ -647,6 +649,9 @@ def duel(
     for e in d.log:
         line = (f"round {e['round']}: {sa.name} {e['a']['stance']} {e['a']['successes']} vs "
                 f"{sb.name} {e['b']['stance']} {e['b']['successes']}")
+        burns = [f"{who.name} burns {e[k]['burned']} HD" for who, k in ((sa, "a"), (sb, "b")) if e[k]["burned"]]
+        if burns:
+            line += " (" + ", ".join(burns) + ")"
         if e.get("damage"):
             line += f" → {e['damage']} damage to {e['defence']['defender']}"
         elif e.get("effect"):
