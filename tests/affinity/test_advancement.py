@@ -62,3 +62,12 @@ def test_too_many_choices_are_refused_and_leave_the_sheet_unchanged() -> None:
     data = {**before, "path_feats": ["a", "b"]}
     with pytest.raises(ConfigError):
         Sheet.from_json(data)
+
+
+def test_other_classes_keep_their_kit_and_are_told_of_the_class_ability() -> None:
+    # ref §3 lists later abilities for the Combatant only; the others keep their level-1 kit as they grow
+    sheet = new_sheet("Oren", "weaver", 2)
+    kit = list(sheet.abilities)
+    gained = level_up(sheet)
+    assert sheet.abilities == kit and sheet.proficiency == 2 and sheet.hd_max == 6
+    assert "class ability (level 3): in the Weaver document, not modelled" in gained

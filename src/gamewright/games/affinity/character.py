@@ -356,7 +356,12 @@ def level_up(sheet: Sheet, nodes: list[str] | None = None, feats: list[str] | No
     gained += [f"feature: {f.replace('_', ' ')}" for f in sheet.features if f not in before_ft]
     if sheet.proficiency != proficiency(sheet.level - 1):
         gained.append(f"Proficiency {proficiency(sheet.level - 1)} → {sheet.proficiency}")
-    gained += [f"{kind} (level {sheet.level})" for kind in advancement(sheet.level) if kind != "class ability"]
+    new_abilities = [a for a in sheet.abilities if a not in before_ab]
+    for kind in advancement(sheet.level):
+        if kind != "class ability":
+            gained.append(f"{kind} (level {sheet.level})")
+        elif not new_abilities:  # ref §3 gives only the Combatant's later abilities
+            gained.append(f"class ability (level {sheet.level}): in the {sheet.cls.name} document, not modelled")
     return gained
 
 
