@@ -190,13 +190,14 @@ def character_list(json_out: bool = JSON_OPTION) -> None:
     rows = [Sheet.from_json(data) for _, data in list_records(RECORD_KIND)]
     if json_out:
         print_json([{"name": s.name, "class": s.class_key, "level": s.level, "hd": s.hd, "hd_max": s.hd_max,
-                     "resolve": s.resolve} for s in rows])
+                     "resolve": s.resolve, "status": s.status, "affinity": s.affinity} for s in rows])
         return
     out = Table(title="Affinity characters")
-    for col in ("name", "class", "level", "HD", "Resolve"):
+    for col in ("name", "class", "level", "HD", "Resolve", "status", "Affinity"):
         out.add_column(col)
     for s in rows:
-        out.add_row(s.name, s.cls.name, str(s.level), f"{s.hd}d{s.hd_die}/{s.hd_max}", str(s.resolve))
+        out.add_row(s.name, s.cls.name, str(s.level), f"{s.hd}d{s.hd_die}/{s.hd_max}", str(s.resolve), s.status,
+                    f"{s.affinity}/{s.affinity_cap}")
     console.print(out)
 
 
