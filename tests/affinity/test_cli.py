@@ -55,7 +55,8 @@ def test_character_lifecycle(cli) -> None:
     doc = json.loads(cli("affinity", "character", "level-up", "Bram", "--json")[1])
     assert doc["level"] == 2 and doc["hd"] == 7 and doc["gained"]
     listed = json.loads(cli("affinity", "character", "list", "--json")[1])
-    assert listed == [{"name": "Bram", "class": "combatant", "level": 2, "hd": 7, "hd_max": 7, "resolve": 5}]
+    assert listed == [{"name": "Bram", "class": "combatant", "level": 2, "hd": 7, "hd_max": 7, "resolve": 5,
+                       "status": "ok", "affinity": 0}]
     code, _, err = cli("affinity", "character", "show", "Nobody")
     assert code == 2 and "no Affinity character" in err
 
