@@ -5,7 +5,7 @@ the SP for it, spends its SP on the attack with the best expected damage (Feint 
 both), targets the enemy's most weakened component (the chassis ends the battle), vents Heat before the
 next Refresh would bring Strain (counting a damaged head), cannibalises SCRAP, plays its strongest reactive
 against real damage (not Wall of Iron when its Heat would bring Strain), turns its shield side to the enemy
-at the end of its turn, loses dead cards from hand before it risks the deck, and keeps away once disarmed.
+at the end of its turn, and loses dead cards from hand before it risks the deck.
 Against an opponent who only ends turns it still comes in, so such a battle ends.
 """
 
@@ -17,7 +17,7 @@ from functools import cache
 from gamewright.core.rng import Rng
 from gamewright.games.penance import attack as atk
 from gamewright.games.penance.cards import card_table
-from gamewright.games.penance.components import CHASSIS, HEAD, RIGHT_ARM
+from gamewright.games.penance.components import CHASSIS, HEAD
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED
@@ -52,7 +52,6 @@ class HeuristicBot:
     name = "heuristic"
     patience = 5  # turns to wait two hexes away before stepping in without an attack
     run_bonus = 2.0
-    kite = True  # keep away once disarmed
     flank = True  # step round to a better side before a melee attack
     flank_gain = 1  # by at least this much lower a target number
     hot = 4  # Heat at which water comes before attacking
@@ -166,11 +165,6 @@ class HeuristicBot:
         # hot and nothing to vent with: cool off in water (-2 Heat a turn, 004 §7)
         if dry_heat >= self.hot and not s.no_move and not in_water:
             step = self._step_toward(st, p, legal, water=True)
-            if step is not None:
-                return step
-        # disarmed (the right arm's loss turned the primary weapon to SCRAP, ref §2): keep away and outlast
-        if s.destroyed[RIGHT_ARM] and self.kite and not s.no_move and self._cheapest_attack(st, p) < 0:
-            step = self._step(st, p, legal, [e.pos], closer=False)
             if step is not None:
                 return step
         # close in only when an attack can follow this turn; otherwise wait out of reach, and step away
