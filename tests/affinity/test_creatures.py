@@ -171,9 +171,24 @@ def test_stunned_loses_its_turn() -> None:
 def test_prone_costs_half_the_movement_to_stand() -> None:
     state = scenario()
     bram = state.fighters[0]
-    bram.prone = True
+    bram.prone = bram.prone_bonus = True
     _start_turn_of(state, 0)
-    assert state.active == 0 and bram.move_left == 1 and not bram.prone
+    assert state.active == 0 and bram.move_left == 1 and not bram.prone and not bram.prone_bonus
+
+
+def test_prone_gives_only_the_next_attack_a_die() -> None:
+    # ref §1 Conditions: prone gives the next attack against it +1d6
+    state = scenario()
+    gob = state.fighters[4]
+    gob.prone = gob.prone_bonus = True
+    adjacent(state, 0, 4)
+    turn_of(state, 0, dice=[1, 1])
+    events = state.apply(Act("use", "weapon_strike", 4))
+    assert len(next(e for e in events if e.kind == "roll").data["faces"]) == 2  # Proficiency 1 + the prone die
+    assert gob.prone and not gob.prone_bonus
+    state.rng.push_dice(1)
+    events = state.apply(Act("use", "weapon_strike", 4))
+    assert len(next(e for e in events if e.kind == "roll").data["faces"]) == 1
 
 
 def test_no_parry_after_the_captain_has_acted_this_round() -> None:

@@ -115,7 +115,7 @@ _FIELDS = ("idx", "side", "name", "key", "pc", "level", "prof", "hd_die", "hd", 
            "hd_lost_round", "parry_debt", "parried_round", "defend_bonus", "ward_bonus", "rally_dice", "help_faces",
            "mark", "analysed", "stabilized", "stunned", "prone", "communing", "htl_rounds", "htl_used_round",
            "purpose_rounds", "uses", "steadfast", "oath_ready", "heal_used", "initiative", "held", "affinity",
-           "affinity_cap", "shared_turn")
+           "affinity_cap", "shared_turn", "prone_bonus")
 
 
 class Fighter:
@@ -133,6 +133,7 @@ class Fighter:
             "communing": False, "htl_rounds": 0, "htl_used_round": 0, "purpose_rounds": 0, "uses": {},
             "steadfast": False, "oath_ready": False, "heal_used": False, "initiative": 0, "mindless": False,
             "held": 0, "affinity": 0, "affinity_cap": 0, "shared_turn": False,
+            "prone_bonus": False,
         }
         defaults.update(kw)
         for name in _FIELDS:
@@ -430,7 +431,7 @@ class CombatState:
                 events.append(Event("stunned", {"who": f.idx}, f"{f.name} is stunned and loses the turn"))
                 continue
             if f.prone:  # standing costs half the movement
-                f.prone = False
+                f.prone = f.prone_bonus = False
                 f.move_left = FREE_MOVE // 2
             f.actions_left = actions
             if actions <= 0:
@@ -728,8 +729,8 @@ class CombatState:
         faces_all = faces + help_faces
         return count_successes(faces_all, threshold), burned, faces_all
 
-    def _pool_mods(self, f: Fighter, t: Fighter | None) -> int:
-        """Bonus (+) and penalty (−) dice from marks, analysis, prone targets and allies (ref §3, §4)."""
+    def _pool_mods(self, f: Fighter, t: Fighter | None, attack: bool = True) -> int:
+        """Bonus (+) and penalty (−) dice from marks, analysis and prone targets (ref §3, §1 Conditions)."""
         mod = 0
         if f.analysed >= 0:
             mod -= 1  # Analyze: the target rolls −1d6
@@ -738,8 +739,8 @@ class CombatState:
                 mod += 1  # Mark Prey: +1d6 vs the mark
             if t.analysed == f.side:
                 mod += 1  # Analyze: allies +1d6
-            if t.prone:
-                mod += 1
+            if attack and t.prone_bonus:
+                mod += 1  # ref §1 Conditions: the next attack against a prone target +1d6
         return mod
 
     def _pc_use(self, f: Fighter, act: Act, events: list[Event]) -> None:
@@ -759,7 +760,10 @@ class CombatState:
             self._simple(f, spec, events)
         else:
             threshold = TIERS[spec.tier]
-            mod = self._pool_mods(f, t)
+            attack = effect in ("attack", "devastate")
+            mod = self._pool_mods(f, t, attack)
+            if attack and t is not None:
+                t.prone_bonus = False
             if t is not None and dist(f, t) > near:
                 mod -= 1  # ref §3 Weapons: long range −1d6
             safe = f.prof + f.rally_dice + act.affinity  # Affinity dice are safe, outside the exertion cap
@@ -845,7 +849,7 @@ class CombatState:
                 mine, _, _ = self._roll(prof, 0, [], TIERS["basic"])
                 theirs, _, _ = self._roll(t.prof, 0, [], TIERS["basic"])
                 if theirs <= mine and not t.purpose_rounds:
-                    t.prone = True
+                    t.prone = t.prone_bonus = True
                     events.append(Event("prone", {"who": t.idx}, f"{t.name} is knocked prone ({mine} vs {theirs})"))
         elif e == "devastate":
             assert t is not None
@@ -948,6 +952,7 @@ class CombatState:
         if is_expert_or_higher(spec.tier):
             f.expert_used = True
         pool = spec.pool + self._pool_mods(f, t)
+        t.prone_bonus = False
         tr = cdef.traits
         if tr.ally_bonus and any(a.side == f.side and a is not f and a.status == rs.OK and dist(a, t) <= 1
                                  for a in self.fighters):

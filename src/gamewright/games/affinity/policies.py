@@ -199,7 +199,7 @@ class GreedyPolicy:
 
     def _pool(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> tuple[int, int]:
         """Safe and exertion dice as ``CombatState._pc_use`` builds them."""
-        mod = state._pool_mods(f, t)
+        mod = state._pool_mods(f, t, spec.effect in ("attack", "devastate"))
         if t is not None and spec.effect in ("attack", "devastate") and dist(f, t) - f.move_left > \
                 state._reach(f, spec)[0]:
             mod -= 1  # long range
