@@ -273,8 +273,7 @@ class GreedyPolicy:
         """What a successful non-attack action is worth."""
         effect = spec.effect
         prof = f.prof
-        if t is not None and t.side != f.side:
-            enemy_dice = dice_left(t)
+        enemy_dice = dice_left(t) if t is not None else 0
         if effect == "endure" and t is not None:
             if t.status in (rs.DYING, rs.COLLAPSED):
                 return self.threat(state, t)  # back on its feet
