@@ -159,8 +159,17 @@ def test_bash_pushes_on_a_hit() -> None:
     assert st.map.hex_name(st.sides[1].pos) == "J11" and st.sides[1].moved == 0
 
 
+def test_shield_wall_has_no_ally_to_help_one_on_one() -> None:
+    """ref §2 Allies: "allies behind you" — there are none in a duel; the card is played for nothing."""
+    st = duel("ironclad,confessor", hand=["shield_wall"])
+    st.sides[0].sp = 4
+    ev = play(st, "shield_wall")
+    assert "no ally" in event(ev, "effect").text and st.sides[0].shield_wall == 0 and st.sides[0].sp == 1
+
+
 def test_hunker_down_and_shield_wall_are_flat_defense() -> None:
     st = duel("confessor,ironclad:B", hand=["faithful_thrust", "faithful_thrust"], enemy=["shield_wall"])
+    st.rules = make_game(options={"shield_wall": "self"}).rules  # the option: +2 Defense for the caster
     st.todo = [["turn_end", 0], ["main", 0], ["turn_end", 1], ["main", 1]]
     st.sides[1].sp = 4
     play(st, "shield_wall", p=1)

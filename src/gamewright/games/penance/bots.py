@@ -102,7 +102,7 @@ class HeuristicBot:
             if a.card < 0:
                 return 50
             cid = pl.cards[a.card]
-            if st.is_scrap(p, cid) or cid in DEAD_CARDS or cid == st.sides[p].banned:
+            if st.is_scrap(p, cid) or cid in DEAD_CARDS or cid == st.sides[p].banned or self._no_ally_card(st, cid):
                 return 0
             if cid == "divine_judgment" and len(st.sides[1 - p].piles.deck) > 10:
                 return 10
@@ -210,7 +210,7 @@ class HeuristicBot:
                 continue
             if cid == "emergency_repair" and len(pl.discard) < 6:
                 continue
-            if cid in ("hunker_down", "shield_wall") and dist > 4:
+            if cid in ("hunker_down", "shield_wall") and dist > 4 or self._no_ally_card(st, cid):
                 continue
             for a in plays:
                 if pl.cards[a.card] == cid:
@@ -220,6 +220,11 @@ class HeuristicBot:
         if want is not None and want != s.facing and not s.free_rot:
             return Act("rotate", arg=want)
         return Act("end")
+
+    @staticmethod
+    def _no_ally_card(st: PenanceState, cid: str) -> bool:
+        """Shield Wall does nothing one-on-one unless the option gives its Defense to the caster."""
+        return cid == "shield_wall" and st.rules.shield_wall == "allies"
 
     @staticmethod
     def _heat_at_refresh(st: PenanceState, p: int) -> int:

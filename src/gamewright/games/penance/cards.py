@@ -214,7 +214,7 @@ def play_effect(st: PenanceState, p: int, c: CardDef, events: list[Event]) -> No
             s.revealed.append(inst)
             events.append(ev("reveal", f"P{p + 1} sees {st._name(1 - p, inst)} in P{2 - p}'s hand", player=p,
                              card=e.piles.cards[inst]))
-    elif cid in ("rally_cry", "martyrdom_protocol"):
+    elif cid in ("rally_cry", "martyrdom_protocol") or (cid == "shield_wall" and st.rules.shield_wall == "allies"):
         events.append(ev("effect", f"{c.name}: no ally to affect (ref §2 Allies)", player=p))
     elif cid == "feint":
         s.feint += 1
@@ -228,7 +228,7 @@ def play_effect(st: PenanceState, p: int, c: CardDef, events: list[Event]) -> No
     elif cid == "consecrated_ground":
         st.zones.append([p, s.pos])
         events.append(ev("effect", f"P{p + 1} consecrates the ground around {st.map.hex_name(s.pos)}", player=p))
-    elif cid == "shield_wall":
+    elif cid == "shield_wall":  # option shield_wall=self: +2 Defense for yourself against front attacks
         s.shield_wall += c.defense
     elif cid == "scrap_armor":
         s.scrap_armor += c.defense

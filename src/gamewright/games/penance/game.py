@@ -24,6 +24,9 @@ RULES = RulesSpec(
                doc="Blood Offering discards 2, or rolls one Suffering Die", source="004 §6"),
         Option("flagellants_zeal", "discard", choices=("discard", "suffering_dice"),
                doc="Flagellant's Zeal discards 5, or rolls two Suffering Dice", source="004 §6"),
+        Option("shield_wall", "allies", choices=("allies", "self"),
+               doc="Shield Wall helps only allies behind you (none one-on-one), or gives yourself +2 Defense "
+                   "against attacks from the front", source="004 §1 Option B; ref §2 Allies"),
     ),
     {"standard": {}},
     "standard",
