@@ -50,3 +50,15 @@ def test_rule_violation_says_what_why_and_which_rule() -> None:
     err = RuleViolation("fire laser at P2", "P2 is out of range", "002 §7.1")
     assert str(err) == "fire laser at P2: P2 is out of range (002 §7.1)"
     assert err.to_json()["rule"] == "002 §7.1"
+
+
+def test_option_assignments_from_the_command_line() -> None:
+    assert SPEC.parse_assignments(["crit=prototype", "encounters=4", "strict=false"]) == {
+        "crit": "prototype",
+        "encounters": 4,
+        "strict": False,
+    }
+    with pytest.raises(ConfigError, match="NAME=VALUE"):
+        SPEC.parse_assignments(["crit"])
+    with pytest.raises(ConfigError, match="choose one of"):
+        SPEC.parse_assignments(["crit=nope"])

@@ -22,6 +22,9 @@ err_console = Console(stderr=True)
 
 JSON_OPTION = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
 SEED_OPTION = typer.Option(0, "--seed", help="Seed of the random stream (same seed, same result).")
+RULE_OPTION = typer.Option(
+    [], "--option", "-o", help="A rule option NAME=VALUE (repeatable); the game's options are listed in RULINGS.md."
+)
 
 
 def sub_app(name: str, help_text: str) -> typer.Typer:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import typer
 from rich.table import Table
 
-from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, progress
+from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, progress
 from gamewright.cli.common import sub_app as _sub_app
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import load_game, registered_games
+from gamewright.core.rules import parse_assignments
 from gamewright.lab.simulate import run_batch, summarise
 
 app = _sub_app("lab", "The lab: simulate seeded batches of any game between generic agents.")
@@ -32,14 +33,17 @@ def simulate_command(
     seed: int = SEED_OPTION,
     agents: str = typer.Option("", "--agents", help="Comma-separated agent per seat: random, first."),
     ruleset: str = typer.Option(None, "--ruleset", help="Ruleset name, where the game has several."),
+    option: list[str] = RULE_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Play GAMES seeded games (seeds SEED, SEED+1, ...) and summarise returns and win rates."""
-    seats = load_game(game, ruleset=ruleset).num_players
+    options = parse_assignments(option)
+    seats = load_game(game, ruleset=ruleset, options=options).num_players
     names = [a.strip() for a in agents.split(",")] if agents else None
     if names is not None and len(names) != seats:
         raise ConfigError(f"--agents needs {seats} comma-separated names for {game}, got {len(names)}")
-    results = progress(run_batch(game, games, seed, names, ruleset), games, f"{game}", enabled=not json_out)
+    batch = run_batch(game, games, seed, names, ruleset, options)
+    results = progress(batch, games, f"{game}", enabled=not json_out)
     summary = summarise(results, seats)
     if json_out:
         print_json({"game": game, "seed": seed, **summary.to_json()})

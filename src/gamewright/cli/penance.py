@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, progress, sub_app
+from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, progress, sub_app
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.penance.attack import REACTIVE_SIDES, resolve_defense, side_number, target_number
@@ -18,7 +18,7 @@ from gamewright.games.penance.cards import card_table, find_card
 from gamewright.games.penance.components import casket_class
 from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, secondary_options
 from gamewright.games.penance.dice import attack_tier, parse_defense_face, roll_attack, roll_defense, tier_odds
-from gamewright.games.penance.game import PenanceGame
+from gamewright.games.penance.game import RULES, PenanceGame
 from gamewright.games.penance.hexgrid import DIRECTIONS
 from gamewright.games.penance.pilot import WOUNDS
 from gamewright.games.penance.state import Act, PenanceState
@@ -196,6 +196,7 @@ def simulate(
     bots: str = typer.Option("heuristic,random", "--bots", help="Two bots, seat 1 first: random or heuristic."),
     swap: bool = typer.Option(False, "--swap", help="Alternate seats every game (bots keep their decks)."),
     seed: int = SEED_OPTION,
+    option: list[str] = RULE_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Play N seeded bot-vs-bot games and report win rates."""
@@ -208,8 +209,9 @@ def simulate(
     for n in names:
         if n not in BOTS:
             raise ConfigError(f"unknown bot {n!r}; choose one of: {', '.join(BOTS)}")
-    straight = PenanceGame(options={"decks": ",".join(deck_list)})
-    swapped = PenanceGame(options={"decks": ",".join(reversed(deck_list))}) if swap else straight
+    rules = RULES.parse_assignments(option)
+    straight = PenanceGame(options={**rules, "decks": ",".join(deck_list)})
+    swapped = PenanceGame(options={**rules, "decks": ",".join(reversed(deck_list))}) if swap else straight
     wins = [0, 0]
     draws = actions = rounds = 0
     reasons: dict[str, int] = {}
@@ -231,7 +233,7 @@ def simulate(
         why = state.end_reason.split(": ", 1)[-1]
         reasons[why] = reasons.get(why, 0) + 1
     out = {
-        "games": games, "seed": seed, "decks": deck_list, "bots": names, "swap": swap,
+        "games": games, "seed": seed, "decks": deck_list, "bots": names, "swap": swap, "options": rules,
         "wins": wins,
         "win_rate": [wins[0] / games, wins[1] / games], "draws": draws,
         "mean_actions": actions / games, "mean_rounds": rounds / games, "end_reasons": reasons,
@@ -341,6 +343,7 @@ def play(
     seed: int = SEED_OPTION,
     resume: int = typer.Option(None, "--resume", help="Resume the saved game with this id."),
     name: str = typer.Option(None, "--name", help="A name for the saved game."),
+    option: list[str] = RULE_OPTION,
 ) -> None:
     """Play a battle in the terminal; each line of stdin is one action (a number from the menu or its text).
 
@@ -349,21 +352,23 @@ def play(
     if resume is not None:
         row = get_game(resume, "penance")
         decks_, seats, seed = row.config["decks"], row.config["seats"], row.seed
+        rules = dict(row.config.get("options", {}))
         actions = list(row.actions)
         game_id = resume
         if row.status == "finished":
             say(f"game {resume} is finished: {(row.result or {}).get('reason', '')}")
             return
     else:
+        rules = RULES.parse_assignments(option)
         actions = []
         game_id = None
     seat_list = [s.strip().lower() for s in seats.split(",")]
     if len(seat_list) != 2 or any(s not in (*SEATS, "bot") for s in seat_list):
         raise ConfigError(f"--seats takes two of: human, bot, heuristic, random (got {seats!r})")
-    game = PenanceGame(options={"decks": decks_})
+    game = PenanceGame(options={**rules, "decks": decks_})
     state = _replay(game, seed, actions)
     if game_id is None:
-        game_id = create_game("penance", seed, {"decks": decks_, "seats": seats}, name)
+        game_id = create_game("penance", seed, {"decks": decks_, "seats": seats, "options": rules}, name)
         say(f"saved game {game_id} (resume with: gamewright penance play --resume {game_id})")
     else:
         say(f"resumed game {game_id} after {len(actions)} actions")
@@ -448,7 +453,7 @@ def show(
     if seat not in (1, 2):
         raise ConfigError("--seat is 1 or 2")
     row = get_game(game_id, "penance")
-    game = PenanceGame(options={"decks": row.config["decks"]})
+    game = PenanceGame(options={**row.config.get("options", {}), "decks": row.config["decks"]})
     state = _replay(game, row.seed, list(row.actions))
     if json_out:
         print_json({"id": game_id, "status": row.status, "view": state.view_for(seat - 1)})

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from pathlib import Path
@@ -16,26 +15,15 @@ from rich.text import Text
 from gamewright.cli.common import JSON_OPTION, console, err_console, print_json, read_json_file
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import Event
+from gamewright.games.prince.options import SPEC
 from gamewright.games.prince.tables import PLANETS, SIGN_ELEMENT, SIGN_MODALITY, SIGNS
 
 POLARITY_STYLE = {"testimony": "green", "friction": "yellow", "affliction": "red"}
 
 
 def _parse_options(pairs: list[str] | None) -> dict[str, Any] | None:
-    """``-o crit=prototype -o encounters_per_run=5`` → a dict (values read as JSON when they parse)."""
-    if not pairs:
-        return None
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise ConfigError(f"an option is NAME=VALUE, e.g. crit=prototype (got {pair!r})")
-        name, _, raw = pair.partition("=")
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        out[name.strip()] = value
-    return out
+    """``-o crit=prototype -o encounters_per_run=5`` → validated overrides."""
+    return SPEC.parse_assignments(pairs) if pairs else None
 
 
 def _pct(x: float) -> str:

@@ -10,7 +10,8 @@ A game declares its ``Option``s (name, default, allowed values, the rule it come
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,5 +95,27 @@ class RulesSpec:
             values[key] = self.option(key).validate(value)
         return Rules(self.game, name, tuple(values.items()))
 
+    def parse_assignments(self, pairs: Iterable[str]) -> dict[str, Any]:
+        """``--option NAME=VALUE`` pairs, each validated against this game's options."""
+        return {name: self.option(name).validate(value) for name, value in parse_assignments(pairs).items()}
+
     def from_json(self, data: Mapping[str, Any]) -> Rules:
         return self.resolve(data.get("ruleset"), data.get("options"))
+
+
+def parse_assignments(pairs: Iterable[str]) -> dict[str, Any]:
+    """``["to_hit=d10", "round_limit=50"]`` → ``{"to_hit": "d10", "round_limit": 50}``.
+
+    Values are read as JSON when they parse (``true``, ``3``), else as text: the form every command's
+    ``--option NAME=VALUE`` takes. The game validates the names and values when it resolves its rules.
+    """
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name.strip():
+            raise ConfigError(f"an option is NAME=VALUE, e.g. --option name=value (got {pair!r})")
+        try:
+            out[name.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name.strip()] = raw
+    return out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from gamewright.core.errors import ConfigError
@@ -26,19 +25,8 @@ def parse_seats(text: str) -> list[str]:
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs; values read as JSON when they can be (true, 3), else as text."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise ConfigError(f"--option {pair!r}: write NAME=VALUE, e.g. to_hit=d10")
-        name, raw = pair.split("=", 1)
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        SPEC.option(name.strip()).validate(value)
-        out[name.strip()] = value
-    return out
+    """``NAME=VALUE`` pairs, validated against the rule options."""
+    return SPEC.parse_assignments(pairs)
 
 
 def replay(config: dict[str, Any], seed: int, actions: list[str]) -> InclinationsState:
