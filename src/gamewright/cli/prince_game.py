@@ -289,7 +289,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The Prince's runs (seed, ruleset, result, Distance), or one run's events with --run."""
         from gamewright.games.prince import registry
-        from gamewright.games.prince.progression import run_history
+        from gamewright.games.prince.progression import run_history, runs_table
 
         record = registry.get(name)
         runs = run_history(record.id)
@@ -300,21 +300,7 @@ def register(app: typer.Typer) -> None:
             if not runs:
                 console.print(f"Prince {record.name} has no runs yet: `gamewright prince play {record.name}`.")
                 return
-            table = Table(title=f"Runs of {record.name}", title_justify="left")
-            for col in ("Run", "Seed", "Ruleset", "Result", "Distance", "Turns", "Started", "Finished"):
-                table.add_column(col)
-            for r in runs:
-                table.add_row(
-                    str(r["id"]),
-                    str(r["seed"]),
-                    r["ruleset"],
-                    r["status"],
-                    str(r["distance"]),
-                    str(r["turns"]),
-                    (r["started_at"] or "")[:19],
-                    (r["finished_at"] or "")[:19],
-                )
-            console.print(table)
+            console.print(runs_table(runs, f"Runs of {record.name}", started=True))
             return
         events = _replay_run(record, run, runs)
         if json_out:

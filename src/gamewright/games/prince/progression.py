@@ -186,18 +186,20 @@ def render_progress(report: dict[str, Any]) -> Any:
 
     parts: list[Any] = [head, aspects, houses]
     if report["runs"]:
-        runs = Table(title="Runs", title_justify="left", box=box.SIMPLE_HEAD)
-        for col in ("Run", "Seed", "Ruleset", "Result", "Distance", "Turns", "Finished"):
-            runs.add_column(col)
-        for r in report["runs"]:
-            runs.add_row(
-                str(r["id"]),
-                str(r["seed"]),
-                r["ruleset"],
-                r["status"],
-                str(r["distance"]),
-                str(r["turns"]),
-                (r["finished_at"] or "")[:19],
-            )
-        parts.append(runs)
+        parts.append(runs_table(report["runs"], "Runs"))
     return Group(*parts)
+
+
+def runs_table(runs: list[dict[str, Any]], title: str, started: bool = False) -> Table:
+    """The history of runs as a table (seed, ruleset, result, Distance, turns, when)."""
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+    columns = ["Run", "Seed", "Ruleset", "Result", "Distance", "Turns", *(["Started"] if started else []), "Finished"]
+    for col in columns:
+        table.add_column(col)
+    for r in runs:
+        times = [(r["started_at"] or "")[:19]] if started else []
+        table.add_row(
+            str(r["id"]), str(r["seed"]), r["ruleset"], r["status"], str(r["distance"]), str(r["turns"]),
+            *times, (r["finished_at"] or "")[:19],
+        )
+    return table
