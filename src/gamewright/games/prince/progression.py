@@ -190,8 +190,11 @@ def render_progress(report: dict[str, Any]) -> Any:
     return Group(*parts)
 
 
-def runs_table(runs: list[dict[str, Any]], title: str, started: bool = False) -> Table:
-    """The history of runs as a table (seed, ruleset, result, Distance, turns, when)."""
+def runs_table(runs: list[dict[str, Any]], title: str, started: bool = False) -> Any:
+    """The history of runs as a rich table (seed, ruleset, result, Distance, turns, when)."""
+    from rich import box
+    from rich.table import Table
+
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     columns = ["Run", "Seed", "Ruleset", "Result", "Distance", "Turns", *(["Started"] if started else []), "Finished"]
     for col in columns:
