@@ -39,4 +39,10 @@ class FirstLegalAgent:
         return state.legal_actions()[0]
 
 
-AGENTS: dict[str, type] = {"random": RandomAgent, "first": FirstLegalAgent}
+def _agents() -> dict[str, type]:
+    from gamewright.agents.search import MonteCarloAgent
+
+    return {"random": RandomAgent, "first": FirstLegalAgent, "montecarlo": MonteCarloAgent}
+
+
+AGENTS: dict[str, type] = _agents()
