@@ -41,9 +41,11 @@ def demo(
         if code:
             raise typer.Exit(code)
     console.print(Rule("Next"))
-    console.print(
-        "Try [bold]gamewright prince play Demo[/bold] yourself, "
-        "[bold]gamewright inclinations play --seats human,hard-bot[/bold], "
-        "[bold]gamewright penance play --decks confessor,ironclad --seats human,bot[/bold], "
-        "[bold]gamewright affinity odds --dice 3 --threshold 4[/bold], or [bold]gamewright --help[/bold]."
-    )
+    for line in (
+        "gamewright prince play Demo                       # play a run yourself",
+        "gamewright inclinations play --seats human,hard-bot",
+        "gamewright penance play --decks confessor,ironclad --seats human,bot",
+        "gamewright affinity odds --dice 3 --threshold 4",
+        "gamewright --help",
+    ):
+        console.print(f"  [bold]{line}[/bold]", highlight=False)
