@@ -124,6 +124,8 @@ class InclinationsState:
         if self.phase == OVER:
             raise RuleViolation(_text(action), "the game is over", "ref Win")
         kind = type(action)
+        if not _well_typed(action):
+            raise RuleViolation(_text(action), "malformed action (a field has the wrong type)", "")
         if self.phase == DEPLOY:
             if kind is not Deploy:
                 raise RuleViolation(_text(action), "the deployment phase needs a deploy action", "ref Deployment")
@@ -144,6 +146,9 @@ class InclinationsState:
         """Apply a whole plan and end the turn (the fast path bots use; same result as step by step)."""
         if self.phase != PLAY:
             raise RuleViolation("the planned turn", "it is not the playing phase", "")
+        for step in plan:
+            if type(step) not in (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire) or not _well_typed(step):
+                raise RuleViolation(_text(step), "not a well-formed planning step", "")
         errors = validate(self.ships, self.current, [*self.plan, *plan], self.tr)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
@@ -402,8 +407,36 @@ def _replay_without_coast(work: list[Ship], idx: int, energy: list[Step], tactic
             me.used |= 1 << SCOOP
 
 
+def _is_int(x: Any) -> bool:
+    return type(x) is int
+
+
+def _well_typed(action: Any) -> bool:
+    """Fields of the right types, so a hand-built action can only be refused, never crash validation."""
+    kind = type(action)
+    if kind is Deploy:
+        return _is_int(action.sector)
+    if kind is Allocate or kind is Deallocate:
+        return type(action.subsystem) is str and _is_int(action.amount)
+    if kind is Rotate:
+        return type(action.facing) is str
+    if kind is Coast:
+        return type(action.scoop) is bool
+    if kind is Burn:
+        return type(action.intensity) is str and _is_int(action.adjust) and type(action.scoop) is bool
+    if kind is Transfer:
+        return type(action.destination) is str
+    if kind is Fire:
+        return (type(action.weapon) is str and type(action.targets) is tuple
+                and all(type(t) is str for t in action.targets) and type(action.compensate) is bool)
+    return True
+
+
 def _text(action: Any) -> str:
-    return action.to_text() if hasattr(action, "to_text") else repr(action)
+    try:
+        return str(action.to_text())
+    except Exception:  # a malformed hand-built action: show it as built
+        return repr(action)
 
 
 __all__ = ["InclinationsState", "parse_action", "seat_id"]

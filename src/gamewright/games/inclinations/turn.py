@@ -121,8 +121,10 @@ def simulate(
     # ref Turn 2: deallocations first, then allocations (a deliberate departure from the document's order)
     for step in plan:
         if type(step) is Deallocate:
-            sub = SUB_INDEX[step.subsystem]
-            if step.amount < 1:
+            sub = SUB_INDEX.get(step.subsystem, -1)
+            if sub < 0:
+                err(step, f"unknown subsystem {step.subsystem!r}", "ref Ship")
+            elif step.amount < 1:
                 err(step, "the amount must be at least 1", "002 Validation")
             elif step.amount > me.energy[sub]:
                 err(step, f"{step.subsystem} holds only {me.energy[sub]} energy; cannot deallocate {step.amount}",
@@ -135,9 +137,11 @@ def simulate(
                                         f"{me.id} takes {step.amount} energy from {step.subsystem}"))
     for step in plan:
         if type(step) is Allocate:
-            sub = SUB_INDEX[step.subsystem]
+            sub = SUB_INDEX.get(step.subsystem, -1)
             free = me.free
-            if step.amount < 1:
+            if sub < 0:
+                err(step, f"unknown subsystem {step.subsystem!r}", "ref Ship")
+            elif step.amount < 1:
                 err(step, "the amount must be at least 1", "002 Validation")
             elif step.amount > free:
                 err(step, f"the reactor has only {free} free energy", "002 Validation")
