@@ -250,7 +250,7 @@ def test_ref_weapons_missiles_same_ring_range_and_ammunition():
 
 
 def test_ref_weapons_other_well_and_laser_out_of_arc_rejects_all():
-    """ref Board: different wells cannot target each other; ref Weapons: one laser target out of arc rejects the turn."""
+    """ref Board: different wells cannot target each other; ref Weapons: one laser target out of arc rejects all."""
     me = ship(ring=3, sector=0, laser=2)
     st = state(me, ship("P2", ring=4, sector=1), ship("P3", ring=3, sector=1), ship("P4", well="alpha", ring=3))
     before = st.to_json()
