@@ -219,6 +219,8 @@ def register(app: typer.Typer) -> None:
 
         if ruleset is not None and ruleset not in RULESETS:
             raise ConfigError(f"unknown ruleset {ruleset!r}; choose one of: {', '.join(RULESETS)}")
+        if seed is not None and not -(2**63) <= seed < 2**63:
+            raise ConfigError(f"--seed {seed} is out of range: use a whole number of at most 63 bits")
         policy = make_policy(auto, 0) if auto else None
         handle = open_run(name, ruleset, seed, _parse_options(option), abandon=abandon)
         state = handle.state
@@ -275,7 +277,11 @@ def register(app: typer.Typer) -> None:
         """Resolve one what-if turn from a scenario (signs, sect, affliction, combust, saves, carry, rolls)."""
         from gamewright.games.prince.scenario import run_scenario
 
-        result = run_scenario(read_json_file(scenario, "scenario"))
+        try:
+            data = read_json_file(scenario, "scenario")
+        except UnicodeDecodeError:
+            raise ConfigError(f"scenario file {str(scenario)!r} is not UTF-8 text") from None
+        result = run_scenario(data)
         if json_out:
             print_json(result)
             return
