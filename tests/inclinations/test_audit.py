@@ -419,3 +419,21 @@ def test_apply_hand_built_malformed_actions_raise_rule_violation_only(action):
     with pytest.raises(RuleViolation):
         st.play_turn([action])
     assert st.to_json() == before
+
+
+def test_rulings_fizzled_railgun_still_recoils_and_a_wreck_can_take_a_crit():
+    """RULINGS (ref Further rulings, fizzle): a railgun shot at a target destroyed earlier in the turn still fires,
+    so it recoils (the plan was validated with that recoil). A crit roll on the hit that destroys a target still
+    draws v (the protocol) and moves the energy to heat on the wreck, with no further effect."""
+    me = ship(ring=3, sector=0, missiles=2, railgun=4)
+    weak = ship("P2", ring=3, sector=2, hull=3, engines=1)
+    other = ship("P3", ring=1, sector=12)
+    events = run([me, weak, other], ["fire missiles P2", "fire railgun P2"], rolls=[0.05, 0.0, 0.5])
+    assert weak.hull == 0 and weak.energy[0] == 0 and weak.heat == 1
+    assert "fizzle" in kinds(events) and me.ring == 4 and me.heat == 2 + 4
+
+
+def test_rulings_railgun_same_sector_is_out_of_arc():
+    """RULINGS (ref Weapons/Railgun "1...6 sectors ahead"): a target in the railgun's own sector is not ahead."""
+    errs = errors([ship(ring=3, sector=5, railgun=4), ship("P2", ring=3, sector=5)], ["fire railgun P2"])
+    assert any("out of arc" in e for e in errs)
