@@ -354,6 +354,13 @@ def test_ref_turn_1_heat_received_on_others_turns_counts():
     play(st, "fire railgun P2 compensate")
     p2 = st.ships[1]
     assert st.current == 1 and (p2.hull, p2.heat, p2.energy[6]) == (7, 0, 0)
+    # with shields_deplete=false the shields still hold 4 at P2's start, and the heat damage goes past them
+    st = state(ship(ring=3, sector=0, railgun=4, engines=1), ship("P2", ring=3, sector=3, heat=4, shields=4),
+               shields_deplete=False)
+    st.rng = ScriptedRng([0.5], repeat_last=True)
+    play(st, "fire railgun P2 compensate")
+    p2 = st.ships[1]
+    assert (p2.hull, p2.heat, p2.energy[6]) == (7, 0, 4)
 
 
 def test_ref_destruction_heat_kills_at_turn_start_and_game_ends():
