@@ -101,16 +101,17 @@ class Defense:
 def resolve_defense(faces: list[str], flat_defense: int = 0, bypass: int = 0, reactive_points: int = 0) -> Defense:
     """004 §2 step 4 with ref §2 "Flat Defense" and "PIERCE after a reactive".
 
-    ``faces`` are the rolled defense dice (one per point left after the reactive); flat Defense minus bypass
-    comes off after the dice; a PIERCE brings back the points a reactive removed, taken without dice.
+    ``faces`` are the rolled defense dice (one per point left after the reactive); a PIERCE brings back the
+    points a reactive removed, taken without dice; flat Defense minus bypass then comes off what is taken
+    (ref §2: subtracted after the dice, from the attack's damage; RULINGS: it meets the returned points too).
     """
     blocks = sum(1 for f in faces if f in BLOCKING)
     taken = len(faces) - blocks
-    flat = min(max(0, flat_defense - bypass), taken)
-    taken -= flat
     pierce = "pierce" in faces
     if pierce:
         taken += reactive_points
+    flat = min(max(0, flat_defense - bypass), taken)
+    taken -= flat
     return Defense(
         blocked=blocks + flat,
         taken=taken,

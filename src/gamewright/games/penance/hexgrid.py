@@ -124,9 +124,11 @@ class HexMap:
         return int(round(sector)) % 6 + 1
 
     def in_front_arc(self, attacker: int, facing: int, target: int) -> bool:
-        """Ranged attacks need the target in the attacker's front 180° (ref §4)."""
+        """Ranged attacks need the target in the attacker's front 180° (ref §4). A target exactly on the arc's
+        edge (the boundary of the attacker's sides 2/3 or 5/6) is outside it: boundaries favour the defender
+        (ref §2 "Facing geometry"; RULINGS)."""
         rel = (self._angle(attacker, target) - 60.0 * facing + 180.0) % 360.0 - 180.0
-        return abs(rel) <= 90.0 + 1e-7
+        return abs(rel) < 90.0 - 1e-7
 
     def front_hexes(self, idx: int, facing: int) -> tuple[int, ...]:
         """The adjacent hexes on sides 6, 1 and 2 (ref §2 "Ranges")."""

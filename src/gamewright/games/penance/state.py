@@ -57,9 +57,10 @@ class Act:
     def to_text(self) -> str:
         k = self.kind
         if k == "play":
-            return f"play {self.card}" + (f" at {COMPONENTS[self.arg]}" if self.arg >= 0 else "")
+            at = COMPONENTS[self.arg] if 0 <= self.arg < len(COMPONENTS) else self.arg  # a bad target still prints
+            return f"play {self.card}" + (f" at {at}" if self.arg != -1 else "")
         if k in ("move", "rotate"):
-            return f"{k} {DIRECTIONS[self.arg]}"
+            return f"{k} {DIRECTIONS[self.arg] if 0 <= self.arg < len(DIRECTIONS) else self.arg}"
         if k == "lose":
             return "lose deck" if self.card < 0 else f"lose {self.card}"
         if k in ("react", "sacrifice", "purge", "scrap", "discard"):
@@ -531,6 +532,8 @@ class PenanceState:
             raise RuleViolation(text, f"{who} must now choose one of: {', '.join(allowed)}")
         s = self.sides[p]
         pl = s.piles
+        if a.card < -1 or a.arg < -1:
+            raise RuleViolation(text, "card numbers and targets are never negative")
         if a.card >= 0 and a.card not in pl.hand:
             raise RuleViolation(text, f"card {a.card} is not in {who}'s hand", "004 §8")
         if a.kind == "move":
@@ -652,9 +655,6 @@ class PenanceState:
         events.append(ev("turn", f"P{p + 1} turn (round {self.round}): SP {s.sp}, Heat {s.heat}", player=p,
                          sp=s.sp, heat=s.heat))
         self.todo += [["turn_end", p], ["main", p]]
-        head = self.damaged_zone(p, HEAD)
-        if head:  # ref §2/§3: head structure +1 Heat per turn, destroyed +2
-            self._gain_heat(p, head, events, "damaged head")
         if self.map.terrain[s.pos] == WATER and s.heat:
             s.heat = max(0, s.heat - 2)  # 004 §7: water removes 2 Heat per turn
             events.append(ev("heat", f"P{p + 1} stands in water: Heat {s.heat}", player=p, heat=s.heat))
@@ -665,6 +665,11 @@ class PenanceState:
             self._strain(p, events)
             if self.over:
                 return
+        # ref §4: Refresh (SP, Strain) comes before start-of-turn effects, so a damaged head's Heat is gained
+        # after the Strain check (RULINGS)
+        head = self.damaged_zone(p, HEAD)
+        if head:  # ref §2/§3: head structure +1 Heat per turn, destroyed +2
+            self._gain_heat(p, head, events, "damaged head")
         if s.sp_loss_next:
             s.sp = max(0, s.sp - s.sp_loss_next)
             events.append(ev("effect", f"P{p + 1} System Glitch: -{s.sp_loss_next} SP", player=p))
@@ -935,6 +940,7 @@ class PenanceState:
         tier = at["tier"]
         taken = at["taken"]
         if tier == "execution":
+            s.struct_weak = 0  # Damage Die 4 is spent by the next attack that hits, this one (RULINGS)
             if not s.destroyed[comp]:
                 events.append(ev("execution", f"EXECUTION: P{d + 1}'s {COMPONENTS[comp]} is destroyed outright",
                                  player=d, component=comp))
