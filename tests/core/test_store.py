@@ -45,3 +45,17 @@ def test_concurrent_first_use_migrates_once(tmp_path: Path) -> None:
     check = "from gamewright.store import list_records; print(len(list_records('k')))"
     out = subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "4"
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [("/tmp/not-a-url", "is not a database URL"), ("mysql://user@host/db", "driver for 'mysql' is not installed")],
+)
+def test_a_bad_database_setting_is_one_line(cli, monkeypatch: pytest.MonkeyPatch, url: str, message: str) -> None:
+    from gamewright.store.db import ENV_VAR, reset_engines
+
+    monkeypatch.setenv(ENV_VAR, url)
+    reset_engines()
+    code, _, err = cli("prince", "list")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and message in err

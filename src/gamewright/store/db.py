@@ -16,7 +16,11 @@ from pathlib import Path
 from filelock import FileLock
 from platformdirs import user_data_dir
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session, sessionmaker
+
+from gamewright.core.errors import ConfigError
 
 ENV_VAR = "GAMEWRIGHT_DB"
 _engines: dict[str, Engine] = {}
@@ -28,8 +32,16 @@ def default_sqlite_path() -> Path:
 
 
 def database_url() -> str:
+    """The configured database URL; a ``GAMEWRIGHT_DB`` that is not a URL is a clear error."""
     url = os.environ.get(ENV_VAR, "").strip()
     if url:
+        try:
+            make_url(url)
+        except ArgumentError as exc:
+            raise ConfigError(
+                f"{ENV_VAR}={url!r} is not a database URL; use e.g. sqlite:////absolute/path/gamewright.db "
+                "or postgresql+psycopg://user:password@host/dbname"
+            ) from exc
         return url
     path = default_sqlite_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -57,7 +69,13 @@ def engine(url: str | None = None) -> Engine:
         with FileLock(str(sqlite_file) + ".lock", timeout=120):
             _migrate(eng)
     else:
-        eng = create_engine(url, pool_pre_ping=True)
+        try:
+            eng = create_engine(url, pool_pre_ping=True)
+        except ImportError as exc:  # the URL names a driver that is not installed
+            raise ConfigError(
+                f"the database driver for {make_url(url).drivername!r} is not installed ({exc.name}); "
+                "for PostgreSQL: pip install 'gamewright[postgres]'"
+            ) from exc
         _migrate(eng)
     _engines[url] = eng
     return eng
