@@ -516,3 +516,73 @@ def test_random_odd_actions_never_raise_anything_else() -> None:
             else:
                 st.apply(r.choice(st.legal_actions()))
             assert not st.invariant_violations()
+
+
+def test_ref2_a_rune_is_the_one_reactive_and_a_pierce_cancels_it() -> None:
+    """ref §2: "Runic Armor's spend counts as the one reactive card of that attack"; RULINGS: "a PIERCE cancels its
+    +2 Defense, the Rune still spent"."""
+    st = duel("confessor,ironclad:B", hand=["faithful_thrust"], enemy=["wall_of_iron"])
+    e = st.sides[1]
+    e.runes = 2
+    script(st, ATTACK[3], ATTACK[4], *faces("pierce", "flesh", "flesh", "shield", "shield"))
+    play(st, "faithful_thrust", CHASSIS)
+    d = event(st.apply(Act("rune")), "defense").data
+    assert d["taken"] == 3 and e.runes == 1  # no +2 Defense
+    assert "wall_of_iron" in [e.piles.cards[i] for i in e.piles.hand]  # no second reactive was offered
+    st2 = duel("confessor,ironclad:B", hand=["faithful_thrust"], enemy=["wall_of_iron"])
+    st2.sides[1].runes = 2
+    script(st2, ATTACK[3], ATTACK[4], *faces("flesh", "flesh", "flesh", "shield", "shield"))
+    play(st2, "faithful_thrust", CHASSIS)
+    assert event(st2.apply(Act("rune")), "defense").data["taken"] == 1  # 3 − 2
+
+
+def test_ref2_destroyed_legs_cost_three_more_and_allow_two_hexes() -> None:
+    """ref §2: "Destroyed legs: movement costs +3 SP per hex, at most 2 hexes per turn"; structure +1 per hex."""
+    st = duel()
+    s = st.sides[0]
+    place(st, 0, "B12", "E")
+    s.comp[LEGS] = 3  # Scout legs: Structure 3–10
+    st.apply(Act("move", arg=DIRECTIONS.index("E")))
+    assert s.sp == 6 - 2
+    st2 = duel()
+    s2 = st2.sides[0]
+    place(st2, 0, "B12", "E")
+    s2.destroyed[LEGS] = True
+    s2.sp = 10
+    st2.apply(Act("move", arg=DIRECTIONS.index("E")))
+    st2.apply(Act("move", arg=DIRECTIONS.index("E")))
+    assert s2.sp == 10 - 8
+    with pytest.raises(RuleViolation, match="at most 2"):
+        st2.apply(Act("move", arg=DIRECTIONS.index("E")))
+
+
+def test_ref2_head_penalties_raise_the_tn_of_ranged_attacks_only() -> None:
+    """ref §3 / ref §2: head in Structure "−1 ranged" = TN +1 for its ranged attacks; destroyed head TN +2."""
+    for comp_dmg, destroyed, extra in ((2, False, 1), (0, True, 2)):
+        st = duel("confessor:D,ironclad", hand=["quick_shot", "faithful_thrust"])
+        s = st.sides[0]
+        s.comp[HEAD], s.destroyed[HEAD] = comp_dmg, destroyed
+        place(st, 1, "J11", "W")  # range 2, front
+        script(st, ATTACK[5], ATTACK[4], *faces(*["shield"] * 8))
+        assert event(play(st, "quick_shot", CHASSIS), "attack").data["tn"] == 5 + extra
+        place(st, 1, "I11", "W")
+        script(st, ATTACK[5], ATTACK[4], *faces(*["shield"] * 8))
+        assert event(play(st, "faithful_thrust", CHASSIS), "attack").data["tn"] == 5
+
+
+def test_ref4_line_along_a_hex_edge_is_blocked_only_by_both_sides() -> None:
+    """ref §4 "Line of sight: hex-centre to hex-centre" (RULINGS: a line exactly along an edge is clear when either
+    hex beside it is clear). H5 → I6 is adjacent; D3 → E4 grazes the forest at D4 along an edge."""
+    m = make_game().new_initial_state(0).map
+    a, b = m.parse_hex("D3"), m.parse_hex("E4")
+    assert m._trace(a, b, 1e-6) != m._trace(a, b, -1e-6)  # the two sides of the edge differ
+    assert m.line_of_sight(a, b)
+
+
+def test_ref4_victory_when_the_pilot_dies() -> None:
+    """ref §4: "Victory: … its pilot dies (10 wounds)\"."""
+    st = duel()
+    s = st.sides[1]
+    s.wounds, s.wound_deck = ["ptsd"] * 9, ["ptsd"]
+    st._wound(1, 1, [])
+    assert st.is_terminal() and st.winner == 0 and "pilot" in st.end_reason
