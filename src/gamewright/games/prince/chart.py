@@ -1,8 +1,9 @@
 """Natal charts: the quantized birth moment, real planetary positions, ascendant, houses, sect and aspects.
 
 Positions are apparent geocentric ecliptic longitudes of date (true equinox and ecliptic of date), from
-astronomy-engine (ref §1). Charts are immutable and cached: the same quantized moment always gives the
-same ``Chart`` object.
+astronomy-engine (ref §1): its VSOP87 planets and Moon theory, with its light-time and aberration method run
+here once per moment for all seven bodies (sharing the Earth's position), then one rotation to the frame of date.
+Charts are immutable and cached: the same quantized moment always gives the same ``Chart`` object.
 """
 
 from __future__ import annotations
@@ -227,13 +228,103 @@ def true_obliquity(t: astronomy.Time) -> float:
     return math.degrees(math.atan2(rot[2][1], rot[1][1]))
 
 
+# Earth's heliocentric position is sampled at these offsets (days before the moment) and interpolated for the
+# light-time iterations below; the span covers the longest light time of the seven (Saturn, about 0.065 days).
+_EARTH_NODES = (0.0, -0.05, -0.1)
+_LIGHT_TIME_TOLERANCE = 1.0e-9  # days, as astronomy-engine's own light-time solver
+
+
+def _earth_interpolator(t: astronomy.Time) -> Any:
+    """Earth's heliocentric J2000 position as a quadratic in TT through three exact samples.
+
+    Over 0.1 day the interpolation error is below 1e-10 AU (about 1e-9° as seen from Earth), while it saves
+    the fifteen or so Earth evaluations that astronomy-engine's ``GeoVector`` repeats for every planet.
+    """
+    times = [t if dt == 0.0 else t.AddDays(dt) for dt in _EARTH_NODES]
+    (x0, x1, x2) = (tm.tt for tm in times)
+    (p0, p1, p2) = (astronomy.HelioVector(astronomy.Body.Earth, tm) for tm in times)
+    d0 = (x0 - x1) * (x0 - x2)
+    d1 = (x1 - x0) * (x1 - x2)
+    d2 = (x2 - x0) * (x2 - x1)
+
+    def earth(tt: float) -> tuple[float, float, float]:
+        if tt == x0:
+            return p0.x, p0.y, p0.z  # the moment itself: the exact sample
+        w0 = (tt - x1) * (tt - x2) / d0
+        w1 = (tt - x0) * (tt - x2) / d1
+        w2 = (tt - x0) * (tt - x1) / d2
+        return (
+            w0 * p0.x + w1 * p1.x + w2 * p2.x,
+            w0 * p0.y + w1 * p1.y + w2 * p2.y,
+            w0 * p0.z + w1 * p1.z + w2 * p2.z,
+        )
+
+    return earth
+
+
+def _apparent_geocentric(body: astronomy.Body, t: astronomy.Time, earth: Any) -> tuple[float, float, float]:
+    """Light-time and aberration corrected geocentric J2000 position of a planet or the Sun.
+
+    The method of astronomy-engine's ``GeoVector(body, t, aberration=True)``: iterate the light time L, placing
+    the body *and* the Earth at t − L (which applies annual aberration to first order), until L changes by less
+    than 1e-9 day. The body is evaluated exactly at t and at the first backdated moment and taken on the line
+    through them for the remaining iterations, which move L by about a millionth of a day: the error of that
+    line is below 1e-11 AU. Agreement with ``GeoVector`` is pinned by a test.
+    """
+    tt0 = t.tt
+    ex, ey, ez = earth(tt0)
+    if body == astronomy.Body.Sun:  # the Sun is the heliocentric origin
+        bx0 = by0 = bz0 = vx = vy = vz = 0.0
+        light = math.sqrt(ex * ex + ey * ey + ez * ez) / astronomy.C_AUDAY
+    else:
+        b0 = astronomy.HelioVector(body, t)
+        bx0, by0, bz0 = b0.x, b0.y, b0.z
+        dx, dy, dz = bx0 - ex, by0 - ey, bz0 - ez
+        light = math.sqrt(dx * dx + dy * dy + dz * dz) / astronomy.C_AUDAY
+        t1 = t.AddDays(-light)
+        b1 = astronomy.HelioVector(body, t1)
+        span = t1.tt - tt0
+        vx, vy, vz = (b1.x - bx0) / span, (b1.y - by0) / span, (b1.z - bz0) / span
+    for _ in range(10):
+        back = -light
+        ex, ey, ez = earth(tt0 + back)
+        dx = bx0 + vx * back - ex
+        dy = by0 + vy * back - ey
+        dz = bz0 + vz * back - ez
+        new_light = math.sqrt(dx * dx + dy * dy + dz * dz) / astronomy.C_AUDAY
+        if abs(new_light - light) < _LIGHT_TIME_TOLERANCE:
+            return dx, dy, dz
+        light = new_light
+    raise ConfigError("the light-time correction did not converge")  # never seen; kept as a clear error
+
+
 def planet_longitudes(t: astronomy.Time) -> dict[str, float]:
     """Apparent geocentric ecliptic longitudes of date (true equinox), in degrees [0, 360) (ref §1).
 
-    ``GeoVector(..., aberration=True)`` is light-time and aberration corrected but in the J2000 equator
-    (EQJ); one EQJ → true-ecliptic-of-date rotation (precession + nutation) brings all seven to the
-    frame of date.
+    Positions are light-time and aberration corrected in the J2000 equator (EQJ), as astronomy-engine's
+    ``GeoVector(..., aberration=True)`` gives them (the Moon comes from it directly); one EQJ →
+    true-ecliptic-of-date rotation (precession + nutation), computed once per moment, brings all seven to the
+    frame of date. Only the x and y rows of the rotation are needed for a longitude.
     """
+    rot = astronomy.Rotation_EQJ_ECT(t).rot
+    r00, r10, r20 = rot[0][0], rot[1][0], rot[2][0]
+    r01, r11, r21 = rot[0][1], rot[1][1], rot[2][1]
+    earth = _earth_interpolator(t)
+    longitudes: dict[str, float] = {}
+    for name, body in _BODIES.items():
+        if body == astronomy.Body.Moon:
+            m = astronomy.GeoMoon(t)  # geocentric already: no light-time iteration
+            x, y, z = m.x, m.y, m.z
+        else:
+            x, y, z = _apparent_geocentric(body, t, earth)
+        ex = r00 * x + r10 * y + r20 * z
+        ey = r01 * x + r11 * y + r21 * z
+        longitudes[name] = _normalise(math.degrees(math.atan2(ey, ex)))
+    return longitudes
+
+
+def planet_longitudes_reference(t: astronomy.Time) -> dict[str, float]:
+    """The same longitudes straight from astronomy-engine's ``GeoVector`` (slower; kept to check the fast path)."""
     rot = astronomy.Rotation_EQJ_ECT(t)
     longitudes: dict[str, float] = {}
     for name, body in _BODIES.items():
