@@ -552,3 +552,66 @@ def test_cli_bad_seed_and_non_utf8_scenario_are_one_line_errors(cli, tmp_path) -
     bad.write_bytes(b"\xff\xfe{")
     code, _, err = cli("prince", "turn", str(bad), "--json")
     assert code == 2 and "UTF-8" in err and len(err.strip().splitlines()) == 1
+
+
+def test_13a_degradation_uses_start_of_turn_affliction_on_both_sides() -> None:
+    """ref §2 further rulings: "Degradation uses each planet's affliction at the start of the turn (both sides
+    resolve simultaneously)". The player's Mars in Aries at 0 takes 8 this turn but still deals its full
+    6 × 1.25 = 7.5 → 8 to the Moon in Cancer; at 5 it deals 6 × 0.5 × 1.25 = 3.75 → 4."""
+    opp = side({"Moon": "Cancer", "Mars": "Aries"}, aspects=[])
+    r = whatif(side({"Mars": "Aries"}, aspects=[]), opp, "Mars", "Moon")
+    assert r["direct"]["opponent"]["amount"] == "15/2" and r["direct"]["opponent"]["applied"] == 8
+    r = whatif(side({"Mars": "Aries"}, affliction={"Mars": 5}, aspects=[]), opp, "Mars", "Moon")
+    assert r["direct"]["opponent"]["amount"] == "15/4" and r["direct"]["opponent"]["applied"] == 4
+    # the opponent's degradation is its own: the Moon at 6 deals 2 × 0.4 × 1.25 = 1 to Mars
+    opp6 = side({"Moon": "Cancer"}, affliction={"Moon": 6}, aspects=[])
+    r = whatif(side({"Mars": "Aries"}, aspects=[]), opp6, "Mars", "Moon")
+    assert r["direct"]["player"]["amount"] == "1"
+
+
+def test_12_illumination_one_count_per_house_per_encounter_and_joys() -> None:
+    """000 §12 / ref §2: "after each encounter, the houses holding the planets deployed in it are illuminated
+    (keep a count per house). A planet's joy is achieved when the planet is unlocked and its joy house is
+    illuminated"; lost encounters count too. Ascendant Aries: the Moon in Gemini is in house 3 (its joy), Mercury
+    in Aries in house 1 (its joy)."""
+    for seed in range(40):
+        game = _game(signs={"Moon": "Gemini", "Mercury": "Aries"}, progress=Progress())
+        state = game.new_initial_state(seed)
+        events = state.apply(game.parse_action(state, "Moon"))
+        kinds = {e.kind: e.data for e in events}
+        assert kinds["houses_illuminated"] == {"houses": [3]}
+        assert kinds["joy_achieved"] == {"planet": "Moon", "house": 3}
+        assert state.progress.illumination[2] == 1 and state.progress.encounters == 1
+        if state.is_terminal():
+            continue  # lost: still counted above
+        # encounter 2 lasts 2 turns: Mercury twice → house 1 counted once; Mercury's joy
+        events = state.apply(game.parse_action(state, "Mercury"))
+        if state.is_terminal() or state.encounter != 1 or "Mercury" not in [a.planet for a in state.legal_actions()]:
+            continue
+        events = state.apply(game.parse_action(state, "Mercury"))
+        kinds = {e.kind: e.data for e in events}
+        assert kinds["houses_illuminated"] == {"houses": [1]}
+        assert kinds["joy_achieved"] == {"planet": "Mercury", "house": 1}
+        assert state.progress.illumination[0] == 1 and state.progress.illumination[2] == 1
+        assert state.progress.joys == ["Moon", "Mercury"]
+        return
+    raise AssertionError("no seed let Mercury act twice in encounter 2")
+
+
+def test_ref3_prototype_prebuilt_sequences_weights_and_skips() -> None:
+    """ref §3: "a sequence of 7 opponent planets drawn with replacement, weight = max(1, N), N counted against
+    all 7 player planets. Entries whose planet is already combust are skipped at play time"."""
+    game = PrinceGame("prototype")
+    state = game.new_initial_state(4)
+    assert len(state.prebuilt) == 3 and all(len(seq) == 7 for _, _, seq in state.prebuilt)
+    seq = state.prebuilt[0][2]
+    # combust every opponent planet after the current entry's: the encounter jumps to its end
+    for i in range(7):
+        if i != state.current:
+            state.os.combust[i] = True
+    later = [o for o in seq[1:] if o == state.current]
+    state.apply(state.legal_actions()[0])
+    if state.encounter == 0:  # the current planet appears again later in the sequence
+        assert later and state.current == seq[0]
+    else:
+        assert state.encounter == 1 or state.is_terminal()
