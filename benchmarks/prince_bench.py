@@ -9,7 +9,7 @@ import sys
 import time
 
 from gamewright.core.rng import Rng
-from gamewright.games.prince.chart import compute_chart
+from gamewright.games.prince.chart import chart_signs, compute_chart
 from gamewright.games.prince.game import PrinceGame
 from gamewright.games.prince.options import config_for
 from gamewright.games.prince.resolve import SideState, profile_for, resolve_turn
@@ -44,7 +44,8 @@ def turns(ruleset: str, n: int) -> float:
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     for ruleset in ("design", "prototype"):
-        compute_chart.cache_clear()
+        for cache in (compute_chart, chart_signs, profile_for):
+            cache.cache_clear()
         actions, elapsed, rate = playouts(ruleset, runs, 0)
         print(f"{ruleset:9s} {runs} runs, {actions} actions in {elapsed:.2f}s: {rate:,.0f} actions/s (fresh charts)")
         actions, elapsed, rate = playouts(ruleset, runs, 0)

@@ -19,6 +19,7 @@ from gamewright.games.prince.chart import (
     ascendant_longitude,
     astro_time,
     chart_for,
+    chart_signs,
     compute_chart,
     planet_longitudes,
     planet_longitudes_reference,
@@ -138,6 +139,18 @@ def test_fast_longitudes_agree_with_astronomy_engine_geovector() -> None:
         for name in PLANETS:
             worst = max(worst, abs((fast[name] - reference[name] + 180) % 360 - 180))
     assert worst < 1e-7
+
+
+def test_chart_signs_agree_with_the_full_chart() -> None:
+    """Opponents are read through ``chart_signs``; it gives exactly the full chart's signs, ascendant and sect."""
+    rng = random.Random(9)
+    start = datetime(1800, 1, 1, tzinfo=UTC)
+    for _ in range(60):
+        moment = quantize(start + timedelta(minutes=5 * rng.randrange(42_000_000)), rng.uniform(-80, 80), 0)
+        chart = compute_chart(moment)
+        signs, asc_sign, sect = chart_signs(moment)
+        assert signs == tuple(chart.planets[p].sign for p in PLANETS)
+        assert (asc_sign, sect) == (chart.asc_sign, chart.sect)
 
 
 def test_true_obliquity_at_j2000() -> None:

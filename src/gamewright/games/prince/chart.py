@@ -339,13 +339,27 @@ def ascendant_at(t: astronomy.Time, lat: float, lon: float) -> float:
     return ascendant_longitude(ramc, true_obliquity(t), lat)
 
 
+def _sky(moment: Moment) -> tuple[float, dict[str, float]]:
+    """The ascendant and the seven longitudes of a quantized moment."""
+    t = astro_time(moment.time)
+    return ascendant_at(t, moment.lat, moment.lon), planet_longitudes(t)
+
+
+@lru_cache(maxsize=8192)
+def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
+    """What play needs of a chart (an opponent's): the seven signs in PLANETS order, the ascendant's sign and
+    the sect — the same values ``compute_chart`` gives, without building the full chart (cached)."""
+    asc, longitudes = _sky(moment)
+    asc_sign = sign_of(asc)
+    signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
+    return signs, asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
+
+
 @lru_cache(maxsize=8192)
 def compute_chart(moment: Moment) -> Chart:
     """The chart of a quantized moment (cached; charts are immutable)."""
-    t = astro_time(moment.time)
-    asc = ascendant_at(t, moment.lat, moment.lon)
+    asc, longitudes = _sky(moment)
     asc_sign = sign_of(asc)
-    longitudes = planet_longitudes(t)
     signs = {name: sign_of(longitudes[name]) for name in PLANETS}
     # ref §1 / 000 §4a: diurnal when the Sun is in houses 7–12.
     sect = chart_sect_from_sun_house(house(signs["Sun"], asc_sign))

@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from gamewright.games.prince.chart import Moment, compute_chart, quantize
-from gamewright.games.prince.resolve import Profile, profile_from_chart
+from gamewright.games.prince.chart import Moment, chart_signs, quantize
+from gamewright.games.prince.resolve import Profile, profile_for
 from gamewright.games.prince.tables import MAJOR_ASPECTS, sign_relationship
 
 # ref §2 "Opponents": uniform time 1900-01-01 … 2099-12-31 UTC, latitude in [-66, 66], longitude in [-180, 180].
@@ -30,7 +30,8 @@ def random_moment(rng: Any) -> Moment:
 
 def profile_of_moment(moment: Moment) -> Profile:
     """The opponent's chart, from the quantized moment through the real ephemeris (cached)."""
-    return profile_from_chart(compute_chart(moment))
+    signs, asc_sign, sect = chart_signs(moment)
+    return profile_for(signs, sect, asc_sign)
 
 
 # ref §1: whether two signs stand in a major relationship (0, 2, 3, 4 or 6 signs apart)

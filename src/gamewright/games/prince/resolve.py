@@ -91,19 +91,24 @@ class Profile:
         }
 
 
+# ref §1: the major aspect between two signs (None for semi-sextile and inconjunct), as a 12 × 12 table
+_ASPECT_OF_SIGNS: tuple[tuple[str | None, ...], ...] = tuple(
+    tuple(MAJOR_ASPECTS.get(sign_relationship(a, b)) for b in range(12)) for a in range(12)
+)
+_TEAMS: dict[str, tuple[str, ...]] = {sect: tuple(planet_sect(p, sect) for p in PLANETS) for sect in ("day", "night")}
+
+
 @lru_cache(maxsize=16384)
 def profile_for(signs: tuple[int, ...], sect: str, asc_sign: int | None = None) -> Profile:
-    aspects = tuple(
-        tuple(None if i == j else MAJOR_ASPECTS.get(sign_relationship(signs[i], signs[j])) for j in range(7))
-        for i in range(7)
-    )
+    rows = [_ASPECT_OF_SIGNS[s] for s in signs]
+    aspects = tuple(tuple(None if i == j else rows[i][signs[j]] for j in range(7)) for i in range(7))
     return Profile(
         signs=signs,
         sect=sect,
         asc_sign=asc_sign,
         stats=tuple(stats_for(p, s) for p, s in zip(PLANETS, signs, strict=True)),
         dignities=tuple(dignity(p, s) for p, s in zip(PLANETS, signs, strict=True)),
-        teams=tuple(planet_sect(p, sect) for p in PLANETS),
+        teams=_TEAMS[sect] if sect in _TEAMS else tuple(planet_sect(p, sect) for p in PLANETS),
         aspects=aspects,
     )
 
