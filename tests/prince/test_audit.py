@@ -227,10 +227,12 @@ def test_11_exaltation_is_linear_with_one_save() -> None:
     assert check(r, "player", "Moon")["combusted"] and not check(r, "player", "Moon")["saved"]
 
 
-def test_2_exaltation_save_lasts_the_run_for_the_player_and_the_encounter_for_the_opponent() -> None:
+@pytest.mark.parametrize("ruleset", ["design", "prototype"])
+def test_2_exaltation_save_lasts_the_run_for_the_player_and_the_encounter_for_the_opponent(ruleset: str) -> None:
     """ref §2: "The opponent's exaltation save lasts its encounter; a new run resets the player's affliction,
-    combustion, carry and saves"; 000 §11 "one-time save" (per run for the player)."""
-    game = PrinceGame("design")
+    combustion, carry and saves"; 000 §11 "one-time save" (per run for the player); 001 §11 "exaltationSaveUsed"
+    once per run."""
+    game = PrinceGame(ruleset)
     state = game.new_initial_state(5)
     state.ps.save_used[I("Sun")] = True
     state.os.save_used = [True] * 7
