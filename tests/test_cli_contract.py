@@ -62,3 +62,12 @@ def test_a_bad_seed_is_one_line_exit_2(cli, path: list[str]) -> None:
     code, _, err = cli(*path, "--seed", "not-a-number")
     assert code == 2
     assert len(err.strip().splitlines()) == 1, err
+
+
+def test_scenario_files_that_are_not_utf8_are_one_line(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe{}")
+    for command in (("prince", "turn"), ("inclinations", "turn")):
+        code, _, err = cli(*command, str(bad), "--json")
+        assert code == 2
+        assert len(err.strip().splitlines()) == 1

@@ -74,6 +74,8 @@ def read_json_file(path: Path, what: str = "scenario") -> Any:
             raise ConfigError(f"{what} file {str(path)!r} does not exist") from exc
         except OSError as exc:
             raise ConfigError(f"cannot read {what} file {str(path)!r}: {exc.strerror}") from exc
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{what} file {str(path)!r} is not UTF-8 text (byte {exc.start})") from exc
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
