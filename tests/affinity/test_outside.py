@@ -19,8 +19,8 @@ from gamewright.games.affinity.travel import Journey, travel
 
 # --- tasks -------------------------------------------------------------------------------------------------------
 def test_penalty_removes_a_safe_die_first_never_below_zero() -> None:
-    assert Roller("a", 1, exertion=2, penalty=1).dice() == (0, 2)
-    assert Roller("a", 1, exertion=2, penalty=2).dice() == (0, 1)
+    assert Roller("a", 2, exertion=2, penalty=2).dice() == (0, 2)
+    assert Roller("a", 2, exertion=2, penalty=3).dice() == (0, 1)
     assert Roller("a", 1, exertion=0, penalty=5).dice() == (0, 0)
 
 

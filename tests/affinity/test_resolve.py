@@ -230,7 +230,9 @@ def test_collapse_is_unconscious_not_dying_and_then_death_at_zero_hd() -> None:
     bram.resolve = 1
     rs.resolve_check(bram, ScriptedRng(dice=[3]), 9, rs.ENEMY_EFFECT)  # The Broken Warrior
     assert bram.status == rs.COLLAPSED and bram.hd > 0
-    assert rs.resolve_check(bram, ScriptedRng(dice=[6]), 10, rs.ENEMY_EFFECT) is not None
+    # 003 "Collapse": while unconscious you do not make Resolve checks (a 6 cannot wake you)
+    assert rs.resolve_check(bram, ScriptedRng(dice=[6]), 10, rs.ENEMY_EFFECT) is None
+    assert bram.status == rs.COLLAPSED and bram.resolve == 0
     bram.layers = []
     bram.hd = 1
     bram.status = rs.COLLAPSED

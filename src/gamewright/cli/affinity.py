@@ -24,6 +24,9 @@ def _prob(value: Fraction, exact: bool) -> Any:
 
 
 # --- odds ------------------------------------------------------------------------------------------------------
+MAX_ODDS_DICE = 100
+
+
 @app.command()
 def odds(
     dice: int = typer.Option(0, "--dice", help="Safe dice (proficiency, bonus, Affinity): 1s cost nothing."),
@@ -54,6 +57,8 @@ def odds(
         raise ConfigError("--threshold is required (2–6), or use --table for the designer's grid")
     if dice < 0 or exertion < 0:
         raise ConfigError("--dice and --exertion cannot be negative")
+    if dice + exertion > MAX_ODDS_DICE:  # an exact table this size takes minutes; no table needs it
+        raise ConfigError(f"--dice + --exertion is at most {MAX_ODDS_DICE} (got {dice + exertion})")
     result = pools.odds(dice, exertion, threshold, required)
     doc: dict[str, Any] = {"at_least": {str(k): _prob(v, exact) for k, v in result["at_least"].items()},
                            "expected": _prob(result["expected"], exact)}
@@ -612,6 +617,7 @@ def duel(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """A social duel (003 Social Duels): Composure, stances, preparation and tiered stakes."""
+    from gamewright.games.affinity.character import class_def
     from gamewright.games.affinity.social import STANCES, Duel, Side, Speaker, auto_stance
 
     def speaker(text: str, research: int, at_home: bool) -> Speaker:
@@ -620,11 +626,12 @@ def duel(
             sheet = _load_sheet(text)
             return Speaker(sheet.name, sheet.proficiency, sheet.resolve, sheet.class_key, home_ground=at_home,
                            research_hours=research)
-        try:
-            return Speaker(bits[0], int(bits[1]), 5, bits[2] if len(bits) > 2 else "", home_ground=at_home,
-                           research_hours=research)
-        except ValueError:
-            raise ConfigError(f"speaker {text!r} is not NAME:PROF[:CLASS]") from None
+        if len(bits) > 3 or not bits[1].strip().isdigit():
+            raise ConfigError(f"speaker {text!r} is not NAME:PROF[:CLASS]")
+        key = bits[2].strip().lower() if len(bits) > 2 else ""
+        if key:
+            class_def(key)  # an unknown class is an error, not a silent "no class bonus"
+        return Speaker(bits[0], int(bits[1]), 5, key, home_ground=at_home, research_hours=research)
 
     for s in (stance_a, stance_b):
         if s != "auto" and s not in STANCES:

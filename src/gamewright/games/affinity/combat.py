@@ -368,7 +368,9 @@ class CombatState:
         self.order = sorted(keys, key=lambda i: keys[i], reverse=True)
         surprised = set(self.options.get("surprised", ()))
         for f in self.fighters:
-            if f.side not in surprised and not f.mindless:  # a non-surprised roll grants +1 Resolve
+            # ref §1 Initiative: a non-surprised roll grants +1 Resolve; the unconscious (collapsed or dying on a
+            # stored sheet) roll nothing, so a collapsed character is not woken by it (003 "Collapse")
+            if f.side not in surprised and not f.mindless and f.status == rs.OK:
                 f.resolve = min(f.resolve_max, f.resolve + 1)
                 rs.update_status(f)
         text = ", ".join(f"{self.fighters[i].name} {self.fighters[i].initiative}" for i in self.order)

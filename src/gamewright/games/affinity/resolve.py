@@ -69,8 +69,8 @@ def check_face(face: int) -> int:
 
 def resolve_check(f: Any, rng: Any, round_no: int, reason: str) -> dict[str, Any] | None:
     """Roll a check if the one-per-round limit allows (ref §1); returns what happened, or None if none was rolled."""
-    if f.mindless or f.status == DEAD or f.checked_round == round_no:
-        return None
+    if f.mindless or f.status in (DEAD, COLLAPSED) or f.checked_round == round_no:
+        return None  # 003 "Collapse": while unconscious (0 Resolve, HD > 0) you do not make Resolve checks
     f.checked_round = round_no
     if f.stabilized:  # 003 "Stabilize": counts as rolling a 5
         f.stabilized = False

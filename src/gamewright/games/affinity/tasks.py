@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from gamewright.core.errors import ConfigError
+from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.games.affinity.pools import check_threshold, count_successes, successes_dist
 
 DIFFICULTY_NAMES = {"basic": 2, "easy": 2, "advanced": 3, "moderate": 3, "expert": 4, "difficult": 4,
@@ -43,6 +43,10 @@ class Roller:
         """(safe, exertion) after penalties: a penalty removes a safe die first, never below 0 dice."""
         if min(self.proficiency, self.exertion, self.bonus, self.penalty) < 0:
             raise ConfigError(f"{self.name}: dice counts cannot be negative")
+        if self.exertion > self.proficiency:  # 003 "Exertion Budget": each action's pool ≤ Proficiency
+            raise RuleViolation(f"{self.name}: exert {self.exertion}",
+                                f"exertion is at most Proficiency ({self.proficiency}) per roll",
+                                "003 Exertion Budget")
         safe, ex = self.proficiency + self.bonus, self.exertion
         cut = min(self.penalty, safe)
         safe -= cut

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from gamewright.core.errors import ConfigError
+from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.games.affinity.pools import count_successes, successes_dist
 
 # 003 "Journey Resolution"
@@ -50,6 +50,10 @@ class Journey:
                 raise ConfigError(f"support role {role!r}: choose from {', '.join(ROLES)}")
         if self.navigator_proficiency < 1 or self.navigator_exertion < 0 or self.navigator_bonus < 0:
             raise ConfigError("the navigator needs Proficiency ≥ 1 and non-negative exertion and bonus dice")
+        if self.navigator_exertion > self.navigator_proficiency:  # 003 "Exertion Budget"
+            raise RuleViolation(f"navigator: exert {self.navigator_exertion}",
+                                f"exertion is at most Proficiency ({self.navigator_proficiency}) per roll",
+                                "003 Exertion Budget")
 
     @property
     def threshold(self) -> int:
