@@ -454,3 +454,32 @@ def test_cli_refuses_odd_inputs_in_one_line(cli) -> None:
 def test_config_errors_are_config_errors() -> None:
     with pytest.raises(ConfigError):
         Roller("a", -1).dice()
+
+
+def test_reduced_to_zero_mid_action_finishes_it_then_falls() -> None:
+    """ref §1: a character reduced to 0 mid-action finishes that action, then falls (dying: 0 HD, Resolve > 0)."""
+    state = scenario()
+    bram = state.fighters[0]
+    bram.hd = 1
+    adjacent(state, 0, 4)
+    # proficiency 6 + exertion 1 (burns the last HD) → 2 successes → 1 + 1 = 2 damage; the goblin's d6 rolls 2
+    turn_of(state, 0, dice=[6, 1, 2, 5, 5])
+    events = state.apply(Act("use", "weapon_strike", 4, 1))
+    hit = next(e for e in events if e.kind == "damage")
+    assert hit.data["who"] == 4 and hit.data["damage"] == 2 and state.fighters[4].hd == 0
+    assert bram.hd == 0 and bram.status == rs.DYING and bram.resolve == 5
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]  # three of the party are still up
+
+
+def test_help_dice_count_at_the_recipients_threshold() -> None:
+    """ref §1 Help: the helper's rolled dice join the ally's next roll and count at the recipient's threshold."""
+    state = scenario()
+    bram, ilse = state.fighters[0], state.fighters[1]
+    turn_of(state, 1, dice=[2])  # Help (Basic): the face 2
+    state.apply(Act("use", "help", 0))
+    assert bram.help_faces == [2]
+    turn_of(state, 0, dice=[3])  # Rally (Advanced 3+, r2): own 3 plus the helper's 2 → 1 success at 3+
+    events = state.apply(Act("use", "rally", 1))
+    roll = next(e for e in events if e.kind == "roll")
+    assert roll.data["faces"] == [3, 2] and roll.data["successes"] == 1 and not roll.data["success"]
+    assert bram.help_faces == [] and ilse.rally_dice == 0
