@@ -483,3 +483,14 @@ def test_help_dice_count_at_the_recipients_threshold() -> None:
     roll = next(e for e in events if e.kind == "roll")
     assert roll.data["faces"] == [3, 2] and roll.data["successes"] == 1 and not roll.data["success"]
     assert bram.help_faces == [] and ilse.rally_dice == 0
+
+
+def test_initiative_exertion_never_lifts_a_dying_character_off_zero() -> None:
+    """ref §1 Initiative: exertion dice may be added (burning on 1s); "0 HD" stays 0 HD for the unconscious."""
+    for seed in range(20):
+        party = conformance_party(5)
+        party[3].hd, party[3].resolve = 0, 2  # the Weaver's sheet is dying
+        state, _ = build_fight(party, "veteran_sellsword", 2, seed, {"initiative_exertion": 3})
+        weaver = state.fighters[3]
+        assert weaver.hd == 0 and weaver.status == rs.DYING and weaver.resolve == 2
+        assert state.invariant_violations() == []

@@ -349,7 +349,9 @@ class CombatState:
         init_ex = int(self.options.get("initiative_exertion", 0))
         keys: dict[int, tuple[int, ...]] = {}
         for f in self.fighters:
-            ex = min(init_ex, f.prof) if f.pc else 0
+            # initiative exertion (ref §1) only for the conscious: an unconscious sheet pushes nothing, and the
+            # "never below 1 HD" clamp must not lift a dying character off 0 HD
+            ex = min(init_ex, f.prof) if f.pc and f.status == rs.OK else 0
             faces = self.rng.dice(3 + ex, 6)
             burned = sum(1 for v in faces[3:] if v == 1)
             if burned:
