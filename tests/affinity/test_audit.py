@@ -494,3 +494,20 @@ def test_initiative_exertion_never_lifts_a_dying_character_off_zero() -> None:
         weaver = state.fighters[3]
         assert weaver.hd == 0 and weaver.status == rs.DYING and weaver.resolve == 2
         assert state.invariant_violations() == []
+
+
+def test_malformed_stored_sheets_give_one_line_errors(cli) -> None:
+    """Stored sheets are data: a wrong type in any field is a clear error, never a traceback."""
+    from gamewright.games.affinity.character import RECORD_KIND
+    from gamewright.store import get_record, put_record
+
+    code, _, err = cli("affinity", "character", "new", "Bram", "--class", "combatant")
+    assert code == 0, err
+    good = get_record(RECORD_KIND, "Bram")
+    for field, value in (("hd", "x"), ("level", None), ("uses_spent", {"rush": "1"}), ("way_nodes", [1]),
+                         ("name", 3), ("shield", 1), ("resolve", True), ("class_key", "wizard")):
+        put_record(RECORD_KIND, "Bram", {**good, field: value}, replace=True)
+        for args in (("character", "show", "Bram"), ("rest", "Bram"), ("fight", "--sheets", "Bram", "--policy",
+                                                                          "greedy", "--json")):
+            code, _, err = cli("affinity", *args)
+            assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1, (field, args, err)

@@ -278,8 +278,22 @@ class Sheet:
             sheet = cls(**data)
         except TypeError as exc:
             raise ConfigError(f"character sheet is incomplete: {exc}") from exc
+        sheet.check_types()
         sheet.validate()
         return sheet
+
+    def check_types(self) -> None:
+        """A stored sheet may have been written by anything: every field must have its own type."""
+        for name, kind in _FIELD_TYPES.items():
+            value = getattr(self, name)
+            ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+            if ok and kind is list:
+                ok = all(isinstance(v, str) for v in value)
+            if ok and kind is dict:
+                ok = all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                         for k, v in value.items())
+            if not ok:
+                raise ConfigError(f"character sheet field {name!r} has the wrong type ({value!r})")
 
     def validate(self) -> None:
         class_def(self.class_key)
@@ -305,6 +319,14 @@ class Sheet:
         if len(self.path_feats) > path_feats_allowed(self.level):
             raise ConfigError(f"{len(self.path_feats)} Path feat(s) exceed level {self.level}'s "
                               f"{path_feats_allowed(self.level)}")
+
+
+_FIELD_TYPES: dict[str, type] = {
+    "name": str, "class_key": str, "level": int, "virtue": str, "weapon": str, "armour": str, "shield": bool,
+    "hd": int, "resolve": int, "armour_dice": int, "shield_dice": int, "spell_armour": int, "temp_hd": int,
+    "temp_sides": int, "affinity": int, "affinity_gained_today": int, "rests_today": int, "uses_spent": dict,
+    "mending": bool, "way": str, "way_nodes": list, "path_feats": list,
+}
 
 
 def new_sheet(
