@@ -511,3 +511,37 @@ def test_malformed_stored_sheets_give_one_line_errors(cli) -> None:
                                                                           "greedy", "--json")):
             code, _, err = cli("affinity", *args)
             assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1, (field, args, err)
+
+
+def test_state_from_json_round_trips_and_rejects_malformed_states() -> None:
+    """Protocol: ``state_from_json(s.to_json())`` round-trips; a malformed document is a ConfigError, not a crash."""
+    import copy
+
+    from gamewright.core.game import load_game
+
+    game = load_game("affinity")
+    rnd = random.Random(11)
+    state = game.new_initial_state(4)
+    for _ in range(40):
+        data = state.to_json()
+        assert game.state_from_json(data).to_json() == data
+        if state.is_terminal():
+            break
+        state.apply(rnd.choice(state.legal_actions()))
+    base = game.new_initial_state(2).to_json()
+    mutations = [("order", [0, 0]), ("active", 99), ("fighters", []), ("round", "x"), ("winner", 7)]
+    for key, value in mutations:
+        with pytest.raises(ConfigError):
+            game.state_from_json({**base, key: value})
+    for field, value in (("hd", "x"), ("status", "asleep"), ("layers", [{"label": "a"}]), ("uses", {"rush": -1}),
+                         ("help_faces", [7]), ("weapon", "spoon"), ("actions_left", -2)):
+        data = copy.deepcopy(base)
+        data["fighters"][0][field] = value
+        with pytest.raises(ConfigError):
+            game.state_from_json(data)
+    data = copy.deepcopy(base)
+    data["fighters"][data["active"]]["actions_left"] = 0  # the acting fighter must have an action to take
+    with pytest.raises(ConfigError):
+        game.state_from_json(data)
+    with pytest.raises(ConfigError):
+        game.state_from_json([])

@@ -88,8 +88,17 @@ class AffinityGame:
 
     def state_from_json(self, data: dict[str, Any]) -> Any:
         from gamewright.games.affinity.combat import CombatState
+        from gamewright.games.affinity.state_check import check_state_json
 
-        return CombatState.from_json(data)
+        check_state_json(data)
+        try:
+            state = CombatState.from_json(data)
+            problems = state.invariant_violations()
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+            raise ConfigError(f"not an Affinity fight state: {type(exc).__name__} {exc}") from None
+        if problems:
+            raise ConfigError(f"not a consistent Affinity fight state: {problems[0]}")
+        return state
 
 
 def make_game(ruleset: str | None = None, options: dict[str, Any] | None = None) -> AffinityGame:

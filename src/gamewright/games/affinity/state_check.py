@@ -1,0 +1,100 @@
+"""Shape checks for a fight state read back from JSON: wrong types or unknown names give one clear ConfigError."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.errors import ConfigError
+from gamewright.games.affinity import resolve as rs
+
+_INTS = ("idx", "side", "level", "prof", "hd_die", "hd", "hd_max", "resolve", "resolve_max", "x", "y",
+         "actions_per_turn", "actions_left", "move_left", "checked_round", "hd_lost_round", "parry_debt",
+         "parried_round", "defend_bonus", "ward_bonus", "rally_dice", "mark", "analysed", "htl_rounds",
+         "htl_used_round", "purpose_rounds", "initiative", "held", "affinity", "affinity_cap")
+_BOOLS = ("pc", "mindless", "expert_used", "exerted_turn", "stabilized", "stunned", "prone", "communing",
+          "steadfast", "oath_ready", "heal_used", "shared_turn", "prone_bonus")
+_STRS = ("name", "key", "status", "weapon", "tier", "pending")
+_NON_NEGATIVE = ("prof", "hd_die", "hd", "hd_max", "resolve", "resolve_max", "actions_per_turn", "actions_left",
+                 "move_left", "checked_round", "hd_lost_round", "parry_debt", "parried_round", "defend_bonus",
+                 "ward_bonus", "rally_dice", "htl_rounds", "htl_used_round", "purpose_rounds", "held", "affinity",
+                 "affinity_cap")
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fail(where: str, what: str) -> None:
+    raise ConfigError(f"not an Affinity fight state: {where} {what}")
+
+
+def _check_fighter(i: int, f: Any) -> None:
+    from gamewright.games.affinity.data_files import class_data, creature
+
+    where = f"fighters[{i}]"
+    if not isinstance(f, dict):
+        _fail(where, "is not an object")
+    for name in _INTS:
+        if name in f and not _int(f[name]):
+            _fail(f"{where}.{name}", "is not a whole number")
+    for name in _NON_NEGATIVE:
+        if name in f and f[name] < 0:
+            _fail(f"{where}.{name}", "is negative")
+    for name in _BOOLS:
+        if name in f and not isinstance(f[name], bool):
+            _fail(f"{where}.{name}", "is not true/false")
+    for name in _STRS:
+        if name in f and not isinstance(f[name], str):
+            _fail(f"{where}.{name}", "is not text")
+    for name in ("abilities", "features"):
+        if not isinstance(f.get(name), list) or not all(isinstance(v, str) for v in f[name]):
+            _fail(f"{where}.{name}", "is not a list of names")
+    faces = f.get("help_faces")
+    if not isinstance(faces, list) or not all(_int(v) and 1 <= v <= 6 for v in faces):
+        _fail(f"{where}.help_faces", "is not a list of d6 faces")
+    uses = f.get("uses")
+    if not isinstance(uses, dict) or not all(_int(v) and v >= 0 for v in uses.values()):
+        _fail(f"{where}.uses", "is not a table of use counts")
+    layers = f.get("layers")
+    if not isinstance(layers, list):
+        _fail(f"{where}.layers", "is not a list")
+    for la in layers:
+        if not (isinstance(la, dict) and isinstance(la.get("label"), str) and all(
+                _int(la.get(k)) for k in ("sides", "count", "survive")) and la["sides"] >= 1 and la["count"] >= 0):
+            _fail(f"{where}.layers", "has a layer that is not {label, sides ≥ 1, count ≥ 0, survive}")
+    if f.get("status") not in (rs.OK, rs.COLLAPSED, rs.DYING, rs.DEAD):
+        _fail(f"{where}.status", f"is {f.get('status')!r}")
+    if f.get("idx") != i or f.get("side") not in (0, 1):
+        _fail(where, "has the wrong index or side")
+    if f.get("pc"):
+        if f.get("weapon") not in class_data().weapons:
+            _fail(f"{where}.weapon", f"{f.get('weapon')!r} is not a weapon")
+    else:
+        creature(str(f.get("key")))  # an unknown creature is a ConfigError
+
+
+def check_state_json(data: Any) -> None:
+    """Raise ConfigError unless ``data`` has the shape ``CombatState.to_json`` writes."""
+    if not isinstance(data, dict):
+        _fail("the document", "is not an object")
+    fighters = data.get("fighters")
+    if not isinstance(fighters, list) or not fighters:
+        _fail("fighters", "is not a non-empty list")
+    for i, f in enumerate(fighters):
+        _check_fighter(i, f)
+    n = len(fighters)
+    order = data.get("order")
+    if not isinstance(order, list) or not all(_int(v) for v in order) or sorted(order) != list(range(n)):
+        _fail("order", "is not an ordering of the fighters")
+    for name in ("turn_pos", "active", "round", "actions"):
+        if not _int(data.get(name)):
+            _fail(name, "is not a whole number")
+    if not 0 <= data["active"] < n or not -1 <= data["turn_pos"] <= n or data["round"] < 1:
+        _fail("active/turn_pos/round", "is out of range")
+    if data.get("winner") not in (None, -1, 0, 1) or not isinstance(data.get("held_phase"), bool):
+        _fail("winner/held_phase", "is not valid")
+    acting = fighters[data["active"]]
+    if data.get("winner") is None and (acting["status"] != rs.OK or acting.get("actions_left", 0) < 1):
+        _fail("active", "names a fighter that cannot act now")
+    if not isinstance(data.get("options"), dict):
+        _fail("options", "is not an object")
