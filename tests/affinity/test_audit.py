@@ -545,3 +545,15 @@ def test_state_from_json_round_trips_and_rejects_malformed_states() -> None:
         game.state_from_json(data)
     with pytest.raises(ConfigError):
         game.state_from_json([])
+
+
+def test_social_threshold_class_base_then_evidence_steps() -> None:
+    """003 Social Duels: base Advanced 3+; Sovereign Assert / Scholar Reason at 2+; evidence shifts one step."""
+    duel = Duel(Speaker("S", 2, class_key="sovereign"), Speaker("C", 2, class_key="scholar"), ScriptedRng(dice=[]))
+    sov, sch = duel.a, duel.b
+    assert duel.threshold(sov, Side("assert")) == 2 and duel.threshold(sov, Side("reason")) == 3
+    assert duel.threshold(sov, Side("assert", evidence=1)) == 3  # contradicted: one step harder than its 2+
+    assert duel.threshold(sov, Side("assert", evidence=-1)) == 2  # never easier than 2+
+    assert duel.threshold(sch, Side("reason", evidence=1)) == 3 and duel.threshold(sch, Side("discern")) == 3
+    assert duel.threshold(sch, Side("assert", evidence=1)) == 4
+    assert duel.threshold(sch, Side("assert", evidence=-1)) == 2

@@ -88,12 +88,11 @@ class Duel:
     log: list[dict[str, Any]] = field(default_factory=list)
 
     def threshold(self, s: Speaker, side: Side) -> int:
-        t = BASE_THRESHOLD + side.evidence
-        if s.class_key == "sovereign" and side.stance == "assert":
-            t = 2
-        if s.class_key == "scholar" and side.stance == "reason":
-            t = 2
-        return max(2, min(6, t))
+        base = BASE_THRESHOLD
+        if (s.class_key, side.stance) in (("sovereign", "assert"), ("scholar", "reason")):
+            base = 2  # 003 class bonuses: Sovereign Assert / Scholar Reason at 2+
+        # 003 "Threshold Modifiers" shift from that base: evidence one step each way (never below 2+)
+        return max(2, min(6, base + side.evidence))
 
     def _roll(self, s: Speaker, side: Side) -> dict[str, Any]:
         if side.stance not in STANCES:
