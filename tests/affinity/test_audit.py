@@ -557,3 +557,13 @@ def test_social_threshold_class_base_then_evidence_steps() -> None:
     assert duel.threshold(sch, Side("reason", evidence=1)) == 3 and duel.threshold(sch, Side("discern")) == 3
     assert duel.threshold(sch, Side("assert", evidence=1)) == 4
     assert duel.threshold(sch, Side("assert", evidence=-1)) == 2
+
+
+def test_sharing_affinity_dice_with_yourself_is_refused(cli) -> None:
+    """003 Sharing Affinity Dice: transfer to an ally; a self-share must not lose the dice."""
+    assert cli("affinity", "character", "new", "Bram", "--class", "combatant", "--level", "3")[0] == 0
+    assert cli("affinity", "character", "affinity", "Bram", "gain")[0] == 0
+    code, _, err = cli("affinity", "character", "affinity", "Bram", "share", "--to", "Bram", "--count", "1")
+    assert code == 2 and "not yourself" in err
+    code, out, _ = cli("affinity", "character", "show", "Bram", "--json")
+    assert code == 0 and json.loads(out)["affinity"] == 1

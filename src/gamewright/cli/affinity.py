@@ -260,6 +260,8 @@ def character_affinity(
         if not to:
             raise ConfigError("share needs --to ALLY")
         other = _load_sheet(to)
+        if other.name == sheet.name:  # 003 Sharing: to an ally (a self-share would lose the dice on saving)
+            raise RuleViolation("share Affinity", "share with an ally, not yourself", "003 Sharing Affinity Dice")
         ch.share_affinity(sheet, other, count)
         _save_sheet(other)
         doc["to"] = {"name": other.name, "affinity": other.affinity}

@@ -415,6 +415,8 @@ def share_affinity(giver: Sheet, receiver: Sheet, count: int) -> int:
     if count < 0 or count > giver.affinity:
         raise RuleViolation("share Affinity", f"{giver.name} stores {giver.affinity}, cannot share {count}",
                             "003 Sharing Affinity Dice")
+    if giver is receiver or giver.name == receiver.name:
+        raise RuleViolation("share Affinity", "share with an ally, not yourself", "003 Sharing Affinity Dice")
     room = receiver.affinity_cap - receiver.affinity
     if count > room:
         raise RuleViolation("share Affinity", f"{receiver.name} can store only {room} more",
