@@ -505,12 +505,16 @@ def test_malformed_stored_sheets_give_one_line_errors(cli) -> None:
     assert code == 0, err
     good = get_record(RECORD_KIND, "Bram")
     for field, value in (("hd", "x"), ("level", None), ("uses_spent", {"rush": "1"}), ("way_nodes", [1]),
-                         ("name", 3), ("shield", 1), ("resolve", True), ("class_key", "wizard")):
+                         ("name", 3), ("shield", 1), ("resolve", True), ("class_key", "wizard"), ("temp_hd", -1),
+                         ("rests_today", -1)):
         put_record(RECORD_KIND, "Bram", {**good, field: value}, replace=True)
         for args in (("character", "show", "Bram"), ("rest", "Bram"), ("fight", "--sheets", "Bram", "--policy",
                                                                           "greedy", "--json")):
             code, _, err = cli("affinity", *args)
             assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1, (field, args, err)
+    put_record(RECORD_KIND, "Bram", {**good, "temp_hd": 2, "temp_sides": 0}, replace=True)
+    code, _, err = cli("affinity", "character", "show", "Bram")
+    assert code == 2 and "temporary HD" in err
 
 
 def test_state_from_json_round_trips_and_rejects_malformed_states() -> None:

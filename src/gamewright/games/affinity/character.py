@@ -314,6 +314,10 @@ class Sheet:
         for name, (value, top) in checks.items():
             if not 0 <= value <= top:
                 raise ConfigError(f"{name} is {value}; it must be between 0 and {top}")
+        if min(self.temp_hd, self.affinity_gained_today, self.rests_today) < 0:
+            raise ConfigError("temp_hd, affinity_gained_today and rests_today cannot be negative")
+        if self.temp_hd and not 2 <= self.temp_sides <= 100:
+            raise ConfigError(f"temporary HD need a die size (temp_sides 2–100), not d{self.temp_sides}")
         if len(self.way_nodes) > way_nodes_allowed(self.level) or (self.way_nodes and not self.way):
             raise ConfigError(f"{len(self.way_nodes)} Way node(s) need a Way and level {len(self.way_nodes)}")
         if len(self.path_feats) > path_feats_allowed(self.level):
