@@ -213,3 +213,17 @@ def test_legal_actions_are_exactly_the_valid_steps():
                          if not validate(st.ships, st.current, [*st.plan, a], st.tr)}
                 assert listed == valid
             st.apply(rng.choice(legal))
+
+
+def test_a_pending_plan_is_visible_only_to_its_own_seat() -> None:
+    from gamewright.games.inclinations.game import InclinationsGame
+    from gamewright.games.inclinations.state import DEPLOY
+
+    state = InclinationsGame().new_initial_state(4)
+    while state.phase == DEPLOY:
+        state.apply(state.legal_actions()[0])
+    step = next(a for a in state.legal_actions() if a.to_text().startswith("allocate"))
+    state.apply(step)
+    me = state.current_player
+    assert state.view_for(me)["plan"] == [step.to_text()]
+    assert state.view_for(1 - me)["plan"] == []

@@ -194,9 +194,11 @@ class InclinationsState:
         }
 
     def view_for(self, player: int) -> dict[str, Any]:
-        """Everything is on the table except the random stream."""
+        """Everything on the board is public; the random stream and another seat's pending plan are not."""
         data = self.to_json()
         del data["rng"]
+        if player != self.current_player:  # a plan is private until it is executed
+            data["plan"] = []
         data["viewer"] = player
         return data
 
