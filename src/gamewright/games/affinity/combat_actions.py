@@ -1,0 +1,326 @@
+"""Action resolution for ``CombatState``: movement and free strikes, dice rolls, PC abilities and their
+effects, creature attacks (combined into ``combat.CombatState``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.game import Event
+from gamewright.core.rng import Rng
+from gamewright.games.affinity import resolve as rs
+from gamewright.games.affinity.combat_fighters import SQUARE, Act, Fighter, dist
+from gamewright.games.affinity.data_files import Ability, Attack, class_data
+from gamewright.games.affinity.pools import TIERS, count_successes, damage, is_expert_or_higher
+
+
+class ActionsMixin:
+    """Carries out a validated ``use`` or ``move``; damage goes through ``DamageMixin``."""
+
+    __slots__ = ()
+    fighters: list[Fighter]
+    rng: Rng
+    options: dict[str, Any]
+
+    def _approach(self, f: Fighter, t: Fighter, reach: int, events: list[Event]) -> None:
+        if dist(f, t) <= reach or f.move_left <= 0:
+            return
+        before = [e for e in self.fighters if e.side != f.side and e.status == rs.OK and dist(f, e) <= 1]
+        moved = 0
+        while dist(f, t) > reach and f.move_left > 0:
+            f.x += (t.x > f.x) - (t.x < f.x)
+            f.y += (t.y > f.y) - (t.y < f.y)
+            f.move_left -= 1
+            moved += 1
+        events.append(Event("move", {"who": f.idx, "to": [f.x, f.y], "yards": moved * SQUARE},
+                            f"{f.name} moves {moved * SQUARE} yd toward {t.name}"))
+        self._free_strikes(f, before, events)
+
+    def _free_strikes(self, f: Fighter, before: list[Fighter], events: list[Event]) -> None:
+        """Option ``free_strikes`` (ref §1 "Space"): leaving melee draws one Basic attack from each enemy left."""
+        if not self.options.get("free_strikes"):
+            return
+        for e in before:
+            if e.status == rs.OK and f.status != rs.DEAD and dist(f, e) > 1:
+                events.append(Event("free_strike", {"who": e.idx, "target": f.idx},
+                                    f"{e.name} strikes at {f.name} as it leaves"))
+                if e.pc:
+                    w = class_data().weapons[e.weapon]
+                    succ, _, faces = self._roll(e.prof, 0, [], TIERS["basic"])
+                    if succ >= w.required:
+                        self._hit(e, f, w.base + min(succ - w.required, e.prof), w.damage_type, False, events)
+                else:
+                    basic = next((a for a in self.cdef(e).attacks if a.tier == "basic" and a.heal is None), None)
+                    if basic is None:
+                        continue
+                    succ, _, faces = self._roll(basic.pool, 0, [], TIERS["basic"])
+                    if succ >= basic.required:
+                        self._hit(e, f, basic.damage + min(succ - basic.required, e.prof), basic.damage_type,
+                                  False, events)
+
+    def _roll(self, safe: int, exertion: int, help_faces: list[int], threshold: int) -> tuple[int, int, list[int]]:
+        """Roll safe then exertion dice; a Help's faces join the count (ref §1 Help); only exertion 1s burn."""
+        rng = self.rng
+        faces = [rng.die(6) for _ in range(safe + exertion)]
+        burned = sum(1 for v in faces[safe:] if v == 1)
+        faces_all = faces + help_faces
+        return count_successes(faces_all, threshold), burned, faces_all
+
+    def _pool_mods(self, f: Fighter, t: Fighter | None, attack: bool = True) -> int:
+        """Bonus (+) and penalty (−) dice from marks, analysis and prone targets (ref §3, §1 Conditions)."""
+        mod = 0
+        if f.analysed >= 0:
+            mod -= 1  # Analyze: the target rolls −1d6
+        if t is not None and t.side != f.side:
+            if f.mark == t.idx:
+                mod += 1  # Mark Prey: +1d6 vs the mark
+            if t.analysed == f.side:
+                mod += 1  # Analyze: allies +1d6
+            if attack and t.prone_bonus:
+                mod += 1  # ref §1 Conditions: the next attack against a prone target +1d6
+        return mod
+
+    def _pc_use(self, f: Fighter, act: Act, events: list[Event]) -> None:
+        spec = class_data().abilities[act.ability]
+        t = self.fighters[act.target] if act.target >= 0 else None
+        near, far = self._reach(f, spec)
+        if t is not None and t is not f and spec.effect != "dash":
+            self._approach(f, t, near, events)
+        f.actions_left -= 1
+        if is_expert_or_higher(spec.tier):
+            f.expert_used = True
+        if act.ability in f.uses:
+            f.uses[act.ability] -= 1
+        tname = f" on {t.name}" if t is not None and t is not f else ""
+        effect = spec.effect
+        if spec.tier == "none":
+            self._simple(f, spec, events)
+        else:
+            threshold = TIERS[spec.tier]
+            attack = effect in ("attack", "devastate")
+            mod = self._pool_mods(f, t, attack)
+            if attack and t is not None:
+                t.prone_bonus = False
+            if t is not None and dist(f, t) > near:
+                mod -= 1  # ref §3 Weapons: long range −1d6
+            safe = f.prof + f.rally_dice + act.affinity  # Affinity dice are safe, outside the exertion cap
+            f.rally_dice = 0
+            f.affinity -= act.affinity
+            exertion = act.exertion + (1 if spec.divine_die else 0)
+            if mod > 0:
+                safe += mod
+            elif mod < 0:  # ref §1: "−1d6" removes a safe die first, never below 0 dice
+                cut = min(-mod, safe)
+                safe -= cut
+                exertion -= min(-mod - cut, exertion)
+            help_faces, f.help_faces = f.help_faces, []
+            if spec.hd_cost:
+                f.hd = max(0, f.hd - spec.hd_cost)  # Devastating Assault: lose 1 HD
+            succ, burned, faces = self._roll(safe, exertion, help_faces, threshold)
+            base_req = spec.required or (class_data().weapons[f.weapon].required if effect == "attack" else 0)
+            required = base_req + rs.extra_required(f, spec.tier)
+            ok = succ >= required
+            events.append(Event("roll", {"who": f.idx, "ability": act.ability, "faces": faces, "successes": succ,
+                                         "required": required, "burned": burned, "success": ok},
+                                f"{f.name} uses {spec.name}{tname}: {faces} → {succ} success(es) "
+                                f"vs {required} needed, {'success' if ok else 'failure'}"
+                                + (f", {burned} HD burned" if burned else "")))
+            if burned:
+                lost = min(burned, f.hd)
+                f.hd -= lost
+                self._body_loss(f, lost)
+            if act.exertion and act.exertion >= f.prof:  # ref §1: one action with exertion = Proficiency
+                self._trigger(f, rs.MAX_EXERTION)
+            centered = spec.centered and not f.exerted_turn and act.exertion == 0
+            if act.exertion:
+                f.exerted_turn = True
+            if not ok:
+                if is_expert_or_higher(spec.tier):
+                    self._trigger(f, rs.FAILED_EXPERT)
+            else:
+                self._effect(f, spec, t, succ, required, centered, events)
+        if f.hd <= 0 and f.status == rs.OK:  # reduced to 0 mid-action: finishes the action, then falls
+            self._drop_to_zero(f, events)
+
+    def _simple(self, f: Fighter, spec: Ability, events: list[Event]) -> None:
+        e = spec.effect
+        if e == "defend":
+            f.defend_bonus = 2
+            events.append(Event("defend", {"who": f.idx}, f"{f.name} defends: +2d6 defence dice until next turn"))
+        elif e == "rush":  # lose 1 Resolve without a check, regain Proficiency HD
+            rs.lose_resolve(f, 1)
+            gain = self._heal(f, f.prof)
+            events.append(Event("rush", {"who": f.idx, "healed": gain, "resolve": f.resolve},
+                                f"{f.name} rushes: +{gain} HD, Resolve {f.resolve}"))
+        elif e == "steady":  # lose 3 HD (not a trigger), gain 1 Resolve
+            f.hd -= 3
+            rs.restore_resolve(f, 1)
+            events.append(Event("steady", {"who": f.idx, "resolve": f.resolve},
+                                f"{f.name} steadies: −3 HD, Resolve {f.resolve}"))
+
+    def _effect(self, f: Fighter, spec: Ability, t: Fighter | None, succ: int, required: int, centered: bool,
+                events: list[Event]) -> None:
+        e = spec.effect
+        prof = f.prof
+        if e == "attack":
+            assert t is not None
+            w = class_data().weapons[f.weapon]
+            base = w.base if spec.base < 0 else spec.base
+            dmg = damage(base + spec.base_prof * prof, succ, required, prof)  # 003 Damage: bonus capped
+            if spec.bonus_vs_mark and f.mark == t.idx:
+                dmg += spec.bonus_vs_mark
+            if spec.bonus_vs_analysed and t.analysed == f.side:
+                dmg += spec.bonus_vs_analysed
+            if f.communing:
+                dmg += 1 + spec.bonus_communing  # Spirit Communion (Elemental): strikes +1 HD
+            if f.purpose_rounds:
+                dmg += prof
+            if centered:
+                dmg += prof
+            dtype = spec.damage_type or w.damage_type
+            self._hit(f, t, dmg, dtype, False, events)
+            if spec.stun and t.status != rs.DEAD and not t.purpose_rounds:
+                t.stunned = True
+                events.append(Event("stun", {"who": t.idx}, f"{t.name} is stunned"))
+            if spec.knockdown and t.status == rs.OK:
+                mine, _, _ = self._roll(prof, 0, [], TIERS["basic"])
+                theirs, _, _ = self._roll(t.prof, 0, [], TIERS["basic"])
+                if theirs <= mine and not t.purpose_rounds:
+                    t.prone = t.prone_bonus = True
+                    events.append(Event("prone", {"who": t.idx}, f"{t.name} is knocked prone ({mine} vs {theirs})"))
+        elif e == "devastate":
+            assert t is not None
+            w = class_data().weapons[f.weapon]
+            n = min(prof, succ // w.required)
+            extra = succ - n * w.required
+            for _ in range(n):
+                if t.status == rs.DEAD:
+                    break
+                bonus = min(extra, prof)
+                extra -= bonus
+                self._hit(f, t, w.base + bonus, w.damage_type, False, events)
+        elif e == "rally":
+            t_list = [t] if t is not None else []
+            if "rally_many" in f.features:  # level 4: Proficiency allies
+                others = sorted((a for a in self.fighters if a.side == f.side and a.status == rs.OK
+                                 and a is not f and a is not t and dist(f, a) <= 6), key=lambda a: dist(f, a))
+                t_list += others[: prof - 1]
+            for a in t_list:
+                a.rally_dice += 1
+            names = ", ".join(a.name for a in t_list)
+            events.append(Event("rally", {"who": f.idx, "targets": [a.idx for a in t_list]},
+                                f"{names} +1d6 on the next action"))
+        elif e == "hold_line":
+            f.htl_rounds = prof
+            events.append(Event("hold_line", {"who": f.idx}, f"{f.name} holds the line for {prof} round(s)"))
+        elif e == "purpose":
+            rs.lose_resolve(f, spec.resolve_cost)
+            f.purpose_rounds = prof
+            events.append(Event("purpose", {"who": f.idx}, f"{f.name}: Undeniable Purpose for {prof} round(s)"))
+        elif e == "endure":
+            assert t is not None
+            gain = self._heal(t, prof)
+            if t.resolve < t.resolve_max:
+                rs.restore_resolve(t, 1)
+            events.append(Event("heal", {"who": t.idx, "amount": gain, "resolve": t.resolve},
+                                f"{t.name} regains {gain} HD (Resolve {t.resolve})"))
+        elif e == "mark":
+            assert t is not None
+            f.mark = t.idx
+            events.append(Event("mark", {"who": f.idx, "target": t.idx}, f"{f.name} marks {t.name}"))
+        elif e == "analyze":
+            assert t is not None
+            t.analysed = f.side
+            events.append(Event("analyze", {"who": f.idx, "target": t.idx}, f"{f.name} analyses {t.name}"))
+        elif e == "ward":
+            f.ward_bonus += 1
+            events.append(Event("ward", {"who": f.idx}, f"{f.name}: +1d6 on the next defence"))
+        elif e == "commune":
+            f.communing = True
+            events.append(Event("commune", {"who": f.idx}, f"{f.name} communes with the elements"))
+        elif e == "recover":
+            gain = self._heal(f, prof)
+            rs.lose_resolve(f, spec.resolve_cost)
+            events.append(Event("heal", {"who": f.idx, "amount": gain, "resolve": f.resolve},
+                                f"{f.name} recovers {gain} HD for 1 Resolve"))
+        elif e == "help":
+            assert t is not None
+            t.help_faces = t.help_faces + self._last_faces(events)
+            events.append(Event("help", {"who": f.idx, "target": t.idx}, f"{f.name}'s dice join {t.name}'s next roll"))
+        elif e == "stabilize":
+            assert t is not None
+            t.stabilized = True
+            events.append(Event("stabilize", {"who": t.idx}, f"{t.name} is stabilized this round"))
+        elif e == "dash":
+            assert t is not None
+            f.move_left += spec.move // SQUARE
+            self._approach(f, t, 1, events)
+        elif e == "disengage":
+            step = -1 if f.side == 0 else 1
+            f.x += step * (spec.move // SQUARE)
+            events.append(Event("move", {"who": f.idx, "to": [f.x, f.y]}, f"{f.name} disengages"))
+        if spec.resolve_cost and e not in ("purpose", "recover"):
+            rs.lose_resolve(f, spec.resolve_cost)  # Smite costs the Priest 1 Resolve
+
+    @staticmethod
+    def _last_faces(events: list[Event]) -> list[int]:
+        for ev in reversed(events):
+            if ev.kind == "roll":
+                return list(ev.data["faces"])
+        return []
+
+    def _npc_use(self, f: Fighter, act: Act, events: list[Event]) -> None:
+        spec = self._spec(f, act.ability)
+        assert isinstance(spec, Attack)
+        cdef = self.cdef(f)
+        f.actions_left -= 1
+        if spec.heal is not None:
+            f.heal_used = True
+            n, sides = spec.heal
+            rolls = self.rng.dice(n, sides)
+            amount = sum(rolls) if self.options.get("healing", "sum") == "sum" else n
+            gain = self._heal(f, amount)
+            events.append(Event("heal", {"who": f.idx, "rolls": rolls, "amount": gain},
+                                f"{f.name} uses {spec.name}: {rolls} → +{gain} HD"))
+            return
+        t = self.fighters[act.target]
+        near = spec.range // SQUARE
+        self._approach(f, t, near, events)
+        if is_expert_or_higher(spec.tier):
+            f.expert_used = True
+        pool = spec.pool + self._pool_mods(f, t)
+        t.prone_bonus = False
+        tr = cdef.traits
+        if tr.ally_bonus and any(a.side == f.side and a is not f and a.status == rs.OK and dist(a, t) <= 1
+                                 for a in self.fighters):
+            pool += tr.ally_bonus
+        if tr.below_half_bonus and 2 * f.hd < f.hd_max:
+            pool += tr.below_half_bonus
+        pool = max(0, pool)
+        required = spec.required + rs.extra_required(f, spec.tier)
+        succ, _, faces = self._roll(pool, 0, [], TIERS[spec.tier])  # NPC 1s never burn (ref §1 NPCs)
+        ok = succ >= required
+        events.append(Event("roll", {"who": f.idx, "ability": act.ability, "faces": faces, "successes": succ,
+                                     "required": required, "burned": 0, "success": ok},
+                            f"{f.name} uses {spec.name} on {t.name}: {faces} → {succ} success(es) vs {required} "
+                            f"needed, {'success' if ok else 'failure'}"))
+        if not ok:
+            if is_expert_or_higher(spec.tier):
+                self._trigger(f, rs.FAILED_EXPERT)
+            return
+        dmg = damage(spec.damage, succ, required, f.prof)
+        if spec.area:
+            radius = spec.area // SQUARE
+            targets = [e for e in self.fighters if e.side != f.side and e.status != rs.DEAD and dist(f, e) <= radius]
+        else:
+            targets = [t]
+        for e in targets:
+            lost = self._hit(f, e, dmg, spec.damage_type, bool(spec.area), events)
+            if spec.drain and lost:
+                gain = self._heal(f, max(1, lost // 2))  # "halves" rounds down, minimum 1
+                events.append(Event("heal", {"who": f.idx, "amount": gain}, f"{f.name} drains {gain} HD"))
+            if spec.push and e.status != rs.DEAD:
+                e.x += (e.x > f.x) - (e.x < f.x)
+                e.y += (e.y > f.y) - (e.y < f.y)
+                events.append(Event("push", {"who": e.idx, "to": [e.x, e.y]}, f"{e.name} is pushed 5 yd"))
+            if spec.resolve_check and e.status != rs.DEAD and not e.purpose_rounds:
+                self._trigger(e, rs.ENEMY_EFFECT)

@@ -1,0 +1,199 @@
+"""Legal actions and validation for ``CombatState``: which abilities are usable, their exertion range, reach
+and targets, and why a given action is illegal (combined into ``combat.CombatState``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.games.affinity import resolve as rs
+from gamewright.games.affinity.combat_fighters import END, HOLD, SQUARE, Act, Fighter, dist, slug
+from gamewright.games.affinity.data_files import Ability, Attack, class_data
+from gamewright.games.affinity.pools import MIN_EXERTION, is_expert_or_higher
+
+_CREATURE_SPECS: dict[str, dict[str, Attack]] = {}
+
+
+def _ABILITIES() -> dict[str, Ability]:  # noqa: N802 - a cached table, read like a constant
+    return class_data().abilities
+
+
+class LegalityMixin:
+    """Read-only questions about the acting combatant's options; never changes the state."""
+
+    __slots__ = ()
+    fighters: list[Fighter]
+    active: int
+    winner: int | None
+    held_phase: bool
+
+    def legal_actions(self) -> list[Act]:
+        if self.winner is not None:
+            return []
+        f = self.fighters[self.active]
+        fx, fy = f.x, f.y
+        others = [(e, max(abs(e.x - fx), abs(e.y - fy))) for e in self.fighters if e.status != rs.DEAD]
+        acts = [END] if self.held_phase else [END, HOLD]
+        if f.move_left > 0:
+            side = f.side
+            acts += [Act("move", "", e.idx, 0) for e, d in others if e.side != side and d > 1]
+        for key in f.abilities:
+            spec = self._spec(f, key)
+            if spec is None or self._unusable(f, key, spec):
+                continue
+            lo, hi = self._exertion_range(f, spec)
+            targets = self._targets(f, key, spec, others)
+            if lo == hi:
+                uses = [Act("use", key, t, lo) for t in targets]
+            else:
+                uses = [Act("use", key, t, e) for t in targets for e in range(lo, hi + 1)]
+            acts += uses
+            if f.affinity and spec.tier != "none":  # 003 Spending Affinity Dice: on any roll
+                acts += [Act("use", key, a.target, a.exertion, n) for a in uses for n in range(1, f.affinity + 1)]
+        if f.affinity and not f.shared_turn:  # 003 Sharing Affinity Dice: a free action, to an ally within 30 yd
+            for e, d in others:
+                room = e.affinity_cap - e.affinity
+                if e.pc and e is not f and e.side == f.side and d <= 30 // SQUARE and room > 0:
+                    acts += [Act("share", "", e.idx, 0, n) for n in range(1, min(f.affinity, room) + 1)]
+        return acts
+
+    def _spec(self, f: Fighter, key: str) -> Ability | Attack | None:
+        if f.pc:
+            return _ABILITIES().get(key)
+        specs = _CREATURE_SPECS.get(f.key)
+        if specs is None:
+            specs = _CREATURE_SPECS[f.key] = {slug(a.name): a for a in self.cdef(f).attacks}
+        return specs.get(key)
+
+    def _unusable(self, f: Fighter, key: str, spec: Ability | Attack) -> str:
+        tier = spec.tier
+        if self.held_phase and tier != "basic":
+            return "held actions used at initiative count 0 are Basic only (003 Held Actions)"
+        if is_expert_or_higher(tier):
+            if f.expert_used:
+                return "only one Expert-or-higher action per turn (003 Exertion Budget)"
+            if not rs.can_initiate_expert(f):
+                return f"Resolve {f.resolve} is too low to initiate Expert+ actions (003 Resolve Stages)"
+        if f.pc:
+            assert isinstance(spec, Ability)
+            if MIN_EXERTION.get(tier, 0) > f.prof:
+                return f"{tier} needs {MIN_EXERTION[tier]} exertion dice but Proficiency is {f.prof} (003)"
+            if key in f.uses and f.uses[key] <= 0:
+                return f"{spec.name} is used up until the next rest"
+            if spec.effect == "steady" and f.hd <= 3:
+                return "Steady costs 3 HD and would leave you at 0 HD (RULINGS)"
+            if spec.effect == "recover" and f.resolve <= 1:
+                return "Efficient Recovery costs 1 Resolve and would collapse you (RULINGS)"
+            if spec.resolve_cost and f.resolve <= spec.resolve_cost and spec.effect == "purpose":
+                return "Undeniable Purpose costs 2 Resolve and would collapse you (RULINGS)"
+        else:
+            assert isinstance(spec, Attack)
+            if spec.heal is not None and (f.heal_used or f.hd >= f.hd_max):
+                return "the heal is used once per combat and only when hurt"
+        return ""
+
+    def _exertion_range(self, f: Fighter, spec: Ability | Attack) -> tuple[int, int]:
+        if not f.pc or spec.tier == "none":
+            return 0, 0
+        return MIN_EXERTION[spec.tier], f.prof  # each action's own pool ≤ Proficiency (003 Exertion Budget)
+
+    def _reach(self, f: Fighter, spec: Ability | Attack) -> tuple[int, int]:
+        """(squares reached normally, squares reached at long range with −1d6)."""
+        if isinstance(spec, Attack):
+            return spec.range // SQUARE, spec.range // SQUARE
+        if spec.effect in ("attack", "devastate") and spec.range == 0:
+            w = class_data().weapons[f.weapon]
+            sq = w.range // SQUARE
+            return sq, (3 * sq if w.kind == "ranged" else sq)  # ref §3: long range up to 3×, −1d6
+        if spec.range:
+            return spec.range // SQUARE, spec.range // SQUARE
+        return 1, 1
+
+    def _targets(self, f: Fighter, key: str, spec: Ability | Attack,
+                 others: list[tuple[Fighter, int]] | None = None) -> list[int]:
+        if others is None:
+            others = [(e, dist(f, e)) for e in self.fighters if e.status != rs.DEAD]
+        side, mv = f.side, f.move_left
+        if isinstance(spec, Attack):
+            if spec.heal is not None:
+                return [-1]
+            far = spec.range // SQUARE + mv
+            return [e.idx for e, d in others if e.side != side and d <= far]
+        kind = spec.target
+        if kind in ("self", "none"):
+            return [-1]
+        far = self._reach(f, spec)[1] + mv
+        if kind == "enemy":
+            if spec.effect == "dash":
+                return [e.idx for e, d in others if e.side != side and d > 1]
+            return [e.idx for e, d in others if e.side != side and d <= far]
+        if kind == "ally":
+            # Endure may heal anyone of the side, even the fallen; other ally effects need a conscious ally
+            if spec.effect == "endure":
+                return [e.idx for e, d in others if e.side == side and d <= far]
+            return [e.idx for e, d in others if e.side == side and e is not f and e.status == rs.OK and d <= far]
+        return [e.idx for e, d in others
+                if e.side == side and e.status == rs.DYING and not e.stabilized and d <= far]
+
+    def validate(self, act: Any) -> str:
+        """Why ``act`` is illegal now, or "" if it is legal."""
+        if not isinstance(act, Act):
+            return "not an Affinity combat action"
+        if self.winner is not None:
+            return "the fight is over"
+        f = self.fighters[self.active]
+        if act.verb == "end":
+            return "" if act == END else "end takes no arguments"
+        if act.verb == "hold":
+            if act != HOLD:
+                return "hold takes no arguments"
+            return "held actions cannot be held again" if self.held_phase else ""
+        if act.verb == "move":
+            if not 0 <= act.target < len(self.fighters):
+                return f"no combatant {act.target}"
+            e = self.fighters[act.target]
+            if f.move_left <= 0:
+                return "no free movement left this turn (10 yards per round)"
+            if e.side == f.side or e.status == rs.DEAD or dist(f, e) <= 1:
+                return "move toward a living enemy that is not adjacent"
+            return ""
+        if act.verb == "share":
+            return self._share_problem(f, act)
+        if act.verb != "use":
+            return f"unknown verb {act.verb!r}"
+        if not 0 <= act.affinity <= f.affinity:
+            return f"{f.name} stores {f.affinity} Affinity dice, cannot spend {act.affinity} (003 Spending)"
+        if act.ability not in f.abilities:
+            return f"{f.name} has no ability {act.ability!r}; known: {', '.join(f.abilities)}"
+        spec = self._spec(f, act.ability)
+        if spec is None:
+            return f"unknown ability {act.ability!r}"
+        why = self._unusable(f, act.ability, spec)
+        if why:
+            return why
+        lo, hi = self._exertion_range(f, spec)
+        if not lo <= act.exertion <= hi:
+            return f"exertion must be {lo}..{hi} for this action (003 Exertion Budget, Exertion Minimums)"
+        if act.target not in self._targets(f, act.ability, spec):
+            return f"combatant {act.target} is not a valid target in reach"
+        if act.affinity and spec.tier == "none":
+            return f"{spec.name} has no roll to add Affinity dice to"
+        return ""
+
+    def _share_problem(self, f: Fighter, act: Act) -> str:
+        """003 "Sharing Affinity Dice": a free action on your turn (once), to an ally within 30 yards."""
+        if act.ability or act.exertion:
+            return "share takes a count and an ally: share 1 to 2"
+        if f.shared_turn:
+            return "Affinity dice are shared once per turn (a free action)"
+        if not 0 <= act.target < len(self.fighters):
+            return f"no combatant {act.target}"
+        e = self.fighters[act.target]
+        if not (e.pc and e.side == f.side and e is not f and e.status != rs.DEAD):
+            return "share with a living ally"
+        if dist(f, e) > 30 // SQUARE:
+            return f"{e.name} is more than 30 yards away"
+        if not 1 <= act.affinity <= f.affinity:
+            return f"{f.name} stores {f.affinity} Affinity dice, cannot share {act.affinity}"
+        if act.affinity > e.affinity_cap - e.affinity:
+            return f"{e.name} can store only {e.affinity_cap - e.affinity} more (its Level cap)"
+        return ""
