@@ -1,0 +1,92 @@
+"""The data every layer of ``PenanceState`` shares, and the values derived from it (ref §2, §3).
+
+The state is built in layers, each a class using only what the layers below it define:
+``StateBase`` (this module) → ``Legality`` → ``Losses`` → ``Combat`` → ``Flow`` → ``PenanceState``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.rng import Rng
+from gamewright.core.rules import Rules
+from gamewright.games.penance.cards import card_table, set_table
+from gamewright.games.penance.casket import Casket
+from gamewright.games.penance.components import AP, CHASSIS, DESTROYED, LEFT_ARM, LEGS, RIGHT_ARM
+from gamewright.games.penance.hexgrid import DIFFICULT, HexMap
+
+HAND_SIZE = 6
+
+
+class StateBase:
+    """The battle's data (slots shared by every layer) and the values derived from it."""
+
+    __slots__ = ("rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
+                 "temp_difficult", "zones", "end_reason", "turns")
+
+    rules: Rules
+    map: HexMap
+    rng: Rng
+    sides: list[Casket]
+    todo: list[list[Any]]
+    attack: dict[str, Any] | None
+    round: int
+    turn_player: int
+    winner: int
+    over: bool
+    temp_difficult: list[int]
+    zones: list[list[int]]  # Consecrated Ground: [owner, centre hex]
+    end_reason: str
+    turns: int
+
+    def zone(self, p: int, c: int) -> str:
+        s = self.sides[p]
+        if s.destroyed[c]:
+            return DESTROYED
+        return s.cls.zones[c].zone(s.comp[c])
+
+    def damaged_zone(self, p: int, c: int) -> int:
+        """0 in AP, 1 in Structure or Pilot Exposure (penalties carry on), 2 destroyed."""
+        z = self.zone(p, c)
+        return 2 if z == DESTROYED else (0 if z == AP else 1)
+
+    def sp_max(self, p: int) -> int:
+        s = self.sides[p]
+        m = s.cls.sp
+        m -= 1 if "concussion" in s.wounds else 0  # ref §2: Concussion is -1 SP maximum
+        m -= 2 if "shattered_hand" in s.wounds else 0
+        m -= 1 if self.damaged_zone(p, CHASSIS) == 1 else 0  # ref §3 chassis structure: -1 SP max
+        return max(0, m)
+
+    def slot(self, cid: str) -> str:
+        c = card_table()[cid]
+        return "status" if c.set == "status" else set_table()[c.set].slot
+
+    def is_scrap(self, p: int, cid: str) -> bool:
+        """ref §2: a destroyed component's equipment cards are SCRAP (primary = right arm, secondary = left)."""
+        s = self.sides[p]
+        sl = self.slot(cid)
+        return (sl == "primary" and s.destroyed[RIGHT_ARM]) or (sl == "secondary" and s.destroyed[LEFT_ARM])
+
+    def card_cost(self, p: int, cid: str) -> int:
+        c = card_table()[cid]
+        cost = c.cost
+        if c.is_attack and self.has_tactic(p, "crusaders_vow") and len(self.sides[p].piles.deck) > 20:
+            cost = max(0, cost - 1)  # Crusader's Vow (passive, ref §2)
+        return cost
+
+    def has_tactic(self, p: int, cid: str) -> bool:
+        return cid in self.sides[p].deck_spec.split(":")[2].split("+")
+
+    def hex_cost(self, p: int, dest: int) -> int:
+        """SP surcharges for entering ``dest`` (on top of 1 SP, or of a movement card's free hex)."""
+        s = self.sides[p]
+        extra = 1 if (self.map.terrain[dest] in DIFFICULT or dest in self.temp_difficult) else 0
+        legs = self.damaged_zone(p, LEGS)
+        extra += 3 if legs == 2 else legs  # ref §2 destroyed legs +3; ref §3 structure +1
+        extra += 1 if "spinal_trauma" in s.wounds else 0
+        return extra
+
+    def attack_arm(self, cid: str) -> int:
+        sl = self.slot(cid)
+        return RIGHT_ARM if sl == "primary" else LEFT_ARM if sl == "secondary" else -1

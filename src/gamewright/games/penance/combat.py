@@ -1,0 +1,188 @@
+"""Attack resolution: the roll, the reactive window, the defense roll and the attack's end (004 §1, §2; ref §1-§4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.game import Event
+from gamewright.games.penance import attack as atk
+from gamewright.games.penance import cards as cards_mod
+from gamewright.games.penance.actions import Act
+from gamewright.games.penance.cards import CardDef, card_table
+from gamewright.games.penance.components import COMPONENTS, HEAD
+from gamewright.games.penance.dice import ATTACK_FACES, DEFENSE_LABELS, attack_tier, roll_attack, roll_defense
+from gamewright.games.penance.events import ev
+from gamewright.games.penance.hexgrid import SIDE_NAMES
+from gamewright.games.penance.losses import Losses
+
+
+class Combat(Losses):
+    """One attack from the roll to its end; the attack in progress lives in ``self.attack``."""
+
+    __slots__ = ()
+
+    def _attack(self, p: int, c: CardDef, comp: int, events: list[Event]) -> None:
+        s, e = self.sides[p], self.sides[1 - p]
+        d = 1 - p
+        dist = self.map.dist[s.pos][e.pos]
+        side = self.map.side_of(e.pos, e.facing, s.pos)
+        # ref §2/§3: a damaged head is TN +1 for ranged attacks, a destroyed head TN +2
+        extra = self.damaged_zone(p, HEAD) if c.ranged and dist > 1 else 0
+        tn, parts = atk.target_number(dist, s.moved, e.moved_last, side, self.map.cover(e.pos), extra=extra)
+        a, b = roll_attack(self.rng)
+        tier = attack_tier(a, b, tn)
+        # next-attack modifiers are spent by this attack, hit or miss
+        bonus = s.next_dmg + s.feint + s.turn_dmg - s.cat_penalty
+        bypass = s.next_bypass + (1 if c.id == "hammer_strike" else 0)
+        s.next_dmg = s.next_bypass = s.feint = s.cat_penalty = 0
+        arm = self.attack_arm(c.id)
+        if arm >= 0 and self.damaged_zone(p, arm) == 1:
+            bonus -= 1  # ref §3: arm structure -1 damage
+        if "dislocated_shoulder" in s.wounds:
+            bonus -= 2
+        base = c.damage
+        if c.id == "divine_judgment" and len(e.piles.deck) > 10:
+            base = 0  # deals its 8 only if the target has 10 or fewer cards in deck
+        dmg = atk.attack_damage(base, tier, side, rear_bonus=2 if c.id == "faithful_thrust" else 0, bonus=bonus)
+        if base == 0:
+            dmg = 0  # Divine Judgment's condition failed: it deals nothing at all
+        if tier == "critical":
+            bypass += 1
+        events.append(ev(
+            "attack",
+            f"P{p + 1} {c.name} at {COMPONENTS[comp]} from the {SIDE_NAMES[side - 1]} side, range {dist}: "
+            f"needs {tn}+, rolls {ATTACK_FACES[a]} ({a}) + {ATTACK_FACES[b]} ({b}) = {a + b} → {tier.upper()}"
+            + (f", {dmg} damage" if tier not in ("miss", "catastrophic") else ""),
+            player=p, card=c.id, component=comp, side=side, range=dist, tn=tn, tn_parts=parts, dice=[a, b],
+            sum=a + b, tier=tier, damage=dmg if tier not in ("miss", "catastrophic") else 0,
+        ))
+        self.attack = {"attacker": p, "card": c.id, "component": comp, "side": side, "tn": tn, "dice": [a, b],
+                       "tier": tier, "damage": dmg, "bypass": bypass, "reduce": 0, "react_heat": 0, "rune": False,
+                       "taken": 0, "crit": 0, "primary_lost": 0, "faces": [], "pierce": False}
+        self._after_play(p, c, events)
+        if tier == "catastrophic":  # ref §1
+            pl = s.piles
+            jammed = [i for i in pl.hand if self.slot(pl.cards[i]) == "primary"]
+            for i in jammed:
+                pl.hand.remove(i)
+                pl.discard.append(i)
+            s.cat_penalty = 2
+            events.append(ev("catastrophe", f"P{p + 1} weapon jams: discards {len(jammed)} primary card(s), "
+                             "+2 Heat, next attack -2 damage", player=p, discarded=len(jammed)))
+            self._gain_heat(p, 2, events, "weapon overload")
+            self.attack = None
+            return
+        if tier == "miss":
+            self.attack = None
+            return
+        if tier == "execution":  # ref §1: no defense, no reactive; destroy; damage forced from the deck
+            self.todo.append(["attack_end", p])
+            if dmg > 0:
+                self.todo.append(["loss", d, dmg, "forced"])
+            self.attack["taken"] = dmg
+            return
+        self.todo += [["attack_end", p], ["defense", p]]
+        if side in atk.REACTIVE_SIDES and dmg > 0 and self._can_react(d):
+            self.todo.append(["react", d])
+
+    def _after_play(self, p: int, c: CardDef, events: list[Event]) -> None:
+        cards_mod.attack_riders(self, p, c, events)
+
+    def _can_react(self, d: int) -> bool:
+        s = self.sides[d]
+        if s.runes > 0:
+            return True
+        return any(self._reactive_ok(d, s.piles.cards[i]) for i in s.piles.hand)
+
+    def _do_react(self, d: int, a: Act, events: list[Event]) -> None:
+        s = self.sides[d]
+        at = self.attack
+        assert at is not None
+        if a.kind == "pass":
+            events.append(ev("react", f"P{d + 1} plays no reactive card", player=d, card=None))
+            return
+        if a.kind == "rune":
+            s.runes -= 1
+            at["rune"] = True
+            events.append(ev("react", f"P{d + 1} spends a Rune: +2 Defense against this attack ({s.runes} left)",
+                             player=d, card="runic_armor"))
+            return
+        cid = s.piles.cards[a.card]
+        c = card_table()[cid]
+        self._move_card(d, a.card, "discard")
+        at["reduce"] = c.reduce
+        events.append(ev("react", f"P{d + 1} reacts with {c.name}: damage -{c.reduce}", player=d, card=cid))
+        if c.heat:
+            self._gain_heat(d, c.heat, events, c.name)
+
+    def _step_defense(self, item: list[Any], events: list[Event]) -> None:
+        at = self.attack
+        assert at is not None
+        d = 1 - item[1]
+        s = self.sides[d]
+        dice_n = max(0, at["damage"] - at["reduce"])
+        faces = roll_defense(self.rng, dice_n)
+        flat = s.def_turn + s.scrap_armor + (s.shield_wall if at["side"] in (6, 1, 2) else 0)
+        pierce = "pierce" in faces
+        if at["rune"] and not pierce:
+            flat += 2
+        res = atk.resolve_defense(faces, flat, at["bypass"], at["reduce"])
+        at.update(faces=faces, taken=res.taken, crit=res.component_damage, pierce=pierce)
+        events.append(ev(
+            "defense",
+            f"P{d + 1} rolls {dice_n} defense: {', '.join(DEFENSE_LABELS[f] for f in faces) or 'none'} → blocks "
+            f"{res.blocked}, takes {res.taken}" + (" (PIERCE: the reactive is cancelled)" if pierce and
+                                                  (at['reduce'] or at['rune']) else ""),
+            player=d, faces=faces, blocked=res.blocked, taken=res.taken, component_damage=res.component_damage,
+            heat=res.heat, pierce=pierce,
+        ))
+        if res.heat:
+            self._gain_heat(d, res.heat, events, "HEAT faces")
+        if res.taken > 0:
+            self.todo.append(["loss", d, res.taken, "attack"])
+
+    def _step_attack_end(self, item: list[Any], events: list[Event]) -> None:
+        at = self.attack
+        assert at is not None
+        p = item[1]
+        d = 1 - p
+        s = self.sides[d]
+        comp = at["component"]
+        tier = at["tier"]
+        taken = at["taken"]
+        if tier == "execution":
+            s.struct_weak = 0  # Damage Die 4 is spent by the next attack that hits, this one (RULINGS)
+            if not s.destroyed[comp]:
+                events.append(ev("execution", f"EXECUTION: P{d + 1}'s {COMPONENTS[comp]} is destroyed outright",
+                                 player=d, component=comp))
+                self._destroy(d, comp, events)
+        else:
+            points = at["crit"] + at["primary_lost"] + s.struct_weak
+            s.struct_weak = 0
+            if points:
+                self._component_damage(d, comp, points, events)
+            if at["card"] == "crushing_blow" and tier == "critical" and not s.destroyed[comp] and not self.over:
+                events.append(ev("effect", f"Crushing Blow: P{d + 1}'s {COMPONENTS[comp]} is destroyed", player=d))
+                self._destroy(d, comp, events)
+        if self.over:
+            return
+        if taken > 0 and s.scrap_armor:
+            s.scrap_armor = 0  # ref §2: Scrap Armor lasts until you are next damaged
+        if taken >= s.cls.major_wound:  # ref §2 Major Wound by class
+            s.piles.add_damaged()
+            events.append(ev("major_wound", f"P{d + 1} Major Wound ({taken} damage): a DAMAGED card joins the "
+                             "discard pile", player=d, taken=taken))
+        if at["card"] == "bash":  # push 1 hex on a hit
+            self._push(p, d, events)
+        self.attack = None
+
+    def _push(self, p: int, d: int, events: list[Event]) -> None:
+        """Bash: push the target 1 hex straight away from the attacker, if that hex is free (not a move)."""
+        s, e = self.sides[p], self.sides[d]
+        for direction in range(6):
+            if self.map.neighbors[s.pos][direction] == e.pos:
+                dest = self.map.neighbors[e.pos][direction]
+                if dest >= 0 and self.map.passable(dest):
+                    e.pos = dest
+                    events.append(ev("push", f"P{d + 1} is pushed to {self.map.hex_name(dest)}", player=d, to=dest))
+                return

@@ -1,0 +1,282 @@
+"""The step machine: ``apply``, the automatic steps of rounds and turns, and the main phase (004 §7, §8; ref §4).
+
+The flow is a stack of steps (``todo``): automatic steps (round start, turn start, defense roll, attack end,
+turn end, round end) run inside ``apply``; decision steps wait for a player (mulligan, the main action phase,
+the defender's reactive window, choosing where lost cards come from, a Dual Wield discard).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.errors import RuleViolation
+from gamewright.core.game import Event
+from gamewright.games.penance import cards as cards_mod
+from gamewright.games.penance import heat as heat_mod
+from gamewright.games.penance.actions import Act
+from gamewright.games.penance.base import HAND_SIZE
+from gamewright.games.penance.cards import CardDef, card_table
+from gamewright.games.penance.combat import Combat
+from gamewright.games.penance.components import HEAD
+from gamewright.games.penance.events import ev
+from gamewright.games.penance.hexgrid import DIRECTIONS, WATER
+from gamewright.games.penance.piles import DAMAGED
+
+DECISIONS = frozenset(("mulligan", "main", "react", "loss", "cost"))
+
+
+class Flow(Combat):
+    """``apply`` and the steps it runs until the next decision."""
+
+    __slots__ = ()
+
+    def apply(self, action: Act) -> list[Event]:
+        if not isinstance(action, Act):
+            raise RuleViolation(str(action), "not a Penance action")
+        if self.over:
+            raise RuleViolation(action.to_text(), "the battle is over", "004 §9")
+        top = self.todo[-1]
+        kind, p = top[0], top[1]
+        self._validate(action, kind, p, top)
+        events: list[Event] = []
+        if kind == "mulligan":
+            self.todo.pop()
+            self._do_mulligan(p, action.kind == "mulligan", events)
+        elif kind == "react":
+            self.todo.pop()
+            self._do_react(p, action, events)
+        elif kind == "loss":
+            self._do_lose(p, action, top, events)
+        elif kind == "cost":
+            self.todo.pop()
+            self._move_card(p, action.card, "discard")
+            events.append(ev("discard", f"P{p + 1} discards {self._name(p, action.card)} (Dual Wield)",
+                             player=p, card=self.sides[p].piles.cards[action.card]))
+        else:
+            self._do_main(p, action, events)
+        self._advance(events)
+        if not self.over:
+            self._check_decks(events)
+        for q in (0, 1):  # revealed cards are only known while they stay in the enemy's hand
+            hand = self.sides[1 - q].piles.hand
+            if self.sides[q].revealed:
+                self.sides[q].revealed = [i for i in self.sides[q].revealed if i in hand]
+        return events
+
+    # --- the step machine -------------------------------------------------------------------------------
+    def _advance(self, events: list[Event]) -> None:
+        while not self.over and self.todo:
+            top = self.todo[-1]
+            kind = top[0]
+            if kind in DECISIONS:
+                if not self._auto_decide(top, events):
+                    return
+                continue
+            self.todo.pop()
+            getattr(self, "_step_" + kind)(top, events)
+            if not self.over:
+                self._check_decks(events)
+
+    def _auto_decide(self, top: list[Any], events: list[Event]) -> bool:
+        """Resolve a decision with a single possible answer without asking (True if resolved)."""
+        kind, p = top[0], top[1]
+        pl = self.sides[p].piles
+        if kind == "loss" and (top[3] == "forced" or not pl.hand):
+            self._do_lose(p, Act("lose"), top, events)
+            return True
+        if kind == "cost" and not pl.hand:
+            self.todo.pop()
+            return True
+        return False
+
+    def _check_decks(self, events: list[Event]) -> None:
+        """ref §4 Victory: a casket whose deck and discard are both empty is defeated."""
+        for p, s in enumerate(self.sides):
+            if not s.piles.deck and not s.piles.discard:
+                self._defeat(p, "its deck and discard pile are both empty", events)
+                return
+
+    # --- round and turn steps --------------------------------------------------------------------------
+    def _step_round_start(self, _: list[Any], events: list[Event]) -> None:
+        self.round += 1
+        self.temp_difficult = []
+        rolls: list[int] = [0, 0]
+        while True:  # ref §4: 1d6 + class initiative, ties re-rolled
+            rolls = [self.rng.die(6) + s.cls.initiative for s in self.sides]
+            if rolls[0] != rolls[1]:
+                break
+        first = 0 if rolls[0] > rolls[1] else 1
+        events.append(ev("round", f"Round {self.round}: initiative P1 {rolls[0]}, P2 {rolls[1]} — P{first + 1} first",
+                         round=self.round, initiative=rolls, first=first))
+        self.todo += [["round_end"], ["turn", 1 - first], ["turn", first]]
+        for p, s in enumerate(self.sides):
+            if "internal_bleeding" in s.wounds:  # wound: at start of each round discard 1 card
+                events.append(ev("effect", f"P{p + 1} Internal Bleeding: discard 1 card", player=p))
+                self._harm(p, 1)
+
+    def _step_turn(self, item: list[Any], events: list[Event]) -> None:
+        p = item[1]
+        s = self.sides[p]
+        self.turn_player = p
+        self.turns += 1
+        s.moved = s.free_moves = 0
+        s.free_rot = s.no_move = s.no_attack = s.acted = False
+        s.feint = s.turn_dmg = 0
+        s.def_turn = s.shield_wall = 0  # ref §2 Durations: "this turn/round" bonuses end now
+        s.sp = self.sp_max(p)
+        events.append(ev("turn", f"P{p + 1} turn (round {self.round}): SP {s.sp}, Heat {s.heat}", player=p,
+                         sp=s.sp, heat=s.heat))
+        self.todo += [["turn_end", p], ["main", p]]
+        if self.map.terrain[s.pos] == WATER and s.heat:
+            s.heat = max(0, s.heat - 2)  # 004 §7: water removes 2 Heat per turn
+            events.append(ev("heat", f"P{p + 1} stands in water: Heat {s.heat}", player=p, heat=s.heat))
+        for owner, centre in self.zones:
+            if owner == p and self.map.dist[centre][s.pos] <= 3:
+                self._recover_grave(p, 2, events, "Consecrated Ground")
+        if s.heat >= 5:
+            self._strain(p, events)
+            if self.over:
+                return
+        # ref §4: Refresh (SP, Strain) comes before start-of-turn effects, so a damaged head's Heat is gained
+        # after the Strain check (RULINGS)
+        head = self.damaged_zone(p, HEAD)
+        if head:  # ref §2/§3: head structure +1 Heat per turn, destroyed +2
+            self._gain_heat(p, head, events, "damaged head")
+        if s.sp_loss_next:
+            s.sp = max(0, s.sp - s.sp_loss_next)
+            events.append(ev("effect", f"P{p + 1} System Glitch: -{s.sp_loss_next} SP", player=p))
+            s.sp_loss_next = 0
+        if s.discard_next:
+            events.append(ev("effect", f"P{p + 1} Internal Bleeding (Damage Die): discard {s.discard_next}", player=p))
+            self._harm(p, s.discard_next)
+            s.discard_next = 0
+        if "dissociation" in s.wounds:
+            r = self.rng.die(6)
+            if r <= 2:
+                s.sp = max(0, s.sp - 1)
+            events.append(ev("roll", f"P{p + 1} Dissociation roll {r}" + (": -1 SP" if r <= 2 else ""), player=p,
+                             roll=r))
+
+    def _strain(self, p: int, events: list[Event]) -> None:
+        heat_mod.strain(self, p, events)
+
+    def _step_turn_end(self, item: list[Any], events: list[Event]) -> None:
+        p = item[1]
+        s = self.sides[p]
+        if not s.acted and s.heat > 0:  # 004 §7: passing your turn removes 1 Heat
+            s.heat -= 1
+            events.append(ev("heat", f"P{p + 1} passes: Heat {s.heat}", player=p, heat=s.heat))
+        s.moved_last = s.moved
+        self._refill(p, events)
+
+    def _step_round_end(self, _: list[Any], events: list[Event]) -> None:
+        for p, s in enumerate(self.sides):  # ref §4: hands discarded except DAMAGED, then refill
+            pl = s.piles
+            keep = [i for i in pl.hand if pl.cards[i] == DAMAGED]
+            gone = [i for i in pl.hand if pl.cards[i] != DAMAGED]
+            pl.discard += gone
+            pl.hand = keep
+            events.append(ev("discard", f"P{p + 1} discards {len(gone)} cards at the end of the round", player=p,
+                             count=len(gone)))
+        for p in (0, 1):
+            self._refill(p, events)
+            if self.over:
+                return
+        self.temp_difficult = []
+        self.todo.append(["round_start"])
+
+    def _refill(self, p: int, events: list[Event]) -> None:
+        s = self.sides[p]
+        n = HAND_SIZE - len(s.piles.hand)
+        if n > 0:
+            self._draw(p, n, events)
+
+    def _draw(self, p: int, n: int, events: list[Event]) -> None:
+        pl = self.sides[p].piles
+        got = []
+        for _ in range(n):
+            if not pl.deck and pl.discard:
+                events.append(ev("reshuffle", f"P{p + 1} reshuffles {len(pl.discard)} discards into a new deck",
+                                 player=p, count=len(pl.discard)))
+                if self.rules.reshuffle_damage_card:  # 004 §8's older rule (option)
+                    pl.add_damaged()
+            inst = pl.draw(self.rng)
+            if inst is None:
+                self._defeat(p, "must draw with deck and discard both empty", events)
+                return
+            seen = self.sides[1 - p].revealed
+            if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
+                seen.remove(inst)
+            got.append(pl.cards[inst])
+        if got:
+            events.append(ev("draw", f"P{p + 1} draws {len(got)} card(s)", player=p, count=len(got), cards=got,
+                             private=p))
+
+    # --- mulligan --------------------------------------------------------------------------------------
+    def _do_mulligan(self, p: int, redo: bool, events: list[Event]) -> None:
+        pl = self.sides[p].piles
+        if redo:  # 004 §8: shuffle the hand back and draw 6 new (once)
+            pl.deck += pl.hand
+            pl.hand = []
+            self.rng.shuffle(pl.deck)
+            for _ in range(HAND_SIZE):
+                pl.draw(self.rng)
+        events.append(ev("mulligan", f"P{p + 1} {'mulligans' if redo else 'keeps'}", player=p, mulligan=redo))
+
+    # --- the main phase --------------------------------------------------------------------------------
+    def _do_main(self, p: int, a: Act, events: list[Event]) -> None:
+        s = self.sides[p]
+        if a.kind == "end":
+            self.todo.pop()
+            events.append(ev("end", f"P{p + 1} ends the turn", player=p))
+            return
+        s.acted = True
+        if a.kind == "move":
+            dest = self.map.neighbors[s.pos][a.arg]
+            cost = self.hex_cost(p, dest)
+            if s.free_moves > 0:
+                s.free_moves -= 1
+            else:
+                cost += 1
+            s.sp -= cost
+            s.pos = dest
+            s.moved += 1
+            events.append(ev("move", f"P{p + 1} moves {DIRECTIONS[a.arg]} to {self.map.hex_name(dest)} ({cost} SP)",
+                             player=p, to=dest, cost=cost))
+        elif a.kind == "rotate":
+            cost = 1 if s.free_rot else 0
+            s.free_rot = True
+            s.sp -= cost
+            s.facing = a.arg
+            events.append(ev("rotate", f"P{p + 1} turns to face {DIRECTIONS[a.arg]} ({cost} SP)", player=p,
+                             facing=a.arg, cost=cost))
+        elif a.kind in ("sacrifice", "purge"):
+            self._move_card(p, a.card, "discard" if a.kind == "sacrifice" else "grave")
+            events.append(ev("damaged", f"P{p + 1} {a.kind}s a DAMAGED card", player=p, mode=a.kind))
+            self._damage_die(p, events)
+        elif a.kind == "scrap":
+            name = self._name(p, a.card)
+            self._move_card(p, a.card, "discard")
+            events.append(ev("scrap", f"P{p + 1} cannibalises SCRAP {name}: discard it, draw 1", player=p))
+            self._draw(p, 1, events)
+        else:
+            self._play(p, a, events)
+
+    def _play(self, p: int, a: Act, events: list[Event]) -> None:
+        s = self.sides[p]
+        pl = s.piles
+        cid = pl.cards[a.card]
+        c = card_table()[cid]
+        cost = self.card_cost(p, cid)
+        s.sp -= cost
+        pl.hand.remove(a.card)
+        events.append(ev("play", f"P{p + 1} plays {c.name} ({cost} SP)", player=p, card=cid, cost=cost))
+        if c.is_attack:
+            pl.discard.append(a.card)
+            self._attack(p, c, a.arg, events)
+            return
+        self._effect(p, c, events)
+        (pl.removed if c.once else pl.discard).append(a.card)
+
+    def _effect(self, p: int, c: CardDef, events: list[Event]) -> None:
+        cards_mod.play_effect(self, p, c, events)

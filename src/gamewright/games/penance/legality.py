@@ -1,0 +1,217 @@
+"""Which decisions are legal now, and why an illegal one is refused (004 §2, §7, §8; ref §2, §4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.errors import RuleViolation
+from gamewright.games.penance.actions import Act
+from gamewright.games.penance.base import StateBase
+from gamewright.games.penance.cards import CardDef, card_table
+from gamewright.games.penance.components import COMPONENTS, LEGS
+from gamewright.games.penance.hexgrid import DIRECTIONS
+from gamewright.games.penance.piles import DAMAGED
+
+UNPLAYABLE_1V1 = frozenset(("last_rites",))  # its window ("when an ally is defeated") never opens one-on-one
+
+
+class Legality(StateBase):
+    """Legal actions and the validation ``apply`` runs before it mutates anything."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> list[Act]:
+        if self.over:
+            return []
+        top = self.todo[-1]
+        kind, p = top[0], top[1]
+        s = self.sides[p]
+        if kind == "mulligan":
+            return [Act("keep"), Act("mulligan")]
+        if kind == "react":
+            out = [Act("pass")]
+            out += [Act("react", i) for i in self._unique_hand(p) if self._reactive_ok(p, s.piles.cards[i])]
+            if s.runes > 0:
+                out.append(Act("rune"))
+            return out
+        if kind == "loss":
+            out = [Act("lose", i) for i in self._unique_hand(p)] if top[3] != "forced" else []
+            if s.piles.deck or s.piles.discard or not out:
+                out.append(Act("lose"))
+            return out
+        if kind == "cost":
+            return [Act("discard", i) for i in self._unique_hand(p)]
+        return self._main_actions(p)
+
+    def _unique_hand(self, p: int) -> list[int]:
+        pl = self.sides[p].piles
+        seen: set[str] = set()
+        out = []
+        for i in pl.hand:
+            cid = pl.cards[i]
+            if cid not in seen:
+                seen.add(cid)
+                out.append(i)
+        return out
+
+    def _reactive_ok(self, p: int, cid: str) -> bool:
+        c = card_table()[cid]
+        return c.reactive and cid not in UNPLAYABLE_1V1 and cid != self.sides[p].banned and not self.is_scrap(p, cid)
+
+    def _main_actions(self, p: int) -> list[Act]:
+        s = self.sides[p]
+        out = [Act("end")]
+        for d in range(6):
+            if self._move_problem(p, d) is None:
+                out.append(Act("move", arg=d))
+        if not s.free_rot or s.sp >= 1:
+            out += [Act("rotate", arg=f) for f in range(6) if f != s.facing]
+        pl = s.piles
+        for i in self._unique_hand(p):
+            cid = pl.cards[i]
+            if cid == DAMAGED:
+                out += [Act("sacrifice", i), Act("purge", i)]
+                continue
+            if self.is_scrap(p, cid):
+                out.append(Act("scrap", i))
+                continue
+            if self._play_problem(p, i) is not None:
+                continue
+            if card_table()[cid].is_attack:
+                enemy = self.sides[1 - p]
+                out += [Act("play", i, c) for c in range(5) if not enemy.destroyed[c]]
+            else:
+                out.append(Act("play", i))
+        return out
+
+    # --- why an action is illegal (None = legal) ------------------------------------------------------
+    def _move_problem(self, p: int, d: int) -> str | None:
+        s = self.sides[p]
+        dest = self.map.neighbors[s.pos][d]
+        if dest < 0:
+            return "that hex is off the map"
+        if not self.map.passable(dest):
+            return "walls are impassable"
+        if dest == self.sides[1 - p].pos:
+            return "the hex is occupied by the enemy casket"
+        if s.no_move:
+            return "Anvil Breaker: you cannot move for the rest of the turn"
+        if s.destroyed[LEGS] and s.moved >= 2:
+            return "destroyed legs allow at most 2 hexes per turn (ref §2)"
+        cost = self.hex_cost(p, dest) + (0 if s.free_moves > 0 else 1)
+        if cost > s.sp:
+            return f"moving there costs {cost} SP and you have {s.sp}"
+        return None
+
+    def attack_geometry(self, p: int, c: CardDef) -> str | None:
+        """Range, arc and line of sight of an attack card against the enemy (None = the enemy is a target)."""
+        s, e = self.sides[p], self.sides[1 - p]
+        dist = self.map.dist[s.pos][e.pos]
+        if c.area == "front3":
+            if e.pos not in self.map.front_hexes(s.pos, s.facing):
+                return "the enemy is not in the 3 hexes in front of you"
+            return None
+        reach = c.radius if c.area == "radius" else c.range
+        if dist > reach:
+            return f"the enemy is {dist} hexes away and {c.name} reaches {reach}"
+        if not self.map.line_of_sight(s.pos, e.pos):
+            return "no line of sight to the enemy"
+        if c.area == "single" and c.ranged and dist > 1 and not self.map.in_front_arc(s.pos, s.facing, e.pos):
+            return "ranged attacks need the target in your front 180° (ref §4)"
+        return None
+
+    def _play_problem(self, p: int, inst: int) -> str | None:
+        s = self.sides[p]
+        pl = s.piles
+        if inst not in pl.hand:
+            return "that card is not in your hand"
+        cid = pl.cards[inst]
+        c = card_table()[cid]
+        if cid == DAMAGED:
+            return "a DAMAGED card is removed with 'sacrifice' or 'purge', not played"
+        if self.is_scrap(p, cid):
+            return "a SCRAP card can only be cannibalised with 'scrap' (its component is destroyed)"
+        if c.passive:
+            return f"{c.name} is a passive tactic, in force all battle; the card itself cannot be played"
+        if c.reactive:
+            return f"{c.name} is a reactive card: play it on the enemy's turn after a hit, before defense dice"
+        if cid == s.banned:
+            return f"Broken Finger: {c.name} cannot be played this mission"
+        cost = self.card_cost(p, cid)
+        if cost > s.sp:
+            return f"{c.name} costs {cost} SP and you have {s.sp}"
+        if c.move and s.no_move:
+            return "Anvil Breaker: you cannot move for the rest of the turn"
+        if c.is_attack:
+            if s.no_attack:
+                return "you played Retreat: you cannot attack this turn"
+            problem = self.attack_geometry(p, c)
+            if problem:
+                return problem
+            e = self.sides[1 - p]
+            if "ptsd" in s.wounds and self.map.side_of(e.pos, e.facing, s.pos) == 4:
+                return "PTSD: your pilot cannot attack an enemy from behind"
+        return None
+
+    def _validate(self, a: Act, kind: str, p: int, top: list[Any]) -> None:
+        text = a.to_text()
+        who = f"player {p + 1}"
+        allowed = {
+            "mulligan": ("keep", "mulligan"), "react": ("react", "rune", "pass"), "loss": ("lose",),
+            "cost": ("discard",), "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap"),
+        }[kind]
+        if a.kind not in allowed:
+            if a.kind in ("react", "rune"):
+                raise RuleViolation(text, "a reactive card can only be played on the enemy's turn after a hit is "
+                                    "confirmed and before defense dice (now: " + kind + ")", "ref §4")
+            raise RuleViolation(text, f"{who} must now choose one of: {', '.join(allowed)}")
+        s = self.sides[p]
+        pl = s.piles
+        if a.card < -1 or a.arg < -1:
+            raise RuleViolation(text, "card numbers and targets are never negative")
+        if a.card >= 0 and a.card not in pl.hand:
+            raise RuleViolation(text, f"card {a.card} is not in {who}'s hand", "004 §8")
+        if a.kind == "move":
+            if not 0 <= a.arg < 6:
+                raise RuleViolation(text, "a direction is one of " + ", ".join(DIRECTIONS))
+            problem = self._move_problem(p, a.arg)
+            if problem:
+                raise RuleViolation(text, problem, "ref §2 Movement")
+        elif a.kind == "rotate":
+            if not 0 <= a.arg < 6 or a.arg == s.facing:
+                raise RuleViolation(text, "rotate to one of the five other facings")
+            if s.free_rot and s.sp < 1:
+                raise RuleViolation(text, "the free rotation is used; another costs 1 SP and you have 0", "ref §2")
+        elif a.kind == "play":
+            if a.card < 0:
+                raise RuleViolation(text, "name a card from your hand")
+            problem = self._play_problem(p, a.card)
+            if problem:
+                raise RuleViolation(text, problem, "004 §2" if "attack" in problem else "004 §7")
+            c = card_table()[pl.cards[a.card]]
+            if c.is_attack:
+                if not 0 <= a.arg < 5:
+                    raise RuleViolation(text, "an attack names a target component: " + ", ".join(COMPONENTS))
+                if self.sides[1 - p].destroyed[a.arg]:
+                    raise RuleViolation(text, f"the enemy's {COMPONENTS[a.arg]} is already destroyed")
+            elif a.arg != -1:
+                raise RuleViolation(text, f"{c.name} is not an attack and takes no target")
+        elif a.kind in ("sacrifice", "purge"):
+            if a.card < 0 or pl.cards[a.card] != DAMAGED:
+                raise RuleViolation(text, "only a DAMAGED card can be sacrificed or purged", "004 §1")
+        elif a.kind == "scrap":
+            if a.card < 0 or not self.is_scrap(p, pl.cards[a.card]):
+                raise RuleViolation(text, "only a SCRAP card (its component destroyed) can be cannibalised", "004 §3")
+        elif a.kind == "react":
+            if a.card < 0 or not self._reactive_ok(p, pl.cards[a.card]):
+                raise RuleViolation(text, "that card is not a reactive card you can play against this attack", "ref §4")
+        elif a.kind == "rune":
+            if s.runes <= 0:
+                raise RuleViolation(text, "no Rune counters left", "ref §5 Runic Armor")
+        elif a.kind == "lose":
+            if top[3] == "forced" and a.card >= 0:
+                raise RuleViolation(text, "an EXECUTION forces the cards to come from the deck", "ref §2")
+            if a.card < 0 and not (pl.deck or pl.discard) and pl.hand:
+                raise RuleViolation(text, "the deck and discard are empty; lose a card from your hand")
+        elif a.kind == "discard" and a.card < 0:
+            raise RuleViolation(text, "name a card from your hand to discard")
