@@ -108,6 +108,30 @@ class PrinceState:
         "orng",
         "last",
     )
+    cfg: Config
+    rules_json: dict[str, Any]
+    seed: int
+    player: Profile
+    ps: SideState  # the player's side
+    progress: Progress
+    unlocked: list[bool]
+    encounter: int
+    length: int
+    turn: int
+    deployed: int  # bit set of planets deployed this encounter
+    opponent_moment: Moment | None
+    opponent: Profile | None
+    os: SideState  # the opponent's side
+    weights: list[int]
+    prebuilt: list[tuple[Moment, Profile, list[int]]]
+    position: int
+    current: int
+    distance: int
+    turns: int
+    status: str
+    rng: Rng
+    orng: Rng
+    last: TurnResult | None
 
     def __init__(self) -> None:
         self.last: TurnResult | None = None
