@@ -571,3 +571,79 @@ def test_sharing_affinity_dice_with_yourself_is_refused(cli) -> None:
     assert code == 2 and "not yourself" in err
     code, out, _ = cli("affinity", "character", "show", "Bram", "--json")
     assert code == 0 and json.loads(out)["affinity"] == 1
+
+
+# --- audit follow-ups: duel write-back, Defend, Rally, Battlefield Awareness -----------------------------------------
+def test_exertion_dice_duel_save_writes_burns_and_resolve_back(cli) -> None:
+    """003 Exertion Dice: "exertion always costs" — 1s on exertion dice burn HD, in a social duel as in a fight;
+    `duel --save` writes the burns and the lost Resolve back to stored sheets like `fight --save`."""
+    for name, cls in (("Bram", "combatant"), ("Ilse", "priest")):
+        assert cli("affinity", "character", "new", name, "--class", cls, "--level", "3")[0] == 0
+    before = {n: json.loads(cli("affinity", "character", "show", n, "--json")[1]) for n in ("Bram", "Ilse")}
+    args = ("affinity", "duel", "--a", "Bram", "--b", "Ilse", "--exertion-a", "2", "--exertion-b", "2",
+            "--seed", "3", "--json")
+    code, out, _ = cli(*args)  # without --save the sheets stay as they were
+    assert code == 0
+    assert all(json.loads(cli("affinity", "character", "show", n, "--json")[1]) == before[n] for n in before)
+    code, out, _ = cli(*args, "--save")
+    assert code == 0
+    doc = json.loads(out)
+    for key, name in (("a", "Bram"), ("b", "Ilse")):
+        burned = sum(r[key]["burned"] for r in doc["rounds"])
+        after = json.loads(cli("affinity", "character", "show", name, "--json")[1])
+        assert burned > 0 and doc[key]["resolve"] < 5
+        assert after["hd"] == before[name]["hd"] - burned and after["resolve"] == doc[key]["resolve"]
+    code, _, err = cli("affinity", "duel", "--a", "Bram", "--b", "Bram", "--save")
+    assert code == 2 and "two different" in err
+
+
+def test_universal_actions_defend_ends_at_the_next_turn_even_unconscious() -> None:
+    """ref §1 Universal actions: "Defend — one action, +2d6 defence dice (d6, 5+) until your next turn"; "Order is
+    fixed for the combat" and "Unconscious characters defend normally": the bonus holds while Bram lies dying, and
+    ends when his place in the order comes round, though he cannot act there."""
+    state = scenario()
+    bram = state.fighters[0]
+    turn_of(state, 0)
+    state.apply(Act("use", "defend"))
+    assert bram.defend_bonus == 2
+    bram.hd, bram.status = 0, rs.DYING
+    assert bram.defend_bonus == 2  # still defending normally until his next turn
+    state.turn_pos = state.order.index(0) - 1  # the slot before his
+    state._next_turn([])
+    assert bram.defend_bonus == 0 and state.active != 0
+
+
+def test_combatant_rally_die_is_spent_by_the_next_action_rolled_or_not() -> None:
+    """ref §3 Combatant: War Cry: Rally → "one ally within 30 yd +1d6 safe on its next action" (not "next roll", the
+    word Help uses): an action with no roll, such as Defend, uses the die up."""
+    state = scenario()
+    ilse = state.fighters[1]
+    turn_of(state, 0, dice=[6])  # Advanced 3+, r2: a 6 is 2 successes
+    state.apply(Act("use", "rally", 1))
+    assert ilse.rally_dice == 1
+    turn_of(state, 1)
+    state.apply(Act("use", "defend"))
+    assert ilse.rally_dice == 0
+    adjacent(state, 1, 4)
+    turn_of(state, 1, dice=[2, 2, 2])
+    events = state.apply(Act("use", "weapon_strike", 4))
+    assert len(next(e for e in events if e.kind == "roll").data["faces"]) == 1  # Proficiency 1, no rally die
+
+
+def test_combatant_battlefield_awareness_on_disengage() -> None:
+    """ref §3 Combatant: Battlefield Awareness "+1d6 safe on positioning/tactics rolls"; 003 Movement in Combat:
+    Disengage is "Move up to 10 yards while focusing on defensive positioning" — the Combatant rolls one more safe die
+    there, and nowhere else in a fight."""
+    state = scenario()
+    turn_of(state, 0, dice=[3, 3])  # Proficiency 1 + Battlefield Awareness 1 at 3+: 2 successes, r2 → success
+    events = state.apply(Act("use", "disengage"))
+    roll = next(e for e in events if e.kind == "roll")
+    assert roll.data["faces"] == [3, 3] and roll.data["success"]
+    turn_of(state, 1, dice=[3])  # the Priest has no such passive: one die, a failure
+    events = state.apply(Act("use", "disengage"))
+    roll = next(e for e in events if e.kind == "roll")
+    assert roll.data["faces"] == [3] and not roll.data["success"]
+    adjacent(state, 0, 4)
+    turn_of(state, 0, dice=[2, 2])
+    events = state.apply(Act("use", "weapon_strike", 4))
+    assert len(next(e for e in events if e.kind == "roll").data["faces"]) == 1  # an attack is no positioning roll

@@ -615,6 +615,7 @@ def duel(
     counsel_b: int = typer.Option(0, "--counsel-b"),
     withdraw_after: int = typer.Option(0, "--withdraw-after", help="Speaker b withdraws after this round (0: never)."),
     rounds: int = typer.Option(10, "--rounds", help="Stop after this many rounds if nobody has lost."),
+    save: bool = typer.Option(False, "--save", help="Write exertion burns and lost Resolve back to stored sheets."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -644,6 +645,9 @@ def duel(
         if v not in (-1, 0, 1):
             raise ConfigError("--evidence-* and --audience-* are -1, 0 or 1")
     sa, sb = speaker(a, research_a, home == "a"), speaker(b, research_b, home == "b")
+    sheets = {k: _load_sheet(text) for k, text in (("a", a), ("b", b)) if ":" not in text}
+    if save and len(sheets) == 2 and sheets["a"].name == sheets["b"].name:
+        raise ConfigError("--save needs two different characters")
     d = Duel(sa, sb, Rng(seed))
     while not d.over and d.round < rounds:
         d.play_round(Side(stance_a if stance_a != "auto" else auto_stance(sa, sb), exertion_a, evidence_a,
@@ -653,6 +657,13 @@ def duel(
         if withdraw_after and d.round >= withdraw_after and not d.over:
             d.withdraw("b")
     doc = {"rounds": d.log, "result": d.result or "undecided", "a": sa.to_json(), "b": sb.to_json()}
+    if save:  # 003 Exertion Dice: 1s burn body HD; lost Resolve stays lost — as `fight --save` writes back
+        for k, who in (("a", sa), ("b", sb)):
+            if k in sheets:
+                sheet = sheets[k]
+                sheet.hd = max(0, sheet.hd - sum(e[k]["burned"] for e in d.log))
+                sheet.resolve = who.resolve
+                _save_sheet(sheet)
     if json_out:
         print_json(doc)
         return

@@ -233,9 +233,9 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin):
                     return
                 self.turn_pos = 0
             f = self.fighters[self.order[self.turn_pos]]
+            f.defend_bonus = 0  # Defend lasts until your next turn, which comes round even if you cannot act
             if f.status != rs.OK:
                 continue
-            f.defend_bonus = 0  # Defend lasts until your next turn
             f.shared_turn = False
             f.move_left = FREE_MOVE
             f.expert_used = False

@@ -86,6 +86,7 @@ class ActionsMixin:
         if t is not None and t is not f and spec.effect != "dash":
             self._approach(f, t, near, events)
         f.actions_left -= 1
+        rally, f.rally_dice = f.rally_dice, 0  # ref §3 Rally: "+1d6 safe on its next action" — rolled or not
         if is_expert_or_higher(spec.tier):
             f.expert_used = True
         if act.ability in f.uses:
@@ -102,8 +103,9 @@ class ActionsMixin:
                 t.prone_bonus = False
             if t is not None and dist(f, t) > near:
                 mod -= 1  # ref §3 Weapons: long range −1d6
-            safe = f.prof + f.rally_dice + act.affinity  # Affinity dice are safe, outside the exertion cap
-            f.rally_dice = 0
+            safe = f.prof + rally + act.affinity  # Affinity dice are safe, outside the exertion cap
+            if effect == "disengage" and "battlefield_awareness" in f.features:
+                safe += 1  # ref §3 Battlefield Awareness: Disengage is "defensive positioning" (003 Movement)
             f.affinity -= act.affinity
             exertion = act.exertion + (1 if spec.divine_die else 0)
             if mod > 0:
