@@ -131,7 +131,7 @@ class _Session:
         s = self.state
         who = s.ships[s.current].id
         if s.phase == "deploy":
-            free = [a.sector for a in s.legal_actions()]
+            free = [a.sector for a in s.legal_actions() if isinstance(a, Deploy)]  # the deploy phase offers only these
             line = _read(f"{who} deploy on black-hole ring 4 (free sectors {_spans(free)}; 'deploy N')> ")
             if line is None or line in ("quit", "save"):
                 return False
@@ -256,8 +256,9 @@ def play(
 def games(as_json: bool = JSON_OPTION) -> None:
     """List saved games (id, seats, status, result)."""
     rows = list_games("inclinations")
-    data = [{"id": r.id, "name": r.name, "seed": r.seed, "seats": r.config.get("seats"), "status": r.status,
-             "actions": len(r.actions), "result": r.result} for r in rows]
+    data: list[dict[str, Any]] = [
+        {"id": r.id, "name": r.name, "seed": r.seed, "seats": r.config.get("seats"), "status": r.status,
+         "actions": len(r.actions), "result": r.result} for r in rows]
     if as_json:
         print_json({"games": data})
         return

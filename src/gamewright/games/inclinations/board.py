@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 SECTORS = 24  # 002 Black Hole / Planet Rings: 24 sectors on every ring
 WELLS = ("blackhole", "alpha", "beta", "gamma", "delta", "epsilon", "zeta")
 WELL_INDEX = {name: i for i, name in enumerate(WELLS)}
@@ -62,9 +64,14 @@ def transfer_route(well: int, destination: int) -> tuple[int, int, int] | None:
     return None
 
 
-def transfer_table() -> list[dict[str, object]]:
+# (ring, sector, ring, sector): where a transfer leaves and where it arrives
+TransferLeg = tuple[int, int, int, int]
+TransferRow = TypedDict("TransferRow", {"planet": str, "outbound": TransferLeg, "return": TransferLeg})
+
+
+def transfer_table() -> list[TransferRow]:
     """The document's table, rebuilt from the pattern (tests compare it with the document)."""
-    rows = []
+    rows: list[TransferRow] = []
     for planet in range(1, 7):
         rows.append(
             {

@@ -249,7 +249,7 @@ class HeuristicBot:
                 return 8.0
             if well == BLACKHOLE:
                 safe = [p for p in range(1, 7) if all(e.well != p for e in enemies)]
-                best = min((transfer_distance(well, ring, sector, p) for p in safe), default=INF)
+                best: float = min((transfer_distance(well, ring, sector, p) for p in safe), default=INF)
             else:
                 best = transfer_distance(well, ring, sector, BLACKHOLE)
             return -0.3 * min(best, 30) - 2.0 * self._exposure(well, ring, sector, enemies)
@@ -257,7 +257,7 @@ class HeuristicBot:
         best = INF
         for e in enemies:
             if e.well != well:
-                dist = transfer_distance(well, ring, sector, e.well) + 3
+                dist: float = transfer_distance(well, ring, sector, e.well) + 3
             elif self.level.tables:
                 vt = velocity(e.well, e.ring)
                 dist = approach_table(well != BLACKHOLE, e.ring, kind)[ring][(sector - e.sector - vt) % SECTORS]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from gamewright.core.rng import Rng
-from gamewright.games.inclinations.actions import Action, parse_action
+from gamewright.games.inclinations.actions import Action, Step, parse_action
 from gamewright.games.inclinations.options import resolve
 from gamewright.games.inclinations.ship import Ship
 from gamewright.games.inclinations.state import InclinationsState
@@ -48,7 +48,8 @@ class InclinationsGame:
         state.current = data["current"]
         state.round = data["round"]
         state.turns = data.get("turns", 0)
-        state.plan = [parse_action(t) for t in data.get("plan", [])]
+        # a saved plan holds only the steps written by to_json
+        state.plan = cast("list[Step]", [parse_action(t) for t in data.get("plan", [])])
         state.winner = data.get("winner")
         state.rng = Rng(0)
         if "rng" in data:

@@ -123,18 +123,17 @@ class InclinationsState:
     def apply(self, action: Action) -> list[Event]:
         if self.phase == OVER:
             raise RuleViolation(_text(action), "the game is over", "ref Win")
-        kind = type(action)
         if not _well_typed(action):
             raise RuleViolation(_text(action), "malformed action (a field has the wrong type)", "")
         if self.phase == DEPLOY:
-            if kind is not Deploy:
+            if not isinstance(action, Deploy):
                 raise RuleViolation(_text(action), "the deployment phase needs a deploy action", "ref Deployment")
             return self._deploy(action)
-        if kind is Deploy:
+        if isinstance(action, Deploy):
             raise RuleViolation(action.to_text(), "deployment is over", "ref Deployment")
-        if kind is EndTurn:
+        if isinstance(action, EndTurn):
             return self._end_turn()
-        if kind not in (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire):
+        if not isinstance(action, (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire)):
             raise RuleViolation(_text(action), "not an action of this game", "")
         errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
         if errors:
@@ -372,14 +371,13 @@ def _subsystems_used(tactical: list[Step]) -> set[int]:
     """Subsystems the planned tactical steps need (a deallocation there could break the plan)."""
     out: set[int] = set()
     for s in tactical:
-        kind = type(s)
-        if kind is Rotate:
+        if isinstance(s, Rotate):
             out.add(THRUSTERS)
-        elif kind is Burn or kind is Transfer:
+        elif isinstance(s, (Burn, Transfer)):
             out.add(ENGINES)
-        elif kind is Coast and s.scoop:
+        elif isinstance(s, Coast) and s.scoop:
             out.add(SCOOP)
-        elif kind is Fire:
+        elif isinstance(s, Fire):
             out.add(WEAPON_INDEX.get(s.weapon, -1))
             if s.compensate:
                 out.add(ENGINES)
@@ -390,7 +388,8 @@ def _sub(name: str) -> int:
     return SUBSYSTEMS.index(name)
 
 
-def _replay_without_coast(work: list[Ship], idx: int, energy: list[Step], tactical: list[Step], tr: TurnRules) -> None:
+def _replay_without_coast(work: list[Ship], idx: int, energy: Sequence[Step], tactical: Sequence[Step],
+                          tr: TurnRules) -> None:
     """Run a valid pending plan on ``work`` without the appended coast, keeping the used flags."""
     me = work[idx]
     if not any(type(s) in MOVEMENT_TYPES for s in tactical):

@@ -159,8 +159,7 @@ def simulate(
     rotated = False
     fired: set[str] = set()
     for step in _tactical(plan):
-        kind = type(step)
-        if kind is Rotate:
+        if isinstance(step, Rotate):
             # 002 Rotation Requirements; ref Turn 3: at most one rotation, before movement
             if moved:
                 err(step, "rotation must come before the movement action", "002 Tactical Action Sequencing")
@@ -183,19 +182,19 @@ def simulate(
                     events.append(Event("rotate", {"ship": me.id, "facing": step.facing,
                                                    "heat": me.energy[THRUSTERS]},
                                         f"{me.id} turns to face {step.facing}"))
-        elif kind in MOVEMENT_TYPES:
+        elif isinstance(step, MOVEMENT_TYPES):
             if moved:
                 err(step, "only one movement action (coast, burn or well transfer) per turn",
                     "002 Movement Actions")
                 continue
             moved = True
-            if kind is Coast:
+            if isinstance(step, Coast):
                 _coast(me, step, err, events, log)
-            elif kind is Burn:
+            elif isinstance(step, Burn):
                 _burn(me, step, err, events, log)
             else:
                 _transfer(me, step, tr, err, events, log)
-        elif kind is Fire:
+        elif isinstance(step, Fire):
             _fire(me, step, tr, rng, by_id, alive_at_start, fired, err, events, damage, log)
         else:  # pragma: no cover - plans hold only steps
             raise TypeError(f"not a turn step: {step!r}")
