@@ -435,6 +435,7 @@ def fight(
             fresh = fighter_from_sheet(sheet.__class__.from_json({**sheet.to_json(), "uses_spent": {}}), 0, False)
             sheet.uses_spent = {k: fresh.uses[k] - v for k, v in f.uses.items() if fresh.uses.get(k, 0) > v}
             _save_sheet(sheet)
+    assert state.winner is not None  # the loop above ends only when the fight is over
     result = {"winner": {0: "party", 1: "creatures", -1: "nobody"}[state.winner], "rounds": state.round,
               "creature": cdef.key, "count": n, "seed": seed,
               "fighters": [{"name": f.name, "status": f.status, "hd": f.hd, "resolve": f.resolve}

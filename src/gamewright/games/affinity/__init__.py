@@ -7,7 +7,7 @@ encounter budget), and the rules' own alternatives (healing dice, free strikes, 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import register_game
@@ -45,7 +45,7 @@ SPEC = RulesSpec(
 
 
 class AffinityGame:
-    name = GAME_NAME
+    name: ClassVar[str] = GAME_NAME
 
     def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None) -> None:
         self.rules = SPEC.resolve(ruleset, options)

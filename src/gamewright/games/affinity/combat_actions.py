@@ -3,23 +3,18 @@ effects, creature attacks (combined into ``combat.CombatState``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from gamewright.core.game import Event
-from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
+from gamewright.games.affinity.combat_base import CombatBase
 from gamewright.games.affinity.combat_fighters import SQUARE, Act, Fighter, dist
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.pools import TIERS, count_successes, damage, is_expert_or_higher
 
 
-class ActionsMixin:
+class ActionsMixin(CombatBase):
     """Carries out a validated ``use`` or ``move``; damage goes through ``DamageMixin``."""
 
     __slots__ = ()
-    fighters: list[Fighter]
-    rng: Rng
-    options: dict[str, Any]
 
     def _approach(self, f: Fighter, t: Fighter, reach: int, events: list[Event]) -> None:
         if dist(f, t) <= reach or f.move_left <= 0:

@@ -4,22 +4,16 @@
 from __future__ import annotations
 
 from gamewright.core.game import Event
-from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
+from gamewright.games.affinity.combat_base import CombatBase
 from gamewright.games.affinity.combat_fighters import Fighter, dist, resolve_event
 from gamewright.games.affinity.defence import Layer, resolve_defence
 
 
-class DamageMixin:
+class DamageMixin(CombatBase):
     """What a hit meets and what it does: traits, parry, defence dice, falling to 0 HD, healing, Resolve checks."""
 
     __slots__ = ()
-    fighters: list[Fighter]
-    order: list[int]
-    turn_pos: int
-    round: int
-    rng: Rng
-    held_phase: bool
 
     def yet_to_act(self, f: Fighter) -> bool:
         """Its turn this round is still to come: only then may it react (003 Triggered Actions)."""

@@ -115,6 +115,62 @@ class Fighter:
 
     __slots__ = _FIELDS
 
+    # The slots above, typed for the checker (annotations only; values come from ``__init__``).
+    idx: int
+    side: int
+    name: str
+    key: str
+    pc: bool
+    level: int
+    prof: int
+    hd_die: int
+    hd: int
+    hd_max: int
+    layers: list[Layer]
+    resolve: int
+    resolve_max: int
+    mindless: bool
+    status: str
+    x: int
+    y: int
+    abilities: tuple[str, ...]
+    weapon: str
+    features: tuple[str, ...]
+    actions_per_turn: int
+    tier: str
+    actions_left: int
+    expert_used: bool
+    move_left: int
+    exerted_turn: bool
+    checked_round: int
+    pending: str
+    hd_lost_round: int
+    parry_debt: int
+    parried_round: int
+    defend_bonus: int
+    ward_bonus: int
+    rally_dice: int
+    help_faces: list[int]
+    mark: int
+    analysed: int
+    stabilized: bool
+    stunned: bool
+    prone: bool
+    communing: bool
+    htl_rounds: int
+    htl_used_round: int
+    purpose_rounds: int
+    uses: dict[str, int]
+    steadfast: bool
+    oath_ready: bool
+    heal_used: bool
+    initiative: int
+    held: int
+    affinity: int
+    affinity_cap: int
+    shared_turn: bool
+    prone_bonus: bool
+
     def __init__(self, **kw: Any) -> None:
         defaults: dict[str, Any] = {
             "pc": True, "level": 1, "layers": [], "status": rs.OK, "x": 0, "y": 0, "abilities": (), "weapon": "",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamewright.games.affinity import resolve as rs
+from gamewright.games.affinity.combat_base import CombatBase
 from gamewright.games.affinity.combat_fighters import END, HOLD, SQUARE, Act, Fighter, dist, slug
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.pools import MIN_EXERTION, is_expert_or_higher
@@ -17,14 +18,10 @@ def _ABILITIES() -> dict[str, Ability]:  # noqa: N802 - a cached table, read lik
     return class_data().abilities
 
 
-class LegalityMixin:
+class LegalityMixin(CombatBase):
     """Read-only questions about the acting combatant's options; never changes the state."""
 
     __slots__ = ()
-    fighters: list[Fighter]
-    active: int
-    winner: int | None
-    held_phase: bool
 
     def legal_actions(self) -> list[Act]:
         if self.winner is not None:

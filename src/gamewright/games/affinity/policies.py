@@ -129,12 +129,12 @@ class GreedyPolicy:
         if act.verb == "share" or act.affinity:
             return 0.0  # Affinity dice are kept for the player's own big moments
         if act.verb == "move":
-            t = fighters[act.target]
-            if t.status != rs.OK or self._any_attack_in_reach(state, f):
+            goal = fighters[act.target]
+            if goal.status != rs.OK or self._any_attack_in_reach(state, f):
                 return 0.0
             if f.pc and self._foes_closing(state, f):
                 return 0.0  # let them come: the party's bows and spells reach farther than their blades
-            return 0.2 - 0.01 * dist(f, t)
+            return 0.2 - 0.01 * dist(f, goal)
         spec = state._spec(f, act.ability)
         t = fighters[act.target] if act.target >= 0 else None
         if isinstance(spec, Attack):

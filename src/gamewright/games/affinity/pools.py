@@ -122,7 +122,7 @@ def damage(base: int, successes: int, required: int, proficiency: int) -> int:
 
 def designer_grid(max_dice: int = 10, max_required: int = 5) -> list[dict[str, Any]]:
     """Every (dice, threshold, required) with safe dice only, easiest first (chance of success descending)."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for n in range(1, max_dice + 1):
         for threshold in range(2, 7):
             succ = successes_dist(n, 0, threshold)
