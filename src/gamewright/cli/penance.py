@@ -168,8 +168,9 @@ def decks(
     if deck:
         spec = parse_deck(deck)
         listing = build_cards(spec)
-        data = {"deck": spec.spec_text(), "name": spec.name, "casket": spec.casket, "cards": len(listing),
-                "list": {cid: listing.count(cid) for cid in dict.fromkeys(listing)}}
+        data: dict[str, Any] = {
+            "deck": spec.spec_text(), "name": spec.name, "casket": spec.casket, "cards": len(listing),
+            "list": {cid: listing.count(cid) for cid in dict.fromkeys(listing)}}
         if json_out:
             print_json(data)
             return
@@ -206,9 +207,9 @@ def simulate(
     deck_list = [d.strip() for d in decks_.split(",")]
     if len(names) != 2 or len(deck_list) != 2:
         raise ConfigError("--bots and --decks each take two comma-separated values")
-    for n in names:
-        if n not in BOTS:
-            raise ConfigError(f"unknown bot {n!r}; choose one of: {', '.join(BOTS)}")
+    for bot_name in names:
+        if bot_name not in BOTS:
+            raise ConfigError(f"unknown bot {bot_name!r}; choose one of: {', '.join(BOTS)}")
     rules = RULES.parse_assignments(option)
     straight = PenanceGame(options={**rules, "decks": ",".join(deck_list)})
     swapped = PenanceGame(options={**rules, "decks": ",".join(reversed(deck_list))}) if swap else straight

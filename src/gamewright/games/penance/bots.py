@@ -357,7 +357,7 @@ class HeuristicBot:
         return None
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 def make_bot(name: str, seed: int | str = 0) -> RandomBot | HeuristicBot:

@@ -16,7 +16,8 @@ from gamewright.core.game import Event
 from gamewright.games.penance.events import ev
 
 if TYPE_CHECKING:
-    from gamewright.games.penance.state import PenanceState
+    from gamewright.games.penance.base import StateBase
+    from gamewright.games.penance.flow import Flow
 
 KINDS = frozenset((
     "movement", "reactive", "heat", "utility", "support", "combat", "attack", "defense", "special", "passive",
@@ -189,7 +190,7 @@ def find_card(name: str) -> CardDef:
 # ====================================================================================================
 # effects
 # ====================================================================================================
-def play_effect(st: PenanceState, p: int, c: CardDef, events: list[Event]) -> None:
+def play_effect(st: Flow, p: int, c: CardDef, events: list[Event]) -> None:
     """Every non-attack card's effect (004 §1 tables; ref §2 rulings)."""
     s = st.sides[p]
     e = st.sides[1 - p]
@@ -262,7 +263,7 @@ def play_effect(st: PenanceState, p: int, c: CardDef, events: list[Event]) -> No
         events.append(ev("heat", f"P{p + 1} is absolved: Heat 0, Taint {s.taint}", player=p, heat=0))
         st._recover_grave(p, 3, events, "Absolution")
 
-def attack_riders(st: PenanceState, p: int, c: CardDef, events: list[Event]) -> None:
+def attack_riders(st: StateBase, p: int, c: CardDef, events: list[Event]) -> None:
     """Riders of attack cards that happen whether or not the attack hits."""
     s = st.sides[p]
     if c.id == "anvil_breaker":

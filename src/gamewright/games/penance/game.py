@@ -54,7 +54,7 @@ class PenanceGame:
         rules = RULES.from_json(data["rules"])
         return PenanceState.from_json(data, rules)
 
-    def parse_action(self, state: PenanceState, text: str) -> Act:
+    def parse_action(self, state: Any, text: str) -> Act:
         """Parse the text form of an action; card names are accepted in place of card numbers."""
         words = text.strip().split()
         if not words:

@@ -13,10 +13,10 @@ from gamewright.games.penance.dice import DAMAGE_DIE, SUFFERING_DIE, strain_resu
 from gamewright.games.penance.events import ev
 
 if TYPE_CHECKING:
-    from gamewright.games.penance.state import PenanceState
+    from gamewright.games.penance.losses import Losses
 
 
-def strain(st: PenanceState, p: int, events: list[Event]) -> None:
+def strain(st: Losses, p: int, events: list[Event]) -> None:
     """004 §7 Strain (ref §2): 1d6 + Heat; at 10+ Heat the 12+ result applies without a roll."""
     s = st.sides[p]
     if s.heat >= 10:
@@ -46,7 +46,7 @@ def strain(st: PenanceState, p: int, events: list[Event]) -> None:
         if not s.destroyed[loc]:
             st._destroy(p, loc, events)
 
-def gain_heat(st: PenanceState, p: int, n: int, events: list[Event], why: str) -> None:
+def gain_heat(st: Losses, p: int, n: int, events: list[Event], why: str) -> None:
     s = st.sides[p]
     if n <= 0:
         return
@@ -55,7 +55,7 @@ def gain_heat(st: PenanceState, p: int, n: int, events: list[Event], why: str) -
     s.heat += n
     events.append(ev("heat", f"P{p + 1} +{n} Heat ({why}): Heat {s.heat}", player=p, heat=s.heat, gained=n))
 
-def damage_die(st: PenanceState, p: int, events: list[Event]) -> None:
+def damage_die(st: Losses, p: int, events: list[Event]) -> None:
     """004 §1 Damage Die."""
     s = st.sides[p]
     r = st.rng.die(6)
@@ -74,7 +74,7 @@ def damage_die(st: PenanceState, p: int, events: list[Event]) -> None:
     else:
         s.sp += 1
 
-def suffer(st: PenanceState, p: int, events: list[Event]) -> None:
+def suffer(st: Losses, p: int, events: list[Event]) -> None:
     """004 §6 Suffering Die (ref §1 numbering)."""
     s = st.sides[p]
     r = st.rng.die(6)

@@ -6,6 +6,8 @@ Wounds get new instance numbers, so conservation reads: every instance is in exa
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamewright.core.rng import Rng
 
 DAMAGED = "damaged"
@@ -75,12 +77,12 @@ class Piles:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> Piles:
+    def from_json(cls, data: dict[str, Any]) -> Piles:
         p = cls.__new__(cls)
-        p.cards = list(data["cards"])  # type: ignore[arg-type]
-        p.n_base = int(data["n_base"])  # type: ignore[arg-type]
+        p.cards = list(data["cards"])
+        p.n_base = int(data["n_base"])
         for key in ("deck", "hand", "discard", "grave", "removed"):
-            setattr(p, key, list(data[key]))  # type: ignore[arg-type]
+            setattr(p, key, list(data[key]))
         return p
 
     def clone(self) -> Piles:

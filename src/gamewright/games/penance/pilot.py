@@ -13,7 +13,7 @@ from gamewright.games.penance.cards import card_table, set_table
 from gamewright.games.penance.events import ev
 
 if TYPE_CHECKING:
-    from gamewright.games.penance.state import PenanceState
+    from gamewright.games.penance.losses import Losses
 
 PILOT_DEATH = 10  # 004 §5: all 10 Wound cards face-up
 
@@ -48,7 +48,7 @@ def new_wound_deck(rng) -> list[str]:  # type: ignore[no-untyped-def]
     return deck
 
 
-def flip_wounds(st: PenanceState, p: int, n: int, events: list[Event]) -> None:
+def flip_wounds(st: Losses, p: int, n: int, events: list[Event]) -> None:
     """Flip ``n`` Wound cards and apply each at once (004 §5); the tenth kills the pilot."""
     s = st.sides[p]
     for _ in range(n):
