@@ -9,6 +9,7 @@ from typing import Any
 
 import typer
 from rich import box
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -65,7 +66,7 @@ def _prediction_table(state: Any) -> Table:
         box=box.SIMPLE_HEAD,
         pad_edge=False,
     )
-    for col, justify in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("Planet", "left"),
         ("Sign", "left"),
         ("Aff", "right"),
@@ -74,7 +75,8 @@ def _prediction_table(state: Any) -> Table:
         ("Take", "right"),
         ("Crit", "right"),
         ("Risk", "right"),
-    ):
+    )
+    for col, justify in columns:
         table.add_column(col, justify=justify, no_wrap=True)
     for p in state.predictions():
         i = PLANETS.index(p["planet"])

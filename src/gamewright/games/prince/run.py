@@ -125,6 +125,7 @@ def save(handle: RunHandle, text: str) -> None:
     state = handle.state
     with session_scope() as session:
         row = session.get(PrinceRun, handle.run_id)
+        assert row is not None  # the handle's run row was stored when the run started; runs are never deleted
         row.actions = [*(row.actions or []), text]
         row.distance = str(state.distance)
         data = load_data(session, handle.prince.id)

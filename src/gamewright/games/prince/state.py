@@ -220,13 +220,16 @@ class PrinceState:
         return None
 
     def apply(self, action: Deploy) -> list[Event]:
-        planet = getattr(action, "planet", None)
-        problem = self.refusal(planet if isinstance(planet, str) else repr(action))
+        field = getattr(action, "planet", None)
+        planet = field if isinstance(field, str) else repr(action)
+        problem = self.refusal(planet)
         if problem is not None:
             raise problem  # validated before anything changes
         pi = PLANET_INDEX[planet]
         oi = self.current
-        result = resolve_turn(self.cfg, (self.player, self.opponent), (self.ps, self.os), (pi, oi), self.rng)
+        opponent = self.opponent
+        assert opponent is not None  # set by every encounter start, before the run is active
+        result = resolve_turn(self.cfg, (self.player, opponent), (self.ps, self.os), (pi, oi), self.rng)
         self.last = result
         data = result.to_json()
         self.distance += data["score"]["turn"]  # 001 §13: Distance accumulates every turn's score
@@ -391,7 +394,8 @@ class PrinceState:
         before = p.unlocked_mask()
         p.encounters += 1
         events = []
-        houses = sorted({self.player.house(i) for i in range(7) if (self.deployed >> i) & 1} - {None})
+        lit = {self.player.house(i) for i in range(7) if (self.deployed >> i) & 1}
+        houses = sorted(h for h in lit if h is not None)
         for h in houses:
             p.illumination[h - 1] += 1  # ruling: one count per house per encounter
         if houses:
@@ -437,8 +441,10 @@ class PrinceState:
         """For each selectable planet, the predicted matchup against the current opponent planet (ref §4)."""
         if self.status != "active":
             return []
+        opponent = self.opponent
+        assert opponent is not None  # set by every encounter start, before the run is active
         return [
-            predict(self.cfg, (self.player, self.opponent), (self.ps, self.os), (i, self.current))
+            predict(self.cfg, (self.player, opponent), (self.ps, self.os), (i, self.current))
             for i in self.selectable()
         ]
 

@@ -251,13 +251,13 @@ def chart_svg(chart: Chart, title: str | None = None) -> str:
         f'<circle cx="{_fmt(CX)}" cy="{_fmt(CY)}" r="{_fmt(R_ASPECT)}" fill="#ffffff" stroke="#bbb" stroke-width="1"/>'
     )
     out.append('<g class="aspects">')
-    for a, b, kind in chart.aspects:
+    for p1, p2, kind in chart.aspects:
         colour, dash = ASPECT_STYLE[kind]
-        x1, y1 = _point(_angle(chart, chart.planets[a].longitude), R_ASPECT)
-        x2, y2 = _point(_angle(chart, chart.planets[b].longitude), R_ASPECT)
+        x1, y1 = _point(_angle(chart, chart.planets[p1].longitude), R_ASPECT)
+        x2, y2 = _point(_angle(chart, chart.planets[p2].longitude), R_ASPECT)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(
-            f'<line class="aspect" data-aspect="{kind}" data-planets="{a} {b}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" '
+            f'<line class="aspect" data-aspect="{kind}" data-planets="{p1} {p2}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" '
             f'x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="{colour}" stroke-width="2"{dash_attr} opacity="0.85"/>'
         )
     out.append("</g>")
