@@ -11,7 +11,7 @@ from sqlalchemy.exc import SQLAlchemyError
 try:  # typer 0.2x ships its own copy of click
     from typer._click import exceptions as click_exc
 except ImportError:  # pragma: no cover - older typer depends on click itself
-    from click import exceptions as click_exc
+    from click import exceptions as click_exc  # type: ignore[no-redef]
 
 from gamewright import __version__
 from gamewright.core.errors import GamewrightError
