@@ -45,3 +45,30 @@ def test_prince_identity_is_enforced_on_postgres() -> None:
     registry.mint(f"pg-{suffix}", moment)
     with pytest.raises(Conflict):
         registry.mint(f"pg-{suffix}-again", moment)
+
+
+def test_concurrent_first_use_migrates_once_on_postgres() -> None:
+    """Processes that meet an empty database at once: one migrates, the others wait for it (advisory lock)."""
+    import subprocess
+    import sys
+
+    from sqlalchemy import create_engine, text
+
+    schema = f"race_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(URL)
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = f"{URL}{'&' if '?' in URL else '?'}options=-csearch_path%3D{schema}"
+    code = "from gamewright.store import put_record; import sys; put_record('k', sys.argv[1], {})"
+    try:
+        procs = [
+            subprocess.Popen([sys.executable, "-c", code, f"n{i}"], env={**os.environ, "GAMEWRIGHT_DB": url})
+            for i in range(4)
+        ]
+        assert [p.wait(timeout=120) for p in procs] == [0, 0, 0, 0]
+        with admin.begin() as connection:
+            assert connection.execute(text(f'SELECT count(*) FROM "{schema}".records')).scalar() == 4
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()

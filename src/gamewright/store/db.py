@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from gamewright.core.errors import ConfigError
 
 ENV_VAR = "GAMEWRIGHT_DB"
+MIGRATION_LOCK_KEY = 0x67776D  # an arbitrary constant naming gamewright's migration lock on PostgreSQL
 _engines: dict[str, Engine] = {}
 _sessionmakers: dict[str, sessionmaker[Session]] = {}
 
@@ -108,6 +109,9 @@ def _migrate(eng: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with eng.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # One migrating process at a time; the lock is released when this transaction ends.
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
