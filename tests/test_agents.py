@@ -6,7 +6,8 @@ import pytest
 
 from gamewright.agents import AGENTS, MonteCarloAgent, RandomAgent
 from gamewright.core.game import load_game, registered_games
-from gamewright.lab.simulate import play_one, run_batch, summarise, wilson_interval
+from gamewright.lab.simulate import play_one, run_batch, summarise
+from gamewright.lab.stats import wilson_interval
 
 GAMES = sorted(registered_games())
 

@@ -3,7 +3,6 @@ Advanced creatures (ref §1 "Conformance party"), with checks on every step and 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,6 +12,7 @@ from gamewright.games.affinity.character import conformance_party
 from gamewright.games.affinity.combat import CombatState, budget_count, build_fight
 from gamewright.games.affinity.data_files import creature_data
 from gamewright.games.affinity.policies import GreedyPolicy, make_policy
+from gamewright.lab.stats import mean_interval, wilson_interval
 
 
 def matchups() -> list[tuple[int, str]]:
@@ -79,25 +79,9 @@ def iter_fights(fights: int, seed: int = 0, policy: str = "greedy") -> Iterator[
         yield checked_fight(level, key, seed + i, party_policy, creature_policy)
 
 
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if n == 0:
-        return 0.0, 0.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def mean_ci(values: list[float], z: float = 1.96) -> dict[str, float]:
-    n = len(values)
-    if n == 0:
-        return {"mean": 0.0, "low": 0.0, "high": 0.0}
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    half = z * math.sqrt(var / n)
-    return {"mean": mean, "low": mean - half, "high": mean + half}
+def mean_ci(values: list[float]) -> dict[str, float]:
+    mean, low, high = mean_interval(values)
+    return {"mean": mean, "low": low, "high": high}
 
 
 def summarise(records: list[FightRecord]) -> dict[str, Any]:
@@ -107,7 +91,7 @@ def summarise(records: list[FightRecord]) -> dict[str, Any]:
     rows = []
     for (level, key), rs_ in groups.items():
         wins = sum(1 for r in rs_ if r.winner == 0)
-        lo, hi = wilson(wins, len(rs_))
+        lo, hi = wilson_interval(wins, len(rs_))
         classes = sorted({c for r in rs_ for c in r.hd_lost})
         rows.append({
             "level": level, "creature": key, "count": rs_[0].count, "fights": len(rs_),
@@ -116,7 +100,7 @@ def summarise(records: list[FightRecord]) -> dict[str, Any]:
             "hd_lost": {c: mean_ci([float(r.hd_lost.get(c, 0)) for r in rs_]) for c in classes},
         })
     wins = sum(1 for r in records if r.winner == 0)
-    lo, hi = wilson(wins, len(records))
+    lo, hi = wilson_interval(wins, len(records))
     problems = [p for r in records for p in r.problems]
     return {"fights": len(records), "win_rate": wins / len(records) if records else 0.0, "win_low": lo,
             "win_high": hi, "rounds": mean_ci([float(r.rounds) for r in records]),
