@@ -105,3 +105,8 @@ def test_sampled_sums_agree_with_exact_within_four_standard_errors() -> None:
         observed = samples.count(value) / n
         stderr = (float(p) * (1 - float(p)) / n) ** 0.5
         assert abs(observed - float(p)) < 4 * stderr
+
+
+def test_fraction_text_is_exact() -> None:
+    assert dice.fraction_text(Fraction(5, 12)) == "5/12"
+    assert dice.fraction_text(Fraction(1)) == "1/1"

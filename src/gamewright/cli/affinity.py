@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, progress, sub_app
+from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, NotFound, RuleViolation
 from gamewright.core.rng import Rng
 
@@ -20,7 +21,7 @@ app.add_typer(character_app, name="character")
 
 
 def _prob(value: Fraction, exact: bool) -> Any:
-    return f"{value.numerator}/{value.denominator}" if exact else float(value)
+    return fraction_text(value) if exact else float(value)
 
 
 # --- odds ------------------------------------------------------------------------------------------------------

@@ -59,11 +59,6 @@ def print_json(obj: Any) -> None:
     sys.stdout.flush()
 
 
-def fail(message: str) -> typer.Exit:
-    """Raise a one-line usage error (exit code 2). ``raise fail(...)`` reads well at call sites."""
-    raise ConfigError(message)
-
-
 def read_json_file(path: Path, what: str = "scenario") -> Any:
     if str(path) == "-":
         text = sys.stdin.read()

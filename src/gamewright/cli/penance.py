@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, progress, sub_app
+from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.penance.attack import REACTIVE_SIDES, resolve_defense, side_number, target_number
@@ -49,7 +50,7 @@ def odds(
         return
     console.print(f"Attack roll against TN {tn} (two attack dice, faces 0-5):")
     for k, v in table.items():
-        console.print(f"  {k:<13} {float(v):8.4%}  ({v.numerator}/{v.denominator})")
+        console.print(f"  {k:<13} {float(v):8.4%}  ({fraction_text(v)})")
 
 
 def _parse_attack_dice(text: str | None, rng: Rng) -> tuple[list[int], bool]:

@@ -207,11 +207,6 @@ def keep_lowest_sum(dice: Sequence[Dist], k: int) -> Dist:
     return keep(dice, k, highest=False).map(sum)
 
 
-def to_floats(table: Mapping[Any, Fraction]) -> dict[str, float]:
-    """A JSON-friendly view: string keys, full float precision."""
-    return {str(k): float(v) for k, v in table.items()}
-
-
-def to_strings(table: Mapping[Any, Fraction]) -> dict[str, str]:
-    """A JSON-friendly exact view: ``"a/b"`` strings."""
-    return {str(k): f"{v.numerator}/{v.denominator}" for k, v in table.items()}
+def fraction_text(value: Fraction) -> str:
+    """An exact probability as ``"a/b"`` (always with a denominator, ``"1/1"`` included)."""
+    return f"{value.numerator}/{value.denominator}"
