@@ -61,3 +61,29 @@ def cli_process() -> Callable[..., subprocess.CompletedProcess[str]]:
         )
 
     return invoke
+
+
+@pytest.fixture
+def bounded_cli() -> Callable[..., subprocess.CompletedProcess[str]]:
+    """Run the CLI as a process under a 500 MB address-space limit and a 60 s hang guard.
+
+    For inputs that once ran unbounded: the test asserts the answer (a result, or one ``error:`` line and
+    exit 2), never a time; the limits only stop a regression from taking the machine down.
+    """
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (500 * 2**20, 500 * 2**20))
+
+    def invoke(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "gamewright", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=dict(os.environ),
+            timeout=60,
+            preexec_fn=limit,
+        )
+
+    return invoke

@@ -8,7 +8,7 @@ was. All randomness comes from the state's own seeded ``Rng``, so a seed plus an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -18,14 +18,29 @@ TERMINAL = -2
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened: a kind and a JSON-friendly payload. ``text`` is for people."""
+    """Something that happened: a kind and a JSON-friendly payload. ``text`` is for people.
+
+    ``visible_to`` is None for a public event, else the seats that may see it (a drawn card: its owner).
+    ``apply()`` returns every event; whatever shows events to a person, an agent or a log filters them
+    with ``events_for(events, seat)`` first, so a secret never leaves the engine by accident.
+    """
 
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
     text: str = ""
+    visible_to: frozenset[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"event": self.kind, **self.data}
+
+    def visible_for(self, seat: int | None) -> bool:
+        """May ``seat`` (None: a spectator) see this event?"""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` may see (None: a spectator, who sees only public events), in order."""
+    return [e for e in events if e.visible_to is None or (seat is not None and seat in e.visible_to)]
 
 
 class Action(Protocol):
@@ -52,6 +67,15 @@ class State(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
     def view_for(self, player: int) -> dict[str, Any]: ...
+
+    def preview(self, action: Any) -> dict[str, Any]:
+        """What ``action`` will do, before it is applied, from what the acting seat may know.
+
+        Exact interface: keys ``action`` (text form), ``legal``, ``errors`` (refusals when illegal), plus
+        the game's own; every probability is ``{"p": "a/b", "float": x}``. Never raises, never changes
+        the state or its random stream.
+        """
+        ...
 
 
 @runtime_checkable

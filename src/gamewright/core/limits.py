@@ -1,0 +1,45 @@
+"""One input-validation layer: bounds on every number a person or a file may give, checked before any work.
+
+Each bound follows from the rules (a pool larger than any character can hold, a seed wider than the store's
+64-bit column) and is named here or next to the rule that implies it, so ``--help`` and the README can state it.
+A value outside its bound is a ``ConfigError``: one line, exit 2, nothing done.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gamewright.core.errors import ConfigError
+
+SEED_MAX = 2**63 - 1  # the store keeps seeds in a signed 64-bit column
+ID_MAX = 2**63 - 1  # database ids likewise
+MAX_INT_DIGITS = 30  # no rule needs a longer integer; longer text is refused before int() parses it
+
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def ascii_int(text: str, what: str) -> int:
+    """Parse a whole number written with ASCII digits only (``²`` passes ``isdigit()`` but is no number)."""
+    stripped = text.strip()
+    if not _ASCII_INT.fullmatch(stripped) or len(stripped) > MAX_INT_DIGITS:
+        raise ConfigError(f"{what} must be a whole number (got {text[:40]!r})")
+    return int(stripped)
+
+
+def bounded(value: Any, lo: int, hi: int, what: str) -> int:
+    """``value`` as an int in ``[lo, hi]``; bools and non-integers are refused."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{what} must be a whole number from {lo} to {hi}")
+    if not lo <= value <= hi:
+        raise ConfigError(f"{what} must be from {lo} to {hi} (got {_short(value)})")
+    return value
+
+
+def check_seed(value: int, what: str = "seed") -> int:
+    return bounded(value, 0, SEED_MAX, what)
+
+
+def _short(value: int) -> str:
+    text = str(value) if abs(value) < 10**30 else f"a number of {len(str(abs(value)))} digits"
+    return text
