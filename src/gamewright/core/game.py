@@ -51,6 +51,11 @@ class Action(Protocol):
 
 @runtime_checkable
 class State(Protocol):
+    # Every game's state also offers ``preview(action) -> dict`` (an exact interface): what the action
+    # will do before it is applied, from what the acting seat may know. Keys ``action`` (text form), ``legal``,
+    # ``errors``, plus the game's own; every probability is ``{"p": "a/b", "float": x}`` (``dice.fraction_text``).
+    # It never raises and never changes the state or its random stream.
+
     @property
     def current_player(self) -> int: ...
 
@@ -67,15 +72,6 @@ class State(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
     def view_for(self, player: int) -> dict[str, Any]: ...
-
-    def preview(self, action: Any) -> dict[str, Any]:
-        """What ``action`` will do, before it is applied, from what the acting seat may know.
-
-        Exact interface: keys ``action`` (text form), ``legal``, ``errors`` (refusals when illegal), plus
-        the game's own; every probability is ``{"p": "a/b", "float": x}``. Never raises, never changes
-        the state or its random stream.
-        """
-        ...
 
 
 @runtime_checkable
