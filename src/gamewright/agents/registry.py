@@ -51,23 +51,29 @@ def _generic() -> dict[str, AgentFactory]:
 
 
 def _game_bots(game: str) -> dict[str, AgentFactory]:
+    from functools import partial
+
     if game == "inclinations":
         from gamewright.games.inclinations.bots import BOT_KINDS
 
-        return {kind: (lambda seed, kind=kind: TurnPlanAgent(kind, seed)) for kind in BOT_KINDS}
+        return {kind: partial(_turn_plan_agent, kind) for kind in BOT_KINDS}
     if game == "penance":
-        from gamewright.games.penance.bots import BOTS, make_bot
+        from gamewright.games.penance import bots as penance_bots
 
-        return {name: (lambda seed, name=name: make_bot(name, seed)) for name in BOTS}
+        return {name: partial(penance_bots.make_bot, name) for name in penance_bots.BOTS}
     if game == "prince":
-        from gamewright.games.prince.policies import POLICIES, make_policy
+        from gamewright.games.prince import policies as prince_policies
 
-        return {name: (lambda seed, name=name: make_policy(name, seed)) for name in POLICIES}
+        return {name: partial(prince_policies.make_policy, name) for name in prince_policies.POLICIES}
     if game == "affinity":
-        from gamewright.games.affinity.policies import make_policy
+        from gamewright.games.affinity import policies as affinity_policies
 
-        return {name: (lambda seed, name=name: make_policy(name, seed)) for name in ("greedy", "random")}
+        return {name: partial(affinity_policies.make_policy, name) for name in ("greedy", "random")}
     return {}
+
+
+def _turn_plan_agent(kind: str, seed: int) -> TurnPlanAgent:
+    return TurnPlanAgent(kind, seed)
 
 
 def game_bot_names(game: str) -> list[str]:
