@@ -97,15 +97,17 @@ class _Session:
         self.seats = seats
         self.state = state
         self.log = log
+        self.stored = len(log)  # actions in the saved game as last read or written: a save must build on them
         self.bots = {
             i: make_bot(kind, Rng(seed).split(f"bot{i}/{len(log)}")) for i, kind in enumerate(seats) if kind != "human"
         }
 
     def save(self) -> None:
         s = self.state
-        update_game(self.game_id, actions=self.log, snapshot=s.to_json(),
+        update_game(self.game_id, actions=self.log, base=self.stored, snapshot=s.to_json(),
                     status="finished" if s.is_terminal() else "active",
                     result=s.result() if s.is_terminal() else None)
+        self.stored = len(self.log)
 
     def commit(self, actions: list[Any]) -> list[Any]:
         events: list[Any] = []

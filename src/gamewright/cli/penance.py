@@ -424,9 +424,9 @@ def play(
             text = _event_text(e, humans)
             if text:
                 say("  " + text)
-        update_game(game_id, actions=actions)
+        update_game(game_id, actions=actions, base=len(actions) - 1)
     result = {"winner": state.winner, "reason": state.end_reason, "rounds": state.round}
-    update_game(game_id, actions=actions, status="finished", result=result)
+    update_game(game_id, actions=actions, base=len(actions), status="finished", result=result)
     say(f"game over: {state.end_reason}")
 
 
