@@ -11,6 +11,7 @@ import typer
 from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, progress, sub_app
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
+from gamewright.core.limits import ID_MAX, ascii_int, bounded, check_seed
 from gamewright.core.rng import Rng
 from gamewright.games.penance.attack import REACTIVE_SIDES, resolve_defense, side_number, target_number
 from gamewright.games.penance.attack import attack_damage as card_damage
@@ -99,7 +100,7 @@ def attack(
     if moved < 0 or defender_moved < 0:
         raise ConfigError("--moved and --defender-moved count hexes and cannot be negative")
     s = side_number(side)
-    rng = Rng(seed)
+    rng = Rng(check_seed(seed, "--seed"))
     tn, parts = target_number(range_, moved, defender_moved, s, cover.lower())
     dice, rolled = _parse_attack_dice(attack_dice, rng)
     tier = attack_tier(dice[0], dice[1], tn)
@@ -202,8 +203,8 @@ def simulate(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Play N seeded bot-vs-bot games and report win rates."""
-    if games < 1:
-        raise ConfigError("--games must be at least 1")
+    bounded(games, 1, 10**6, "--games")
+    check_seed(seed, "--seed")
     names = [b.strip() for b in bots.split(",")]
     deck_list = [d.strip() for d in decks_.split(",")]
     if len(names) != 2 or len(deck_list) != 2:
@@ -331,6 +332,14 @@ def _event_text(e: Any, seat_humans: list[int]) -> str | None:
     return e.text
 
 
+def _menu_pick(legal: list[Act], text: str) -> Act:
+    """A menu number (ASCII digits only: ``²`` passes ``isdigit()`` but is no number)."""
+    k = ascii_int(text, "a menu choice")
+    if not 0 <= k < len(legal):
+        raise ConfigError(f"{text}: choose a menu number from 0 to {len(legal) - 1}, or type an action")
+    return legal[k]
+
+
 def _replay(game: PenanceGame, seed: int, actions: list[str]) -> PenanceState:
     state = game.new_initial_state(seed)
     for text in actions:
@@ -351,8 +360,9 @@ def play(
 
     The game is saved after every action; `quit` (or the end of input) leaves it to be resumed with --resume.
     """
+    check_seed(seed, "--seed")
     if resume is not None:
-        row = get_game(resume, "penance")
+        row = get_game(bounded(resume, 1, ID_MAX, "--resume"), "penance")
         decks_, seats, seed = row.config["decks"], row.config["seats"], row.seed
         rules = dict(row.config.get("options", {}))
         actions = list(row.actions)
@@ -404,12 +414,9 @@ def play(
                 say(f"game {game_id} saved; resume with --resume {game_id}")
                 return
             legal = state.legal_actions()
-            if text.isdigit() and int(text) >= len(legal):
-                say(f"refused: {text}: choose a menu number from 0 to {len(legal) - 1}, or type an action")
-                continue
             try:
                 # a number from the menu, or the action's text
-                action = legal[int(text)] if text.isdigit() else game.parse_action(state, text)
+                action = _menu_pick(legal, text) if text[0].isdigit() else game.parse_action(state, text)
             except GamewrightError as exc:
                 say(f"refused: {exc}")
                 continue
@@ -454,7 +461,7 @@ def show(
     """A saved game's current position as one seat sees it."""
     if seat not in (1, 2):
         raise ConfigError("--seat is 1 or 2")
-    row = get_game(game_id, "penance")
+    row = get_game(bounded(game_id, 1, ID_MAX, "game id"), "penance")
     game = PenanceGame(options={**row.config.get("options", {}), "decks": row.config["decks"]})
     state = _replay(game, row.seed, list(row.actions))
     if json_out:
