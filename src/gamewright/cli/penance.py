@@ -420,6 +420,7 @@ def play(
             except GamewrightError as exc:
                 say(f"refused: {exc}")
                 continue
+        action = state.listed_copy(action)  # another copy of a listed card is logged as the listed one
         try:
             events = state.apply(action)
         except RuleViolation as exc:

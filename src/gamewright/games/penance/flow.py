@@ -32,12 +32,14 @@ class Flow(Combat):
 
     def apply(self, action: Act) -> list[Event]:
         if not isinstance(action, Act):
-            raise RuleViolation(str(action), "not a Penance action")
+            raise RuleViolation(repr(action)[:120], "not a Penance action")
+        self.check_shape(action)
         if self.over:
             raise RuleViolation(action.to_text(), "the battle is over", "004 §9")
         top = self.todo[-1]
         kind, p = top[0], top[1]
         self._validate(action, kind, p, top)
+        action = self.listed_copy(action)
         events: list[Event] = []
         if kind == "mulligan":
             self.todo.pop()
