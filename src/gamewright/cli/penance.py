@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 from typing import Any
 
@@ -11,7 +12,8 @@ import typer
 from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, progress, sub_app
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
-from gamewright.core.limits import ID_MAX, ascii_int, bounded, check_seed
+from gamewright.core.game import events_for
+from gamewright.core.limits import ID_MAX, SEED_MAX, ascii_int, bounded, check_seed
 from gamewright.core.rng import Rng
 from gamewright.games.penance.attack import REACTIVE_SIDES, resolve_defense, side_number, target_number
 from gamewright.games.penance.attack import attack_damage as card_damage
@@ -324,14 +326,6 @@ def describe(state: PenanceState, a: Act) -> str:
     return a.to_text()
 
 
-def _event_text(e: Any, seat_humans: list[int]) -> str | None:
-    private = e.data.get("private")
-    if private is not None and private in seat_humans:
-        cards_ = ", ".join(card_table()[c].name for c in e.data.get("cards", []))
-        return f"{e.text}: {cards_}"
-    return e.text
-
-
 def _menu_pick(legal: list[Act], text: str) -> Act:
     """A menu number (ASCII digits only: ``²`` passes ``isdigit()`` but is no number)."""
     k = ascii_int(text, "a menu choice")
@@ -351,7 +345,8 @@ def _replay(game: PenanceGame, seed: int, actions: list[str]) -> PenanceState:
 def play(
     decks_: str = typer.Option("confessor,ironclad", "--decks", help="Two deck specs, seat 1 first."),
     seats: str = typer.Option("human,bot", "--seats", help="Two seats: human, bot (heuristic), heuristic, random."),
-    seed: int = SEED_OPTION,
+    seed: int = typer.Option(None, "--seed", help="Seed of the random stream (default: a fresh secret one; shown "
+                             "when the game is over). 0 to 2^63-1."),
     resume: int = typer.Option(None, "--resume", help="Resume the saved game with this id."),
     name: str = typer.Option(None, "--name", help="A name for the saved game."),
     option: list[str] = RULE_OPTION,
@@ -360,7 +355,7 @@ def play(
 
     The game is saved after every action; `quit` (or the end of input) leaves it to be resumed with --resume.
     """
-    check_seed(seed, "--seed")
+    seed = secrets.randbelow(SEED_MAX + 1) if seed is None else check_seed(seed, "--seed")
     if resume is not None:
         row = get_game(bounded(resume, 1, ID_MAX, "--resume"), "penance")
         decks_, seats, seed = row.config["decks"], row.config["seats"], row.seed
@@ -385,6 +380,7 @@ def play(
     else:
         say(f"resumed game {game_id} after {len(actions)} actions")
     humans = [i for i, s in enumerate(seat_list) if s == "human"]
+    viewer = humans[0] if len(humans) == 1 else None  # hot-seat or all bots: the table sees public events only
     bots = [None if s == "human" else make_bot("heuristic" if s == "bot" else s, seed + 17 * i)
             for i, s in enumerate(seat_list)]
     # bots are stateless apart from their stream; replaying keeps their streams in step only approximately,
@@ -428,21 +424,25 @@ def play(
             continue
         actions.append(action.to_text())
         say(f"> P{p + 1}: {action.to_text()}")
-        for e in events:
-            text = _event_text(e, humans)
-            if text:
-                say("  " + text)
+        for e in events_for(events, viewer):
+            say("  " + e.text)
         update_game(game_id, actions=actions)
     result = {"winner": state.winner, "reason": state.end_reason, "rounds": state.round}
     update_game(game_id, actions=actions, status="finished", result=result)
-    say(f"game over: {state.end_reason}")
+    say(f"game over: {state.end_reason} (seed {seed})")
+
+
+def _public_seed(row: Any) -> int | None:
+    """A game's seed rebuilds every hidden card: it is shown only once the game is over."""
+    return int(row.seed) if row.status == "finished" else None
 
 
 @app.command("list")
 def list_saved(json_out: bool = JSON_OPTION) -> None:
     """Saved Penance games."""
-    rows = [{"id": r.id, "name": r.name, "seed": r.seed, "decks": r.config.get("decks"), "seats": r.config.get("seats"),
-             "actions": len(r.actions), "status": r.status, "result": r.result} for r in list_games("penance")]
+    rows = [{"id": r.id, "name": r.name, "seed": _public_seed(r), "decks": r.config.get("decks"),
+             "seats": r.config.get("seats"), "actions": len(r.actions), "status": r.status, "result": r.result}
+            for r in list_games("penance")]
     if json_out:
         print_json(rows)
         return
@@ -466,7 +466,7 @@ def show(
     game = PenanceGame(options={**row.config.get("options", {}), "decks": row.config["decks"]})
     state = _replay(game, row.seed, list(row.actions))
     if json_out:
-        print_json({"id": game_id, "status": row.status, "view": state.view_for(seat - 1)})
+        print_json({"id": game_id, "status": row.status, "seed": _public_seed(row), "view": state.view_for(seat - 1)})
         return
     say(render(state, seat - 1))
 

@@ -210,9 +210,11 @@ class Flow(Combat):
             if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
                 seen.remove(inst)
             got.append(pl.cards[inst])
-        if got:
-            events.append(ev("draw", f"P{p + 1} draws {len(got)} card(s)", player=p, count=len(got), cards=got,
-                             private=p))
+        if got:  # everyone sees how many; only the drawing seat sees which (hidden information)
+            table = card_table()
+            events.append(ev("draw_public", f"P{p + 1} draws {len(got)} card(s)", player=p, count=len(got)))
+            events.append(ev("draw", f"P{p + 1} draws {', '.join(table[c].name for c in got)}", frozenset((p,)),
+                             player=p, count=len(got), cards=got))
 
     # --- mulligan --------------------------------------------------------------------------------------
     def _do_mulligan(self, p: int, redo: bool, events: list[Event]) -> None:
