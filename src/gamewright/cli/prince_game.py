@@ -242,7 +242,6 @@ def register(app: typer.Typer) -> None:
             "event": "run",
             "run_id": handle.run_id,
             "prince": handle.prince.name,
-            "seed": state.seed,
             "ruleset": handle.game.rules.ruleset,
             "resumed": handle.resumed,
         }
@@ -251,8 +250,7 @@ def register(app: typer.Typer) -> None:
         else:
             verb = "Resuming" if handle.resumed else "Starting"
             console.print(
-                f"{verb} run #{handle.run_id} of Prince [bold]{handle.prince.name}[/bold] "
-                f"({header['ruleset']}, seed {state.seed})."
+                f"{verb} run #{handle.run_id} of Prince [bold]{handle.prince.name}[/bold] ({header['ruleset']})."
             )
         emit(handle.events if not handle.resumed else [e for e in handle.events if e.kind == "run_start"])
         while not state.is_terminal():

@@ -66,14 +66,16 @@ def _planet_list(value: Any, path: str) -> list[str]:
     return [_planet(v, f"{path}[{n}]") for n, v in enumerate(value)]
 
 
-CARRY_LIMIT = Fraction(1, 2)  # ref §3: carry' = eff − floor(eff + 1/2) always lies in [−1/2, 1/2]
+# ref §3: carry' = eff − floor(eff + 1/2) lies in [−1/2, 1/2]; a what-if may go as far as one whole point either
+# way (001 §9's max(0, raw + carry) is worth testing with a carry below −1/2), never further
+CARRY_LIMIT = Fraction(1)
 _EXACT_TEXT = re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30}|[0-9]{1,30}/[0-9]{1,30})")
 MAX_AFFLICTION = 1000  # 000 §11: a planet combusts surely at A = T = 10 × durability; no turn adds this much
 
 
 def _carry(value: Any, path: str) -> Fraction:
     """A carry read exactly (ref §2 further rulings: ``Fraction(str(x))``), bounded to its range before it is
-    built: a decimal or ``a/b`` of at most 30 digits a part, in [−1/2, 1/2] (ref §3)."""
+    built: a decimal or ``a/b`` of at most 30 digits a part, in [−1, 1] (ref §3)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise _bad(path, f"{value!r} is not a number")
     if isinstance(value, float) and not math.isfinite(value):
@@ -82,14 +84,14 @@ def _carry(value: Any, path: str) -> Fraction:
     text = format(Decimal(repr(value)), "f") if isinstance(value, float) else str(value).strip()
     if not _EXACT_TEXT.fullmatch(text):
         raise _bad(
-            path, f"{str(value)[:40]!r} must be a carry in [-1/2, 1/2]: a decimal like 0.25 or a fraction like 1/3"
+            path, f"{str(value)[:40]!r} must be a carry from -1 to 1: a decimal like 0.25 or a fraction like 1/3"
         )
     try:
         number = Fraction(text)
     except ZeroDivisionError:
         raise _bad(path, f"{text!r} divides by zero") from None
     if abs(number) > CARRY_LIMIT:
-        raise _bad(path, f"{text!r} is outside the carry range [-1/2, 1/2] (ref §3)")
+        raise _bad(path, f"{text!r} is outside the carry range -1 to 1 (ref §3: a carry is a fraction of a point)")
     return number
 
 
