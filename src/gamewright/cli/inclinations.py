@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ import typer
 
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, progress, read_json_file, sub_app
 from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.limits import ID_MAX, SEED_MAX, bounded, check_seed
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import HELP, Allocate, Burn, Deallocate, Deploy, EndTurn, parse_action
 from gamewright.games.inclinations.board import WELLS
@@ -20,6 +22,11 @@ from gamewright.games.inclinations.ship import DISSIPATION
 from gamewright.games.inclinations.state import InclinationsState
 from gamewright.games.inclinations.whatif import run_scenario
 from gamewright.store import create_game, get_game, list_games, update_game
+
+NEW_SEED_OPTION = typer.Option(
+    None, "--seed", help=f"Seed of the random stream, 0 to {SEED_MAX} (default: a fresh random seed, shown once the "
+    "game is over).")
+GAME_ID = "game id"
 
 app = sub_app(
     "inclinations",
@@ -94,6 +101,7 @@ def _legal_summary(actions: list[Any]) -> list[str]:
 class _Session:
     def __init__(self, game_id: int, seats: list[str], seed: int, state: InclinationsState, log: list[str]):
         self.game_id = game_id
+        self.seed = seed
         self.seats = seats
         self.state = state
         self.log = log
@@ -212,14 +220,14 @@ class _Session:
         _show(s)
         result = s.result()
         _out(f"game over after {result['rounds']} rounds: "
-             + (f"{result['winner']} wins" if result["winner"] else "a draw"))
+             + (f"{result['winner']} wins" if result["winner"] else "a draw") + f" (seed {self.seed})")
 
 
 @app.command()
 def play(
     seats: str = typer.Option("human,hard-bot", "--seats",
                               help="Comma-separated seats: human, random-bot, easy-bot, medium-bot, hard-bot (2-6)."),
-    seed: int = SEED_OPTION,
+    seed: int | None = NEW_SEED_OPTION,
     resume: int | None = typer.Option(None, "--resume", help="Resume the saved game with this id."),
     option: list[str] = typer.Option([], "--option", help="Rule option NAME=VALUE (repeatable), e.g. to_hit=d10."),
     round_limit: int | None = typer.Option(
@@ -228,7 +236,7 @@ def play(
 ) -> None:
     """Play a game in the terminal: plan each turn step by step with live checks and a preview."""
     if resume is not None:
-        row = get_game(resume, "inclinations")
+        row = get_game(bounded(resume, 1, ID_MAX, f"--resume: the {GAME_ID}"), "inclinations")
         seat_list = row.config["seats"]
         state = replay(row.config, row.seed, row.actions)
         session = _Session(row.id, seat_list, row.seed, state, list(row.actions))
@@ -243,13 +251,21 @@ def play(
             options["round_limit"] = 0  # ref Further rulings: no round limit for human play unless set
         from gamewright.games.inclinations.game import InclinationsGame
 
+        given = seed is not None
+        # issue 9: a fresh secret seed unless one is given; it is shown only to whoever gave it, or at the end
+        seed = check_seed(seed, "--seed") if seed is not None else secrets.randbelow(SEED_MAX + 1)
         state = InclinationsGame(None, options).new_initial_state(seed)
         config = {"seats": seat_list, "options": state.rules.as_dict()}
         game_id = create_game("inclinations", seed, config, name)
         session = _Session(game_id, seat_list, seed, state, [])
         session.save()
-        _out(f"game {game_id}: {', '.join(seat_list)} (seed {seed})")
+        _out(f"game {game_id}: {', '.join(seat_list)}" + (f" (seed {seed})" if given else ""))
     session.run()
+
+
+def _public_seed(row: Any) -> int | None:
+    """issue 9: a game's seed (with its log it rebuilds every future roll) is shown only once the game is over."""
+    return int(row.seed) if row.status == "finished" else None
 
 
 @app.command()
@@ -257,7 +273,7 @@ def games(as_json: bool = JSON_OPTION) -> None:
     """List saved games (id, seats, status, result)."""
     rows = list_games("inclinations")
     data: list[dict[str, Any]] = [
-        {"id": r.id, "name": r.name, "seed": r.seed, "seats": r.config.get("seats"), "status": r.status,
+        {"id": r.id, "name": r.name, "seed": _public_seed(r), "seats": r.config.get("seats"), "status": r.status,
          "actions": len(r.actions), "result": r.result} for r in rows]
     if as_json:
         print_json({"games": data})
@@ -268,21 +284,24 @@ def games(as_json: bool = JSON_OPTION) -> None:
         result = d["result"] or {}
         outcome = (f"{result.get('winner')} won" if result.get("winner") else "draw") if d["status"] == "finished" \
             else "in progress"
-        _out(f"{d['id']:>4}  {','.join(d['seats'] or []):40} seed {d['seed']:<6} {d['actions']:>5} actions  {outcome}"
+        seed = "hidden" if d["seed"] is None else d["seed"]
+        _out(f"{d['id']:>4}  {','.join(d['seats'] or []):40} seed {seed!s:<6} {d['actions']:>5} actions  {outcome}"
              + (f"  ({d['name']})" if d["name"] else ""))
 
 
 @app.command()
 def show(game_id: int = typer.Argument(..., help="Saved game id."), as_json: bool = JSON_OPTION) -> None:
-    """Show a saved game's board, ships and action log."""
-    row = get_game(game_id, "inclinations")
+    """Show a saved game's board, ships and action log (the seed once the game is over)."""
+    row = get_game(bounded(game_id, 1, ID_MAX, GAME_ID), "inclinations")
     state = replay(row.config, row.seed, row.actions)
     if as_json:
-        print_json({"id": row.id, "seats": row.config["seats"], "seed": row.seed, "actions": row.actions,
+        print_json({"id": row.id, "seats": row.config["seats"], "seed": _public_seed(row), "actions": row.actions,
                     "state": state.view_for(0), "result": state.result()})
         return
     _show(state)
     _out("actions: " + "; ".join(row.actions))
+    if row.status == "finished":
+        _out(f"seed {row.seed}")
 
 
 @app.command()
@@ -364,6 +383,8 @@ def simulate(
     seat_list = parse_seats(seats)
     if "human" in seat_list:
         raise ConfigError("--seats: simulations take bots only")
+    check_seed(seed, "--seed")
+    check_seed(seed + games_count - 1, "--seed + --games - 1 (the last game's seed)")
     options = parse_options(option)
     wins = {f"P{i + 1}": 0 for i in range(len(seat_list))}
     draws = 0
