@@ -67,7 +67,7 @@ def test_heuristic_bot_manages_heat():
         st = state(ship("P1", ring=3, sector=0, hull=hull), ship("P2", ring=3, sector=2, hull=10),
                    ship("P3", ring=4, sector=1, hull=10))
         for level in ("easy", "medium", "hard"):
-            result = st.preview(HeuristicBot(level, Rng(1)).choose_turn(st))
+            result = st.preview_plan(HeuristicBot(level, Rng(1)).choose_turn(st))
             heat = result.ships[0].heat
             assert result.ok and heat - 5 < hull  # never cooks itself
             if level == "hard":
