@@ -46,6 +46,7 @@ def _batch(request: dict[str, Any], side: dict[str, Any]) -> Batch:
 def batches(request: dict[str, Any]) -> tuple[list[Batch], list[dict[str, Any]]]:
     """The batches a request runs and the variant each stands for (validated before anything runs)."""
     kind = request.get("kind")
+    sides: list[dict[str, Any]]
     if kind == "simulate":
         sides = [{"ruleset": request.get("ruleset"), "options": request.get("options") or {}}]
     elif kind == "compare":
@@ -59,8 +60,7 @@ def batches(request: dict[str, Any]) -> tuple[list[Batch], list[dict[str, Any]]]
             if param == "ruleset":
                 side["ruleset"] = str(value)
             else:
-                options: dict[str, Any] = side["options"]
-                options[param] = value
+                side["options"][param] = value
     else:
         raise ConfigError(f"unknown experiment {kind!r}; one of: {', '.join(KINDS)}")
     found = [_batch(request, side) for side in sides]
