@@ -8,17 +8,19 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, progress, read_json_file, sub_app
+from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, read_json_file, sub_app
+from gamewright.cli.lab import progress_bar
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import HELP, Allocate, Burn, Deallocate, Deploy, EndTurn, parse_action
 from gamewright.games.inclinations.board import WELLS
-from gamewright.games.inclinations.bots import make_bot, play_bot_game
+from gamewright.games.inclinations.bots import make_bot
 from gamewright.games.inclinations.render import render_board, render_ships
 from gamewright.games.inclinations.session import parse_options, parse_seats, replay
 from gamewright.games.inclinations.ship import DISSIPATION
 from gamewright.games.inclinations.state import InclinationsState
 from gamewright.games.inclinations.whatif import run_scenario
+from gamewright.lab.runner import Batch, run_batches, validate
 from gamewright.store import create_game, get_game, list_games, update_game
 
 app = sub_app(
@@ -365,15 +367,19 @@ def simulate(
     if "human" in seat_list:
         raise ConfigError("--seats: simulations take bots only")
     options = parse_options(option)
+    # a thin call into the lab: every seat's bot through the protocol, seeds SEED..SEED+N-1
+    agents = tuple(f"inclinations.{kind}" for kind in seat_list)
+    batch = validate(Batch("inclinations", None, {**options, "players": len(seat_list)}, agents, seed, games_count,
+                           alternate=False))
+    with progress_bar(games_count, enabled=not as_json) as advance:
+        records = run_batches([batch], on_games=advance)[0]
     wins = {f"P{i + 1}": 0 for i in range(len(seat_list))}
     draws = 0
     rounds = 0
-    for g in progress(range(games_count), games_count, "simulating", enabled=not as_json):
-        state, _ = play_bot_game(seat_list, seed + g, options)
-        result = state.result()
-        rounds += result["rounds"]
-        if result["winner"]:
-            wins[result["winner"]] += 1
+    for record in records:
+        rounds += record["length"]
+        if record["wins"]:
+            wins[f"P{record['wins'][0] + 1}"] += 1
         else:
             draws += 1
     rates = {k: v / games_count for k, v in wins.items()}

@@ -85,7 +85,7 @@ def _agents(text: str) -> list[str]:
 
 
 @contextmanager
-def _progress(total: int, enabled: bool) -> Iterator[Any]:
+def progress_bar(total: int, enabled: bool) -> Iterator[Any]:
     """A progress bar with an ETA on stderr; the callback advances it by the games a chunk finished."""
     if not enabled:
         yield None
@@ -111,7 +111,7 @@ def _execute(request: dict[str, Any], workers: int | None, ray: str | None, json
     found, _ = experiments.batches(request)  # every mistake is reported before anything runs
     total = sum(b.games for b in found)
     start = time.perf_counter()
-    with _progress(total, enabled=not json_out) as advance:
+    with progress_bar(total, enabled=not json_out) as advance:
         result = experiments.run(request, workers, ray, advance)
     seconds = time.perf_counter() - start
     used = workers or default_workers()
