@@ -9,7 +9,8 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, progress, sub_app
+from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, sub_app
+from gamewright.cli.lab import progress_bar
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
 from gamewright.core.game import events_for
@@ -26,6 +27,7 @@ from gamewright.games.penance.game import RULES, PenanceGame
 from gamewright.games.penance.hexgrid import DIRECTIONS
 from gamewright.games.penance.pilot import WOUNDS
 from gamewright.games.penance.state import Act, PenanceState
+from gamewright.lab.runner import Batch, run_batches, validate
 from gamewright.store import create_game, get_game, list_games, update_game
 
 app = sub_app("penance", "Penance: deck-as-HP mech battles on a hex map — play, simulate, odds and attack rolls.")
@@ -215,27 +217,23 @@ def simulate(
         if bot_name not in BOTS:
             raise ConfigError(f"unknown bot {bot_name!r}; choose one of: {', '.join(BOTS)}")
     rules = RULES.parse_assignments(option)
-    straight = PenanceGame(options={**rules, "decks": ",".join(deck_list)})
-    swapped = PenanceGame(options={**rules, "decks": ",".join(reversed(deck_list))}) if swap else straight
+    # a thin call into the lab: with --swap the decks change seats every other game and the bots with them
+    agents = tuple(f"penance.{n}" for n in names)
+    batch = validate(Batch("penance", None, {**rules, "decks": ",".join(deck_list)}, agents, seed, games,
+                           alternate=swap, swap_agents=swap))
+    with progress_bar(games, enabled=not json_out) as advance:
+        records = run_batches([batch], on_games=advance)[0]
     wins = [0, 0]
     draws = actions = rounds = 0
     reasons: dict[str, int] = {}
-    for g in progress(range(games), games, "simulating", enabled=not json_out):
-        flip = swap and g % 2 == 1
-        game = swapped if flip else straight
-        seat_bots = [make_bot(names[1 if flip else 0], seed + g), make_bot(names[0 if flip else 1], seed + g + 10**6)]
-        state = game.new_initial_state(seed + g)
-        n = 0
-        while not state.is_terminal():
-            state.apply(seat_bots[state.current_player].choose(state))
-            n += 1
-        actions += n
-        rounds += state.round
-        if state.winner < 0:
+    for record in records:
+        actions += record["actions"]
+        rounds += record["length"]
+        if not record["wins"]:
             draws += 1
         else:
-            wins[(1 - state.winner) if flip else state.winner] += 1
-        why = state.end_reason.split(": ", 1)[-1]
+            wins[(1 - record["wins"][0]) if record["swapped"] else record["wins"][0]] += 1
+        why = record["metrics"]["cause"]
         reasons[why] = reasons.get(why, 0) + 1
     out = {
         "games": games, "seed": seed, "decks": deck_list, "bots": names, "swap": swap, "options": rules,
