@@ -96,6 +96,10 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         where = ".".join(str(p) for p in first.get("loc", ()))
         return _error(request, 400, f"invalid request: {where} {first.get('msg', '')}".strip())
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
