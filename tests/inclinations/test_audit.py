@@ -375,7 +375,7 @@ def test_ref_planning_preview_draws_nothing_and_commits_nothing():
     """ref Planning phase / Further rulings: preview uses no draws, assumes no crit, changes nothing."""
     st = state(ship(ring=3, sector=0, laser=2), ship("P2", ring=4, sector=0))
     before = st.to_json()
-    result = st.preview([Allocate("engines", 1), Fire("laser", ("P2",))])
+    result = st.preview_plan([Allocate("engines", 1), Fire("laser", ("P2",))])
     assert result.ok and result.ships[1].hull == 8
     assert st.to_json() == before
 

@@ -67,7 +67,7 @@ def test_heuristic_bot_manages_heat():
         st = state(ship("P1", ring=3, sector=0, hull=hull), ship("P2", ring=3, sector=2, hull=10),
                    ship("P3", ring=4, sector=1, hull=10))
         for level in ("easy", "medium", "hard"):
-            result = st.preview(HeuristicBot(level, Rng(1)).choose_turn(st))
+            result = st.preview_plan(HeuristicBot(level, Rng(1)).choose_turn(st))
             heat = result.ships[0].heat
             assert result.ok and heat - 5 < hull  # never cooks itself
             if level == "hard":
@@ -105,3 +105,47 @@ def test_bots_play_legal_games_under_every_runnable_option():
             seats = [KINDS[(seed + i) % 4] for i in range(2 + seed % 5)]
             final, _ = play_bot_game(seats, seed, options, check=_checker({}))
             assert final.is_terminal()
+
+
+def test_rule_well_transfer_mass_bots_do_not_plan_a_transfer_they_cannot_pay():
+    """issue 10 §2.8 (ref Movement, well_transfer_mass): with well_transfer_mass=3 a ship with 2 mass on the
+    departure sector must not plan the transfer; with 3 it may (a beaten hard bot flees)."""
+    for mass, allowed in ((2, False), (3, True)):
+        st = state(ship("P1", ring=5, sector=20, hull=2, mass=mass), ship("P2", ring=5, sector=22, hull=10),
+                   well_transfer_mass=3)
+        for bot in (HeuristicBot("hard", Rng(3)), RandomBot(Rng(4))):
+            for _ in range(30):
+                plan = bot.build_turn(st)
+                assert validate(st.ships, 0, plan, st.tr) == [], plan
+                if not allowed:
+                    assert not any(a.to_text().startswith("transfer") for a in plan)
+        if allowed:
+            assert "transfer alpha" in [a.to_text() for a in HeuristicBot("hard", Rng(3)).build_turn(st)]
+
+
+OPTION_SETS = ({}, {"well_transfer_mass": 3}, {"well_transfer_mass": 10}, {"to_hit": "d10"},
+               {"shields_deplete": False}, {"round_limit": 5})
+
+
+def test_bots_never_build_a_plan_validation_refuses_2000_turns_per_option():
+    """issue 10 §2.8: every plan a bot builds (before its coast fallback) passes validation, for every option."""
+    from gamewright.games.inclinations.bots import make_bot
+    from gamewright.games.inclinations.game import InclinationsGame
+
+    for k, options in enumerate(OPTION_SETS):
+        turns = 0
+        seed = 0
+        while turns < 2000:
+            seats = [KINDS[(seed + i + k) % 4] for i in range(2 + seed % 3)]
+            st = InclinationsGame(None, {**options, "players": len(seats)}).new_initial_state(seed)
+            bots = [make_bot(kind, Rng(f"{seed}/{i}")) for i, kind in enumerate(seats)]
+            while not st.is_terminal() and turns < 2000:
+                bot = bots[st.current]
+                if st.phase == "deploy":
+                    st.apply(bot.deploy(st))
+                    continue
+                plan = bot.build_turn(st)
+                assert validate(st.ships, st.current, plan, st.tr) == [], (options, seats[st.current], plan)
+                st.play_turn(plan)
+                turns += 1
+            seed += 1

@@ -48,7 +48,7 @@ def test_heat_lifecycle_5_repeat_each_turn_starts_fresh():
 def test_turn_execution_pending_changes_are_not_committed_until_execute():
     st = state(ship("P1", ring=3), ship("P2", ring=1, sector=12))
     st.apply(parse_action("allocate engines 3"))  # 1. a difference between committed and pending
-    assert st.ships[0].energy[0] == 0 and st.preview().ships[0].energy[0] == 3
+    assert st.ships[0].energy[0] == 0 and st.preview_plan().ships[0].energy[0] == 3
     st.apply(EndTurn())  # 2.-3. actions processed by the engine
     assert st.ships[0].energy[0] == 3  # 4. the new committed state is the starting point
 

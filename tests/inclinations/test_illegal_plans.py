@@ -44,7 +44,7 @@ def test_illegal_plan_rejected_and_state_unchanged(name, ships, plan, fragment):
     st = state(*ships)
     before = st.to_json()
     # the whole plan, previewed: errors, no commit
-    result = st.preview([parse_action(t) for t in plan])
+    result = st.preview_plan([parse_action(t) for t in plan])
     assert not result.ok and any(fragment in e for e in result.errors), result.errors
     assert st.to_json() == before
     # step by step: the offending step raises and leaves the state as it was

@@ -14,7 +14,7 @@ def test_ships_may_share_a_sector():
 
 def test_a_laser_needs_at_least_one_target():
     st = state(ship("P1", laser=2), ship("P2", ring=4))
-    result = st.preview([Fire("laser", ())])
+    result = st.preview_plan([Fire("laser", ())])
     assert not result.ok and "at least one target" in result.errors[0]
 
 
@@ -37,7 +37,7 @@ def test_transfer_sector_check_uses_the_position_after_recoil():
 def test_preview_uses_no_draws():
     st = state(ship("P1", ring=3, sector=0, missiles=2), ship("P2", ring=3, sector=2))
     before = st.rng.get_state()
-    st.preview([parse_action("fire missiles P2")])
+    st.preview_plan([parse_action("fire missiles P2")])
     assert st.rng.get_state() == before
 
 
@@ -88,7 +88,7 @@ def test_hull_never_goes_below_zero_from_a_hit():
 def test_preview_under_d10_assumes_every_shot_hits_and_marks_it_random():
     # ref Further rulings: preview uses no draws, assumes no crits and (d10) a hit
     st = state(ship("P1", ring=3, sector=0, missiles=2), ship("P2", ring=3, sector=2, engines=3), to_hit="d10")
-    result = st.preview([parse_action("fire missiles P2")])
+    result = st.preview_plan([parse_action("fire missiles P2")])
     assert result.ok and result.ships[1].hull == 7 and result.ships[1].energy[0] == 3
     assert next(e for e in result.events if e.kind == "hit").data["random"] is True
 

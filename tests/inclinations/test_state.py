@@ -127,7 +127,7 @@ def test_random_playouts_terminate():
 def test_preview_does_not_commit_and_marks_random_outcomes():
     st = state(ship("P1", ring=3, sector=0, missiles=2), ship("P2", ring=3, sector=2))
     before = st.to_json()
-    result = st.preview([parse_action("fire missiles P2")])
+    result = st.preview_plan([parse_action("fire missiles P2")])
     assert result.ok and result.ships[1].hull == 7 and result.ships[0].sector == 4
     hit = next(e for e in result.events if e.kind == "hit")
     assert hit.data["random"] is True
@@ -137,7 +137,7 @@ def test_preview_does_not_commit_and_marks_random_outcomes():
 def test_step_validation_is_live_and_pending_plan_previewed():
     st = state(ship("P1", ring=3, sector=0), ship("P2", ring=3, sector=2))
     st.apply(parse_action("allocate missiles 2"))
-    assert st.preview().ok and st.ships[0].energy[5] == 0  # pending, not committed
+    assert st.preview_plan().ok and st.ships[0].energy[5] == 0  # pending, not committed
     st.apply(parse_action("fire missiles P2"))
     st.apply(EndTurn())
     assert st.ships[0].energy[5] == 2 and st.ships[1].hull == 7

@@ -24,7 +24,10 @@ def test_a_run_survives_the_process_and_progress_shows_in_prince_show(cli_proces
     assert "Affliction after the turn" in first.stdout
 
     history = json.loads(cli_process("prince", "history", "Ada", "--json").stdout)
-    assert [(r["status"], r["seed"], r["ruleset"], r["turns"]) for r in history["runs"]] == [("active", 7, "design", 1)]
+    # issue 9 §6: an active run's seed stays hidden (it rebuilds the opponents to come)
+    assert [(r["status"], r["seed"], r["ruleset"], r["turns"]) for r in history["runs"]] == [
+        ("active", None, "design", 1)
+    ]
     shown = json.loads(cli_process("prince", "show", "Ada", "--json").stdout)["progress"]
     assert shown["cumulative_encounters"] == 1
     assert shown["unlocked_planets"] == ["Moon", "Mercury"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
@@ -59,20 +60,53 @@ def print_json(obj: Any) -> None:
     sys.stdout.flush()
 
 
+MAX_JSON_BYTES = 4 * 2**20  # a scenario is a few hundred bytes; larger files are refused before parsing
+MAX_JSON_DEPTH = 64  # no scenario nests deeper than a handful of levels
+MAX_JSON_INT_DIGITS = 30  # the widest number a scenario holds is a 64-bit seed (19 digits)
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _json_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects, counted outside strings (linear, no recursion)."""
+    depth = deepest = 0
+    for bracket in _JSON_BRACKET.findall(_JSON_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _json_int(what: str) -> Any:
+    def parse(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_JSON_INT_DIGITS:
+            raise ConfigError(f"{what} holds a whole number of {len(digits)} digits; at most {MAX_JSON_INT_DIGITS}")
+        return int(digits)
+
+    return parse
+
+
 def read_json_file(path: Path, what: str = "scenario") -> Any:
+    """A JSON document from a file or ``-`` (stdin), its size, nesting and numbers bounded before any work."""
     if str(path) == "-":
-        text = sys.stdin.read()
+        if sys.stdin is None or sys.stdin.closed:
+            raise ConfigError(f"stdin is closed: give the {what} as a file, or pipe it into `-`")
+        text = sys.stdin.read(MAX_JSON_BYTES + 1)
     else:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with Path(path).open(encoding="utf-8") as handle:
+                text = handle.read(MAX_JSON_BYTES + 1)
         except FileNotFoundError as exc:
             raise ConfigError(f"{what} file {str(path)!r} does not exist") from exc
         except OSError as exc:
             raise ConfigError(f"cannot read {what} file {str(path)!r}: {exc.strerror}") from exc
         except UnicodeDecodeError as exc:
             raise ConfigError(f"{what} file {str(path)!r} is not UTF-8 text (byte {exc.start})") from exc
+    if len(text) > MAX_JSON_BYTES:
+        raise ConfigError(f"{what} is larger than {MAX_JSON_BYTES // 2**20} MB; a {what} is a small JSON object")
+    if _json_depth(text) > MAX_JSON_DEPTH:
+        raise ConfigError(f"{what} nests arrays/objects more than {MAX_JSON_DEPTH} deep")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_json_int(what))
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{what} file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
 

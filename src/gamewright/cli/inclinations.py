@@ -2,226 +2,54 @@
 
 from __future__ import annotations
 
-import sys
+import secrets
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, progress, read_json_file, sub_app
-from gamewright.core.errors import ConfigError, RuleViolation
-from gamewright.core.rng import Rng
-from gamewright.games.inclinations.actions import HELP, Allocate, Burn, Deallocate, Deploy, EndTurn, parse_action
-from gamewright.games.inclinations.board import WELLS
-from gamewright.games.inclinations.bots import make_bot, play_bot_game
+from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, read_json_file, sub_app
+from gamewright.cli.inclinations_play import Session
+from gamewright.cli.inclinations_play import log as log_events
+from gamewright.cli.inclinations_play import out as _out
+from gamewright.cli.inclinations_play import show as show_board
+from gamewright.cli.lab import progress_bar
+from gamewright.core.errors import ConfigError
+from gamewright.core.limits import ID_MAX, SEED_MAX, bounded, check_seed
 from gamewright.games.inclinations.render import render_board, render_ships
-from gamewright.games.inclinations.session import parse_options, parse_seats, replay
-from gamewright.games.inclinations.ship import DISSIPATION
-from gamewright.games.inclinations.state import InclinationsState
-from gamewright.games.inclinations.whatif import run_scenario
-from gamewright.store import create_game, get_game, list_games, update_game
+from gamewright.games.inclinations.session import parse_options, parse_seats, replay_events
+from gamewright.games.inclinations.whatif import example_text, run_scenario
+from gamewright.lab.runner import Batch, run_batches, validate
+from gamewright.store import create_game, get_game, list_games
+
+NEW_SEED_OPTION = typer.Option(
+    None, "--seed", help=f"Seed of the random stream, 0 to {SEED_MAX} (default: a fresh random seed, shown once the "
+    "game is over).")
+GAME_ID = "game id"
 
 app = sub_app(
     "inclinations",
     "Dangerous Inclinations: orbital ship combat around a black hole and six planets (2-6 seats).",
 )
 
-PLAN_HELP = (
-    "Plan your turn one step at a time; each step is checked at once.\n"
-    f"  {HELP}\n"
-    "  plan | preview | undo | clear | board | legal | execute (or end) | quit (saves; resume later)"
-)
 
 
-def _out(text: str = "") -> None:
-    sys.stdout.write(text + "\n")
-    sys.stdout.flush()
-
-
-def _read(prompt: str) -> str | None:
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
-        _out()
-        return None
-    return line.strip()
-
-
-def _show(state: InclinationsState) -> None:
-    _out(render_board(state.ships))
-    _out(render_ships(state.ships, state.ships[state.current].id if not state.is_terminal() else None))
-
-
-def _log(events: list[Any]) -> None:
-    for e in events:
-        _out(f"  {e.text}")
-
-
-def _spans(numbers: list[int]) -> str:
-    """[0, 1, 2, 4] -> '0-2, 4'."""
-    spans: list[list[int]] = []
-    for n in numbers:
-        if spans and n == spans[-1][1] + 1:
-            spans[-1][1] = n
-        else:
-            spans.append([n, n])
-    return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in spans)
-
-
-def _legal_summary(actions: list[Any]) -> list[str]:
-    """Legal next steps grouped for reading: 'allocate: engines 1-3, laser 1-4', 'burn light: -1..+3'."""
-    groups: dict[str, dict[str, list[int]]] = {}
-    singles: list[str] = []
-    for a in actions:
-        if isinstance(a, (Allocate, Deallocate)):
-            verb = "allocate" if isinstance(a, Allocate) else "deallocate"
-            groups.setdefault(verb, {}).setdefault(a.subsystem, []).append(a.amount)
-        elif isinstance(a, Burn):
-            groups.setdefault("burn", {}).setdefault(a.intensity, []).append(a.adjust)
-        else:
-            singles.append(a.to_text())
-    rows = []
-    for verb in ("deallocate", "allocate"):
-        if verb in groups:
-            rows.append(f"{verb}: " + ", ".join(f"{name} {_spans(sorted(n))}" for name, n in groups[verb].items()))
-    for intensity, adjusts in groups.get("burn", {}).items():
-        rows.append(f"burn {intensity} with adjustment {min(adjusts):+d}..{max(adjusts):+d}")
-    rows.append(" | ".join(singles))
-    return rows
-
-
-class _Session:
-    def __init__(self, game_id: int, seats: list[str], seed: int, state: InclinationsState, log: list[str]):
-        self.game_id = game_id
-        self.seats = seats
-        self.state = state
-        self.log = log
-        self.stored = len(log)  # actions in the saved game as last read or written: a save must build on them
-        self.bots = {
-            i: make_bot(kind, Rng(seed).split(f"bot{i}/{len(log)}")) for i, kind in enumerate(seats) if kind != "human"
-        }
-
-    def save(self) -> None:
-        s = self.state
-        update_game(self.game_id, actions=self.log, base=self.stored, snapshot=s.to_json(),
-                    status="finished" if s.is_terminal() else "active",
-                    result=s.result() if s.is_terminal() else None)
-        self.stored = len(self.log)
-
-    def commit(self, actions: list[Any]) -> list[Any]:
-        events: list[Any] = []
-        for a in actions:
-            events.extend(self.state.apply(a))
-            self.log.append(a.to_text())
-        self.save()
-        return events
-
-    def bot_turn(self) -> None:
-        s = self.state
-        bot = self.bots[s.current]
-        who = s.ships[s.current].id
-        if s.phase == "deploy":
-            _log(self.commit([bot.deploy(s)]))
-            return
-        plan = bot.choose_turn(s)
-        _out(f"{who} ({self.seats[s.current]}) plays:")
-        _log(self.commit([*plan, EndTurn()]))
-
-    def human_turn(self) -> bool:
-        """Returns False when the player quits."""
-        s = self.state
-        who = s.ships[s.current].id
-        if s.phase == "deploy":
-            free = [a.sector for a in s.legal_actions() if isinstance(a, Deploy)]  # the deploy phase offers only these
-            line = _read(f"{who} deploy on black-hole ring 4 (free sectors {_spans(free)}; 'deploy N')> ")
-            if line is None or line in ("quit", "save"):
-                return False
-            try:
-                action = parse_action(line if line.startswith("deploy") else f"deploy {line}")
-                if not isinstance(action, Deploy):
-                    raise RuleViolation(line, "deploy first: 'deploy SECTOR'", "ref Deployment")
-                _log(self.commit([action]))
-            except RuleViolation as exc:
-                _out(f"  rejected: {exc}")
-            return True
-        _out(f"--- round {s.round}: {who} to plan (type 'help') ---")
-        _show(s)
-        plan: list[Any] = []
-        while True:
-            line = _read(f"{who} plan[{len(plan)}]> ")
-            if line is None or line in ("quit", "save"):
-                return False
-            if not line:
-                continue
-            if line == "help":
-                _out(PLAN_HELP)
-            elif line == "board":
-                _show(s)
-            elif line == "plan":
-                _out("  pending: " + ("; ".join(a.to_text() for a in plan) or "(nothing: a coast)"))
-            elif line == "undo":
-                if plan:
-                    _out(f"  removed: {plan.pop().to_text()}")
-            elif line == "clear":
-                plan.clear()
-            elif line == "legal":
-                probe = s.clone()
-                for a in plan:
-                    probe.apply(a)
-                for row in _legal_summary(probe.legal_actions()):
-                    _out("  " + row)
-            elif line == "preview":
-                result = s.preview(plan)
-                if not result.ok:
-                    _out("  errors: " + "; ".join(result.errors))
-                else:
-                    _out("  pending result (no crits assumed; hits marked random may differ):")
-                    _log(result.events)
-                    _out(render_board(result.ships))
-                    _out(render_ships(result.ships, who))
-            elif line in ("execute", "end", "done"):
-                _log(self.commit([*plan, EndTurn()]))
-                return True
-            else:
-                try:
-                    step = parse_action(line)
-                    if isinstance(step, (Deploy, EndTurn)):
-                        raise RuleViolation(line, "not a planning step", "")
-                    result = s.preview([*plan, step])
-                    if not result.ok:
-                        _out("  rejected: " + "; ".join(result.errors))
-                        continue
-                    plan.append(step)
-                    me = next(x for x in result.ships if x.id == who)
-                    warn = (f" ({me.heat - DISSIPATION} hull damage at your next turn)"
-                            if me.heat > DISSIPATION else "")
-                    _out(f"  ok. pending: {'; '.join(a.to_text() for a in plan)}  -> {WELLS[me.well]} R{me.ring} "
-                         f"S{me.sector} heat {me.heat}{warn} mass {me.mass} free energy {me.free}")
-                except RuleViolation as exc:
-                    _out(f"  rejected: {exc} (type 'help' for the action forms)")
-
-    def run(self) -> None:
-        s = self.state
-        while not s.is_terminal():
-            if self.seats[s.current] == "human":
-                if not self.human_turn():
-                    _out(f"game {self.game_id} saved; resume with: gamewright inclinations play --resume "
-                         f"{self.game_id}")
-                    return
-            else:
-                self.bot_turn()
-        _show(s)
-        result = s.result()
-        _out(f"game over after {result['rounds']} rounds: "
-             + (f"{result['winner']} wins" if result["winner"] else "a draw"))
+def _since_last_human_turn(seats: list[str], history: list[tuple[int, str, list[Any]]]) -> None:
+    """On resume: what the bots did after the last turn a person ended (or deployed), as it was shown then."""
+    last = max((i for i, (seat, text, _) in enumerate(history)
+                if seats[seat] == "human" and (text == "end" or text.startswith("deploy"))), default=-1)
+    since = [(seat, events) for seat, _, events in history[last + 1:] if seats[seat] != "human"]
+    if since:
+        _out("since your last turn:")
+        for seat, events in since:
+            log_events(events, seat)
 
 
 @app.command()
 def play(
     seats: str = typer.Option("human,hard-bot", "--seats",
                               help="Comma-separated seats: human, random-bot, easy-bot, medium-bot, hard-bot (2-6)."),
-    seed: int = SEED_OPTION,
+    seed: int | None = NEW_SEED_OPTION,
     resume: int | None = typer.Option(None, "--resume", help="Resume the saved game with this id."),
     option: list[str] = typer.Option([], "--option", help="Rule option NAME=VALUE (repeatable), e.g. to_hit=d10."),
     round_limit: int | None = typer.Option(
@@ -230,11 +58,12 @@ def play(
 ) -> None:
     """Play a game in the terminal: plan each turn step by step with live checks and a preview."""
     if resume is not None:
-        row = get_game(resume, "inclinations")
+        row = get_game(bounded(resume, 1, ID_MAX, f"--resume: the {GAME_ID}"), "inclinations")
         seat_list = row.config["seats"]
-        state = replay(row.config, row.seed, row.actions)
-        session = _Session(row.id, seat_list, row.seed, state, list(row.actions))
+        state, history = replay_events(row.config, row.seed, row.actions)
+        session = Session(row.id, seat_list, row.seed, state, list(row.actions))
         _out(f"resuming game {row.id} ({', '.join(seat_list)}), {len(row.actions)} actions replayed")
+        _since_last_human_turn(seat_list, history)
     else:
         seat_list = parse_seats(seats)
         options = parse_options(option)
@@ -245,13 +74,50 @@ def play(
             options["round_limit"] = 0  # ref Further rulings: no round limit for human play unless set
         from gamewright.games.inclinations.game import InclinationsGame
 
+        given = seed is not None
+        # issue 9: a fresh secret seed unless one is given; it is shown only to whoever gave it, or at the end
+        seed = check_seed(seed, "--seed") if seed is not None else secrets.randbelow(SEED_MAX + 1)
         state = InclinationsGame(None, options).new_initial_state(seed)
         config = {"seats": seat_list, "options": state.rules.as_dict()}
         game_id = create_game("inclinations", seed, config, name)
-        session = _Session(game_id, seat_list, seed, state, [])
+        session = Session(game_id, seat_list, seed, state, [])
         session.save()
-        _out(f"game {game_id}: {', '.join(seat_list)} (seed {seed})")
+        _out(f"game {game_id}: {', '.join(seat_list)}" + (f" (seed {seed})" if given else ""))
     session.run()
+
+
+TURN_HELP = f"""What-if: run planned turns on a scenario; print the ships after, or the errors.
+
+\b
+Scenario (JSON; --example prints this one):
+{example_text()}
+
+\b
+Fields:
+- ships: id, ring and sector are required; well (blackhole, alpha..zeta),
+  facing (prograde, retrograde), hull, heat, mass, ammo and energy
+  ({{"laser": 2, ...}}) default to a fresh ship in the black hole
+- turns: in order, each {{"ship": ID, "actions": [...]}}; an action is one of
+  {{"allocate": {{SUBSYSTEM: N}}}}, {{"deallocate": {{SUBSYSTEM: N}}}},
+  {{"rotate": FACING}}, {{"burn": "light|medium|heavy", "adjust": N}},
+  {{"coast": {{"scoop": BOOL}}}}, {{"transfer": WELL}},
+  {{"fire": WEAPON, "targets": [ID, ...], "compensate": BOOL}};
+  a turn without a movement coasts (orbital drift); each turn starts with
+  the ship's heat step
+- options: well_transfer_mass, to_hit (always, d10), shields_deplete, missiles
+- rolls: uniform draws in [0, 1), used in order, the last repeating; a shot
+  reads one draw u as a d10 (floor(10u) + 1), a critical hit one more; or
+  seed: a seeded random stream instead
+
+Answer: ok true, every ship after the turns and the events; or ok false, the index of the first rejected turn, \
+its errors and the ships before it. Malformed input is a one-line error naming the field and, for a wrong shape, \
+the right one (exit code 2).
+"""
+
+
+def _public_seed(row: Any) -> int | None:
+    """issue 9: a game's seed (with its log it rebuilds every future roll) is shown only once the game is over."""
+    return int(row.seed) if row.status == "finished" else None
 
 
 @app.command()
@@ -259,7 +125,7 @@ def games(as_json: bool = JSON_OPTION) -> None:
     """List saved games (id, seats, status, result)."""
     rows = list_games("inclinations")
     data: list[dict[str, Any]] = [
-        {"id": r.id, "name": r.name, "seed": r.seed, "seats": r.config.get("seats"), "status": r.status,
+        {"id": r.id, "name": r.name, "seed": _public_seed(r), "seats": r.config.get("seats"), "status": r.status,
          "actions": len(r.actions), "result": r.result} for r in rows]
     if as_json:
         print_json({"games": data})
@@ -270,41 +136,40 @@ def games(as_json: bool = JSON_OPTION) -> None:
         result = d["result"] or {}
         outcome = (f"{result.get('winner')} won" if result.get("winner") else "draw") if d["status"] == "finished" \
             else "in progress"
-        _out(f"{d['id']:>4}  {','.join(d['seats'] or []):40} seed {d['seed']:<6} {d['actions']:>5} actions  {outcome}"
+        seed = "hidden" if d["seed"] is None else d["seed"]
+        _out(f"{d['id']:>4}  {','.join(d['seats'] or []):40} seed {seed!s:<6} {d['actions']:>5} actions  {outcome}"
              + (f"  ({d['name']})" if d["name"] else ""))
 
 
 @app.command()
 def show(game_id: int = typer.Argument(..., help="Saved game id."), as_json: bool = JSON_OPTION) -> None:
-    """Show a saved game's board, ships and action log."""
-    row = get_game(game_id, "inclinations")
-    state = replay(row.config, row.seed, row.actions)
+    """Show a saved game's board, ships and action log (the seed once the game is over)."""
+    row = get_game(bounded(game_id, 1, ID_MAX, GAME_ID), "inclinations")
+    state, history = replay_events(row.config, row.seed, row.actions)
     if as_json:
-        print_json({"id": row.id, "seats": row.config["seats"], "seed": row.seed, "actions": row.actions,
+        print_json({"id": row.id, "seats": row.config["seats"], "seed": _public_seed(row), "actions": row.actions,
                     "state": state.view_for(0), "result": state.result()})
         return
-    _show(state)
-    _out("actions: " + "; ".join(row.actions))
+    show_board(state)
+    _out(f"actions ({len(row.actions)}):")
+    for i, (seat, text, _) in enumerate(history, 1):
+        _out(f"  {i:>4}  P{seat + 1}  {text}")
+    if row.status == "finished":
+        _out(f"seed {row.seed}")
 
 
-@app.command()
+@app.command(help=TURN_HELP)
 def turn(
-    scenario: Path = typer.Argument(..., help="Scenario JSON file ('-' reads stdin)."),
+    scenario: Path | None = typer.Argument(None, help="Scenario JSON file ('-' reads stdin)."),
+    example: bool = typer.Option(False, "--example", help="Print a complete valid scenario and exit."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """What-if: run planned turns on a scenario; print the ships after, or the errors.
-
-    Scenario fields:
-    - ships: id, well, ring, sector, facing, hull, heat, mass, ammo, energy
-    - turns: a ship id and its actions: allocate, deallocate, rotate,
-      burn (+ adjust), coast (+ scoop), transfer, fire (+ targets, compensate)
-    - options: well_transfer_mass, to_hit (always/d10), shields_deplete, missiles
-    - rolls: uniform draws from 0 up to 1, in order, the last repeating; or seed
-
-    Answer: ok true, every ship after the turns and the events; or ok false,
-    the index of the first rejected turn, its errors and the ships before it.
-    Malformed input is a one-line error naming the field (exit code 2).
-    """
+    if example:
+        _out(example_text())
+        return
+    if scenario is None:
+        raise ConfigError("give a scenario file (or '-' for stdin); "
+                          "'gamewright inclinations turn --example' prints a complete one")
     answer = run_scenario(read_json_file(scenario))
     if as_json:
         print_json(answer)
@@ -366,16 +231,22 @@ def simulate(
     seat_list = parse_seats(seats)
     if "human" in seat_list:
         raise ConfigError("--seats: simulations take bots only")
+    check_seed(seed, "--seed")
+    check_seed(seed + games_count - 1, "--seed + --games - 1 (the last game's seed)")
     options = parse_options(option)
+    # a thin call into the lab: every seat's bot through the protocol, seeds SEED..SEED+N-1
+    agents = tuple(f"inclinations.{kind}" for kind in seat_list)
+    batch = validate(Batch("inclinations", None, {**options, "players": len(seat_list)}, agents, seed, games_count,
+                           alternate=False))
+    with progress_bar(games_count, enabled=not as_json) as advance:
+        records = run_batches([batch], on_games=advance)[0]
     wins = {f"P{i + 1}": 0 for i in range(len(seat_list))}
     draws = 0
     rounds = 0
-    for g in progress(range(games_count), games_count, "simulating", enabled=not as_json):
-        state, _ = play_bot_game(seat_list, seed + g, options)
-        result = state.result()
-        rounds += result["rounds"]
-        if result["winner"]:
-            wins[result["winner"]] += 1
+    for record in records:
+        rounds += record["length"]
+        if record["wins"]:
+            wins[f"P{record['wins'][0] + 1}"] += 1
         else:
             draws += 1
     rates = {k: v / games_count for k, v in wins.items()}

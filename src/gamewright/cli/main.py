@@ -74,6 +74,19 @@ def demo_command(
     demo(Path(svg), seed)
 
 
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(8000, "--port", help="TCP port."),
+    open_browser: bool = typer.Option(False, "--open", help="Open the lobby in a browser."),
+    bot_delay: float = typer.Option(0.5, "--bot-delay", help="Seconds a bot waits before moving (people can follow)."),
+) -> None:
+    """Start the web site: lobby, seats with secret links, live games, bots and replays."""
+    from gamewright.web.serve import serve
+
+    serve(host, port, open_browser, bot_delay)
+
+
 def _safe_url() -> str:
     from sqlalchemy.engine import make_url
 

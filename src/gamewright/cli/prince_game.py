@@ -178,7 +178,7 @@ def _ask(handle: Any, json_out: bool) -> Any:
     names = [PLANETS[i] for i in state.selectable()]
     while True:
         typer.echo(f"Send which planet? [{'/'.join(names)}]: ", nl=False, err=json_out)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline() if sys.stdin is not None and not sys.stdin.closed else ""
         if not line:
             raise ConfigError(
                 f"no more input: run #{handle.run_id} is saved after {state.turns} turns; "
@@ -224,6 +224,8 @@ def register(app: typer.Typer) -> None:
         if seed is not None and not -(2**63) <= seed < 2**63:
             raise ConfigError(f"--seed {seed} is out of range: use a whole number of at most 63 bits")
         policy = make_policy(auto, 0) if auto else None
+        if policy is None and (sys.stdin is None or sys.stdin.closed):
+            raise ConfigError("stdin is closed: nothing to read your planet choices from; pipe them in or use --auto")
         handle = open_run(name, ruleset, seed, _parse_options(option), abandon=abandon)
         state = handle.state
         if policy is not None and hasattr(policy, "rng"):
@@ -240,7 +242,6 @@ def register(app: typer.Typer) -> None:
             "event": "run",
             "run_id": handle.run_id,
             "prince": handle.prince.name,
-            "seed": state.seed,
             "ruleset": handle.game.rules.ruleset,
             "resumed": handle.resumed,
         }
@@ -249,8 +250,7 @@ def register(app: typer.Typer) -> None:
         else:
             verb = "Resuming" if handle.resumed else "Starting"
             console.print(
-                f"{verb} run #{handle.run_id} of Prince [bold]{handle.prince.name}[/bold] "
-                f"({header['ruleset']}, seed {state.seed})."
+                f"{verb} run #{handle.run_id} of Prince [bold]{handle.prince.name}[/bold] ({header['ruleset']})."
             )
         emit(handle.events if not handle.resumed else [e for e in handle.events if e.kind == "run_start"])
         while not state.is_terminal():

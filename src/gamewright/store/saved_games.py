@@ -79,6 +79,7 @@ def update_game(
     *,
     actions: list[Any] | None = None,
     base: int | None = None,
+    previous: list[Any] | None = None,
     snapshot: dict[str, Any] | None = None,
     status: str | None = None,
     result: dict[str, Any] | None = None,
@@ -95,10 +96,11 @@ def update_game(
         if actions is not None:
             stored = list(row.actions or [])
             start = len(stored) if base is None else base
-            if stored != list(actions[:start]) or len(stored) != start:
+            expected = list(previous) if previous is not None else list(actions[:start])
+            if stored != expected or len(stored) != len(expected):
                 raise Conflict(
                     f"saved game {game_id} was changed by another process ({len(stored)} actions stored, this one "
-                    f"had {start}); nothing was saved: resume it with --resume {game_id} to continue from there"
+                    f"had {len(expected)}); nothing was saved: resume it with --resume {game_id} to continue from there"
                 )
             row.actions = list(actions)
         if snapshot is not None:

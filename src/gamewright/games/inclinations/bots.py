@@ -73,8 +73,10 @@ def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     return steps
 
 
-def _movement_options(ship: Ship, facing: int) -> list[tuple[Step, int, int, int, int, int]]:
-    """(step, well, ring, sector, engines needed, mass cost) for every movement the ship could make."""
+def _movement_options(ship: Ship, facing: int, transfer_mass: int) -> list[tuple[Step, int, int, int, int, int]]:
+    """(step, well, ring, sector, engines needed, mass cost) for every movement the ship could make.
+
+    ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
     v = velocity(ship.well, ship.ring)
     out: list[tuple[Step, int, int, int, int, int]] = [
         (Coast(False), ship.well, ship.ring, (ship.sector + v) % SECTORS, 0, 0)
@@ -89,11 +91,11 @@ def _movement_options(ship: Ship, facing: int) -> list[tuple[Step, int, int, int
             cost = k + abs(adj)
             if cost <= ship.mass:
                 out.append((Burn(name, adj), ship.well, dest, (ship.sector + v + adj) % SECTORS, k, cost))
-    if ship.ring == rings:
+    if ship.ring == rings and ship.mass >= transfer_mass:
         for dest in range(len(WELLS)):
             route = transfer_route(ship.well, dest)
             if route is not None and route[0] == ship.sector:
-                out.append((Transfer(WELLS[dest]), dest, route[1], route[2], 3, 0))
+                out.append((Transfer(WELLS[dest]), dest, route[1], route[2], 3, transfer_mass))
     return out
 
 
@@ -109,6 +111,11 @@ class RandomBot:
         return deploy_choice(state, self.rng)
 
     def choose_turn(self, state: Any) -> list[Step]:
+        """A random turn; a plan validation refuses (it should not happen) becomes a plain coast."""
+        plan = self.build_turn(state)
+        return [] if validate(state.ships, state.current, plan, state.tr) else plan
+
+    def build_turn(self, state: Any) -> list[Step]:
         rng = self.rng
         me = state.ships[state.current]
         target = list(me.energy)
@@ -131,7 +138,7 @@ class RandomBot:
             facing = -facing
             plan.append(Rotate(FACING_NAME[facing]))
         work.facing = facing
-        options = [o for o in _movement_options(work, facing) if o[4] <= target[ENGINES]]
+        options = [o for o in _movement_options(work, facing, state.tr.transfer_mass) if o[4] <= target[ENGINES]]
         move = rng.choice(options)
         step = move[0]
         if type(step) is Coast and target[SCOOP] >= MIN_ENERGY[SCOOP] and rng.random() < 0.5:
@@ -146,8 +153,6 @@ class RandomBot:
             after = work.clone()
             after.well, after.ring, after.sector = move[1], move[2], move[3]
             plan.extend(self._shots(state, after, target))
-        if validate(state.ships, state.current, plan, state.tr):
-            return []
         return plan
 
     def _shots(self, state: Any, pos: Ship, energy: list[int]) -> list[Step]:
@@ -273,6 +278,11 @@ class HeuristicBot:
         return value
 
     def choose_turn(self, state: Any) -> list[Step]:
+        """The best plan found; a plan validation refuses (it should not happen) becomes a plain coast."""
+        plan = self.build_turn(state)
+        return [] if validate(state.ships, state.current, plan, state.tr) else plan
+
+    def build_turn(self, state: Any) -> list[Step]:
         me: Ship = state.ships[state.current]
         level = self.level
         enemies = [s for s in state.ships if s is not me and s.hull > 0]
@@ -289,7 +299,7 @@ class HeuristicBot:
             rotating = facing != me.facing
             work = me.clone()
             work.facing = facing
-            for step, well, ring, sector, engines, mass_cost in _movement_options(work, facing):
+            for step, well, ring, sector, engines, mass_cost in _movement_options(work, facing, state.tr.transfer_mass):
                 post_pos = work.clone()
                 post_pos.well, post_pos.ring, post_pos.sector = well, ring, sector
                 post_enemies = in_well if well == me.well else [e for e in enemies if e.well == well]
@@ -365,9 +375,7 @@ class HeuristicBot:
                     best_score = score
                     best_plan = self._build(me, facing, rotating, step, engines, scoop, mask, compensate,
                                             pre, post, rail_targets, shields)
-        if best_plan and not validate(state.ships, state.current, best_plan, state.tr):
-            return best_plan
-        return []
+        return best_plan
 
     def _build(self, me: Ship, facing: int, rotating: bool, step: Step, engines: int, scoop: bool, mask: int,
                compensate: bool, pre: dict[str, Any], post: dict[str, Any], rail_targets: tuple[str, ...],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamewright.core.errors import ConfigError
+from gamewright.core.game import Event
 from gamewright.games.inclinations.actions import parse_action
 from gamewright.games.inclinations.bots import BOT_KINDS
 from gamewright.games.inclinations.game import InclinationsGame
@@ -31,8 +32,16 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 
 def replay(config: dict[str, Any], seed: int, actions: list[str]) -> InclinationsState:
     """Seed + configuration + action log -> the same state, action by action."""
+    return replay_events(config, seed, actions)[0]
+
+
+def replay_events(config: dict[str, Any], seed: int, actions: list[str]
+                  ) -> tuple[InclinationsState, list[tuple[int, str, list[Event]]]]:
+    """The replayed state and, for every action, the seat that took it, its text and its events."""
     game = InclinationsGame(None, config.get("options", {}))
     state = game.new_initial_state(seed)
+    history: list[tuple[int, str, list[Event]]] = []
     for text in actions:
-        state.apply(parse_action(text))
-    return state
+        seat = state.current
+        history.append((seat, text, state.apply(parse_action(text))))
+    return state, history

@@ -154,9 +154,33 @@ class InclinationsState:
         self.plan.extend(plan)
         return self._end_turn()
 
-    def preview(self, plan: Sequence[Step] | None = None) -> Preview:
+    def preview_plan(self, plan: Sequence[Step] | None = None) -> Preview:
         """ref Planning phase: the result of the pending plan (plus ``plan``) or its errors; commits nothing."""
         return preview(self.ships, self.current, [*self.plan, *(plan or [])], self.tr)
+
+    def preview(self, action: Any) -> dict[str, Any]:
+        """What ``action`` will do (issue 10 §1): the pending plan with it added, projected, and the exact odds
+        of every shot; for ``end`` the pending plan's. Never raises, never changes the state or its stream."""
+        from gamewright.games.inclinations.preview import preview_action
+
+        if type(action) not in ACTION_TYPES:
+            problem: str | None = "not an action of this game (parse its text form first)"
+        else:
+            problem = None if _well_typed(action) else "malformed action (a field has the wrong type)"
+        return preview_action(self, action, _text(action), problem)
+
+    def reach(self, other: int) -> dict[str, Any]:
+        """Where the acting ship can get this turn, and where seat ``other`` can hit it from on its coming turn
+        (the acting ship ending where its pending plan, with the drift, leaves it). See ``reach.reach``."""
+        from gamewright.games.inclinations.reach import reach
+
+        result = self.preview_plan()
+        end = result.ships[self.current] if result.ok else self.ships[self.current]
+        return reach(self.ships, self.current, other, self.tr, end)
+
+    def undo_step(self) -> Step | None:
+        """Take back the last step of the pending plan (every prefix of a plan was valid when it was built)."""
+        return self.plan.pop() if self.phase == PLAY and self.plan else None
 
     def clone(self) -> InclinationsState:
         other = InclinationsState.__new__(InclinationsState)
@@ -229,14 +253,21 @@ class InclinationsState:
         return out
 
     # --- helpers -----------------------------------------------------------------------------------
-    def _deploy(self, action: Deploy) -> list[Event]:
+    def deployed_ship(self, action: Deploy) -> Ship:
+        """The acting ship as ``action`` would place it (a copy); RuleViolation if the sector is not free."""
         # ref Table and players: in seat order, a free sector of black-hole ring 4, facing prograde
         if not 0 <= action.sector < SECTORS:
             raise RuleViolation(action.to_text(), "sectors are numbered 0-23", "ref Deployment")
         if any(s.ring and s.sector == action.sector for s in self.ships):
             raise RuleViolation(action.to_text(), f"sector {action.sector} of ring 4 is taken", "ref Deployment")
+        placed = self.ships[self.current].clone()
+        placed.well, placed.ring, placed.sector, placed.facing = BLACKHOLE, DEPLOY_RING, action.sector, PROGRADE
+        return placed
+
+    def _deploy(self, action: Deploy) -> list[Event]:
+        placed = self.deployed_ship(action)
         me = self.ships[self.current]
-        me.well, me.ring, me.sector, me.facing = BLACKHOLE, DEPLOY_RING, action.sector, PROGRADE
+        me.well, me.ring, me.sector, me.facing = placed.well, placed.ring, placed.sector, placed.facing
         events = [Event("deploy", {"ship": me.id, "ring": DEPLOY_RING, "sector": action.sector},
                         f"{me.id} deploys at black-hole ring {DEPLOY_RING} sector {action.sector}, facing prograde")]
         if self.current + 1 < len(self.ships):
@@ -406,6 +437,9 @@ def _replay_without_coast(work: list[Ship], idx: int, energy: Sequence[Step], ta
             me.used |= 1 << ENGINES
         elif type(s) is Coast and s.scoop:
             me.used |= 1 << SCOOP
+
+
+ACTION_TYPES = (Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn)
 
 
 def _is_int(x: Any) -> bool:

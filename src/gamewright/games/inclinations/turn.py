@@ -47,7 +47,7 @@ from gamewright.games.inclinations.ship import (
     THRUSTERS,
     Ship,
 )
-from gamewright.games.inclinations.weapons import WEAPON_INDEX, out_of_reach, resolve_hit
+from gamewright.games.inclinations.weapons import WEAPON_INDEX, out_of_reach, shoot
 
 MOVEMENT_TYPES = (Coast, Burn, Transfer)
 
@@ -386,13 +386,7 @@ def _fire(
                             f"{me.id} fires {weapon} at {', '.join(targets)} from ring {me.ring} sector {me.sector}"))
     if damage:
         for tid in targets:
-            target = by_id[tid]
-            if target.hull <= 0:  # ref Further rulings: destroyed earlier this turn -> fizzles, no draw
-                if log:
-                    events.append(Event("fizzle", {"ship": me.id, "weapon": weapon, "target": tid},
-                                        f"the {weapon} shot at {tid} fizzles: already destroyed"))
-                continue
-            events.extend(resolve_hit(weapon, me, target, rng, tr.d10, tr.deplete, log))
+            events.extend(shoot(weapon, me, by_id[tid], rng, tr.d10, tr.deplete, log))
     if weapon == "railgun":
         if step.compensate:
             me.mass -= 1

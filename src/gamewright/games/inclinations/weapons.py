@@ -11,6 +11,7 @@ from gamewright.games.inclinations.ship import LASER, MISSILES, RAILGUN, SHIELDS
 WEAPON_INDEX = {"laser": LASER, "railgun": RAILGUN, "missiles": MISSILES}
 DAMAGE = {"laser": 2, "railgun": 4, "missiles": 3}  # 002 Weapon Types
 CRIT_CHANCE = 0.10  # 002 Critical Hits: 10% per hit
+CRIT_FACES = 1  # ... drawn as one face of a d10
 RAILGUN_REACH = 6  # 002 Railgun: 6 sectors in facing direction
 LASER_SECTORS = 2  # 002 Broadside Laser: ±2 sectors
 MISSILE_RINGS = 2  # 002 Missiles: ±2 rings, ±3 sectors
@@ -73,12 +74,13 @@ def resolve_hit(
     hit, crit = True, False
     roll = None
     if rng is not None:
-        u = rng.random()
-        if d10:  # ref Weapons/Hits option to_hit=d10: floor(10u) + 1
-            roll = int(u * 10) + 1
+        # one uniform draw u as a d10 (floor(10u) + 1), so a preview can list the faces exactly
+        face = rng.die(10)
+        if d10:  # ref Weapons/Hits option to_hit=d10: 1 misses, 2-9 hit, 10 hits and crits
+            roll = face
             hit, crit = roll != 1, roll == 10
-        else:
-            crit = u < CRIT_CHANCE
+        else:  # 002 Critical Hits: 10% per hit (u < 0.1, the d10's face 1)
+            crit = face <= CRIT_FACES
     if not hit:
         if log:
             events.append(Event("miss", {"ship": attacker.id, "weapon": weapon, "target": target.id, "roll": roll},
@@ -102,10 +104,11 @@ def resolve_hit(
         events.append(Event("hit", data, f"{attacker.id}'s {weapon} {_verb(weapon, 'hit')} {target.id}: "
                                          f"{damage} damage, {absorbed} absorbed by shields, hull now {target.hull}"))
     if crit:
-        v = rng.random()
         powered = target.powered_list()
+        # ref Weapons/Crit draw order: v is drawn even when nothing is powered (a one-face draw then)
+        pick = rng.choice(powered) if powered else rng.die(1)
         if powered:  # 002 Critical Hits: a random powered subsystem is unpowered, its energy becomes heat
-            sub = powered[int(v * len(powered))]
+            sub = pick  # v: powered[floor(v * count)]
             lost = target.energy[sub]
             target.energy[sub] = 0
             target.heat += lost
@@ -118,3 +121,14 @@ def resolve_hit(
     if target.hull == 0 and log:
         events.append(Event("destroyed", {"ship": target.id}, f"{target.id} is destroyed"))
     return events
+
+
+def shoot(weapon: str, attacker: Ship, target: Ship, rng: Any, d10: bool, deplete: bool,
+          log: bool) -> list[Event]:
+    """One shot at one named target: it fizzles if the target was destroyed earlier this turn, else it lands."""
+    if target.hull <= 0:  # ref Further rulings: destroyed earlier this turn -> fizzles, no draw
+        if not log:
+            return []
+        return [Event("fizzle", {"ship": attacker.id, "weapon": weapon, "target": target.id},
+                      f"the {weapon} shot at {target.id} fizzles: already destroyed")]
+    return resolve_hit(weapon, attacker, target, rng, d10, deplete, log)

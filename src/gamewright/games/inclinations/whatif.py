@@ -6,10 +6,12 @@ naming the field; an illegal turn is an answer, not an error: ``{"ok": false, "t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
 from gamewright.core.errors import ConfigError
+from gamewright.core.limits import SEED_MAX
 from gamewright.core.rng import Rng, ScriptedRng
 from gamewright.games.inclinations.actions import (
     INTENSITIES,
@@ -34,8 +36,65 @@ ACTION_KEYS = ("allocate", "deallocate", "rotate", "burn", "coast", "transfer", 
 MODIFIERS = {"burn": {"adjust", "scoop"}, "fire": {"targets", "compensate"}}
 
 
+# A complete valid scenario: ``inclinations turn --example`` prints it and ``--help`` shows it.
+EXAMPLE: dict[str, Any] = {
+    "options": {"to_hit": "d10"},
+    "ships": [
+        {"id": "P1", "well": "blackhole", "ring": 3, "sector": 0, "facing": "prograde", "hull": 10, "heat": 0,
+         "mass": 10, "ammo": 4, "energy": {"laser": 2, "shields": 2}},
+        {"id": "P2", "ring": 4, "sector": 2, "energy": {"shields": 1}},
+    ],
+    "turns": [
+        {"ship": "P1", "actions": [{"allocate": {"engines": 1, "railgun": 4}}, {"fire": "laser", "targets": ["P2"]},
+                                   {"burn": "light", "adjust": -3}, {"fire": "railgun", "targets": ["P2"]}]},
+        {"ship": "P2", "actions": [{"coast": {"scoop": False}}]},
+    ],
+    "rolls": [0.5, 0.95, 0.3],
+}
+
+
+def example_text() -> str:
+    """The example as JSON laid out for reading: one ship, one turn per line."""
+    rows = []
+    for key, value in EXAMPLE.items():
+        if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+            items = ",\n    ".join(json.dumps(v) for v in value)
+            rows.append(f'  "{key}": [\n    {items}\n  ]')
+        else:
+            rows.append(f'  "{key}": {json.dumps(value)}')
+    return "{\n" + ",\n".join(rows) + "\n}"
+
+
+# The right shape of each part, quoted when a part has the wrong one.
+SHAPES = {
+    "action": 'an action is an object with one of allocate, deallocate, rotate, burn, coast, transfer, fire: '
+              '{"allocate": {"laser": 2}}, {"rotate": "retrograde"}, {"burn": "light", "adjust": 1}, '
+              '{"coast": {"scoop": true}}, {"transfer": "alpha"}, {"fire": "laser", "targets": ["P2"]}',
+    "turn": 'a turn is {"ship": "P1", "actions": [ACTION, ...]}',
+    "ship": 'a ship is {"id": "P1", "ring": 3, "sector": 0} plus any of well, facing, hull, heat, mass, ammo, '
+            'energy ({"laser": 2, ...})',
+    "scenario": 'a scenario is {"ships": [SHIP, ...], "turns": [TURN, ...], "options": {...}, "rolls": [0.5, ...]} '
+                "(print a complete one with: gamewright inclinations turn --example)",
+}
+
+
+def _shape(field: str) -> str:
+    if ".actions[" in field:
+        return SHAPES["action"]
+    if field.startswith("turns["):
+        return SHAPES["turn"]
+    if field.startswith("ships["):
+        return SHAPES["ship"]
+    return SHAPES["scenario"]
+
+
 def _fail(field: str, why: str) -> ConfigError:
     return ConfigError(f"scenario field {field}: {why}")
+
+
+def _shape_fail(field: str, why: str) -> ConfigError:
+    """A part with the wrong shape: say what the right one is."""
+    return ConfigError(f"scenario field {field}: {why}; {_shape(field)}")
 
 
 def _int(value: Any, field: str, low: int | None = None, high: int | None = None) -> int:
@@ -58,13 +117,13 @@ def _name(value: Any, allowed: Iterable[str], field: str, what: str) -> str:
 
 def _obj(value: Any, field: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _fail(field, f"must be an object, not {type(value).__name__}")
+        raise _shape_fail(field, f"must be an object, not {type(value).__name__}")
     return value
 
 
 def _list(value: Any, field: str) -> list[Any]:
     if not isinstance(value, list):
-        raise _fail(field, f"must be a list, not {type(value).__name__}")
+        raise _shape_fail(field, f"must be a list, not {type(value).__name__}")
     return value
 
 
@@ -72,7 +131,7 @@ def parse_ship(data: Any, field: str) -> Ship:
     data = _obj(data, field)
     for key in data:
         if key not in SHIP_KEYS:
-            raise _fail(f"{field}.{key}", f"unknown field; ship fields are {', '.join(sorted(SHIP_KEYS))}")
+            raise _shape_fail(f"{field}.{key}", f"unknown field; ship fields are {', '.join(sorted(SHIP_KEYS))}")
     if "id" not in data:
         raise _fail(f"{field}.id", "is missing")
     sid = data["id"]
@@ -110,11 +169,11 @@ def parse_actions(data: Any, field: str, ids: set[str]) -> list[Step]:
         raw = _obj(raw, where)
         kinds = [k for k in raw if k in ACTION_KEYS]
         if len(kinds) != 1:
-            raise _fail(where, f"needs exactly one of {', '.join(ACTION_KEYS)}")
+            raise _shape_fail(where, f"needs exactly one of {', '.join(ACTION_KEYS)}")
         kind = kinds[0]
         for key in raw:
             if key != kind and key not in MODIFIERS.get(kind, set()):
-                raise _fail(f"{where}.{key}", f"is not a field of a {kind} action")
+                raise _shape_fail(f"{where}.{key}", f"is not a field of a {kind} action")
         value = raw[kind]
         if kind in ("allocate", "deallocate"):
             for name, amount in _obj(value, f"{where}.{kind}").items():
@@ -166,7 +225,7 @@ def parse_scenario(data: Any) -> dict[str, Any]:
     data = _obj(data, "(top level)")
     for key in data:
         if key not in TOP_KEYS:
-            raise _fail(key, f"unknown field; scenario fields are {', '.join(sorted(TOP_KEYS))}")
+            raise _shape_fail(key, f"unknown field; scenario fields are {', '.join(sorted(TOP_KEYS))}")
     options = _obj(data.get("options", {}), "options")
     try:
         rules = resolve(options)
@@ -186,7 +245,7 @@ def parse_scenario(data: Any) -> dict[str, Any]:
         raw = _obj(raw, f"turns[{i}]")
         for key in raw:
             if key not in ("ship", "actions"):
-                raise _fail(f"turns[{i}].{key}", "unknown field; a turn has ship and actions")
+                raise _shape_fail(f"turns[{i}].{key}", "unknown field; a turn has ship and actions")
         if "ship" not in raw:
             raise _fail(f"turns[{i}].ship", "is missing")
         if raw["ship"] not in ids:
@@ -201,7 +260,7 @@ def parse_scenario(data: Any) -> dict[str, Any]:
         for k, u in enumerate(rolls):
             if isinstance(u, bool) or not isinstance(u, (int, float)) or not 0 <= u < 1:
                 raise _fail(f"rolls[{k}]", f"must be a number in [0, 1), not {u!r}")
-    seed = _int(data.get("seed", 0), "seed")
+    seed = _int(data.get("seed", 0), "seed", 0, SEED_MAX)
     return {"rules": rules, "ships": ships, "turns": turns, "rolls": rolls, "seed": seed}
 
 

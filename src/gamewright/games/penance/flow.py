@@ -32,12 +32,14 @@ class Flow(Combat):
 
     def apply(self, action: Act) -> list[Event]:
         if not isinstance(action, Act):
-            raise RuleViolation(str(action), "not a Penance action")
+            raise RuleViolation(repr(action)[:120], "not a Penance action")
+        self.check_shape(action)
         if self.over:
             raise RuleViolation(action.to_text(), "the battle is over", "004 §9")
         top = self.todo[-1]
         kind, p = top[0], top[1]
         self._validate(action, kind, p, top)
+        action = self.listed_copy(action)
         events: list[Event] = []
         if kind == "mulligan":
             self.todo.pop()
@@ -208,9 +210,11 @@ class Flow(Combat):
             if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
                 seen.remove(inst)
             got.append(pl.cards[inst])
-        if got:
-            events.append(ev("draw", f"P{p + 1} draws {len(got)} card(s)", player=p, count=len(got), cards=got,
-                             private=p))
+        if got:  # everyone sees how many; only the drawing seat sees which (hidden information)
+            table = card_table()
+            events.append(ev("draw_public", f"P{p + 1} draws {len(got)} card(s)", player=p, count=len(got)))
+            events.append(ev("draw", f"P{p + 1} draws {', '.join(table[c].name for c in got)}", frozenset((p,)),
+                             player=p, count=len(got), cards=got))
 
     # --- mulligan --------------------------------------------------------------------------------------
     def _do_mulligan(self, p: int, redo: bool, events: list[Event]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.limits import ascii_int
 from gamewright.core.rules import Option, Rules, RulesSpec
 from gamewright.games.penance.cards import find_card
 from gamewright.games.penance.components import component_index
@@ -91,8 +92,11 @@ class PenanceGame:
         if p < 0:
             raise RuleViolation(text, "nobody is to act")
         pl = state.sides[p].piles
-        if ref.isdigit():
-            return int(ref)
+        if ref[:1].isdigit():
+            try:
+                return ascii_int(ref, "a card number")
+            except ConfigError as exc:
+                raise RuleViolation(text, str(exc)) from exc
         try:
             cid = find_card(ref).id
         except ConfigError as exc:

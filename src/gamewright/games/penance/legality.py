@@ -14,6 +14,17 @@ from gamewright.games.penance.piles import DAMAGED
 
 UNPLAYABLE_1V1 = frozenset(("last_rites",))  # its window ("when an ally is defeated") never opens one-on-one
 
+# What each kind of decision carries: its card ("none" = -1, "card" = an instance, "either") and its argument
+# ("none" = -1, "direction" = 0-5, "target" = -1 or a component 0-4). Checked before anything else is read.
+SHAPES = {
+    "keep": ("none", "none"), "mulligan": ("none", "none"), "end": ("none", "none"), "rune": ("none", "none"),
+    "pass": ("none", "none"), "move": ("none", "direction"), "rotate": ("none", "direction"),
+    "play": ("card", "target"), "lose": ("either", "none"), "react": ("card", "none"),
+    "sacrifice": ("card", "none"), "purge": ("card", "none"), "scrap": ("card", "none"), "discard": ("card", "none"),
+}
+ARG_RANGE = {"none": (-1, -1), "direction": (0, 5), "target": (-1, 4)}
+CARD_LOW = {"none": -1, "card": 0, "either": -1}
+
 
 class Legality(StateBase):
     """Legal actions and the validation ``apply`` runs before it mutates anything."""
@@ -153,6 +164,35 @@ class Legality(StateBase):
                 return "PTSD: your pilot cannot attack an enemy from behind"
         return None
 
+    @staticmethod
+    def check_shape(a: Act) -> None:
+        """Types and value ranges of a hand-built action, before any other check reads it (issue: only
+        ``RuleViolation`` leaves ``apply``; exact ``type`` tests so bools, floats and -0.0 are refused)."""
+        if type(a.kind) is not str or type(a.card) is not int or type(a.arg) is not int:
+            raise RuleViolation(repr(a)[:120], "an action is a kind (text) with a card and a target (whole numbers)")
+        shape = SHAPES.get(a.kind)
+        if shape is None:
+            raise RuleViolation(a.kind[:40], "unknown action; try one of the legal actions")
+        lo, hi = ARG_RANGE[shape[1]]
+        if not lo <= a.arg <= hi:
+            raise RuleViolation(a.to_text(), f"{a.kind} takes " + ("no target" if shape[1] == "none" else
+                                f"a {shape[1]} from {max(lo, 0)} to {hi}"))
+        if a.card < CARD_LOW[shape[0]] or (shape[0] == "none" and a.card != -1):
+            raise RuleViolation(a.to_text(), f"{a.kind} takes " + ("no card" if shape[0] == "none" else
+                                "a card number from your hand"))
+
+    def listed_copy(self, a: Act) -> Act:
+        """The copy ``legal_actions`` lists for a card in hand: the first instance of that card. Any other copy
+        of it is accepted and played as the listed one, so logs and replays name one instance."""
+        if type(a.card) is not int or a.card < 0 or self.over or not self.todo:
+            return a
+        pl = self.sides[self.todo[-1][1]].piles
+        if a.card not in pl.hand:
+            return a
+        cid = pl.cards[a.card]
+        first = next(i for i in pl.hand if pl.cards[i] == cid)
+        return a if first == a.card else Act(a.kind, first, a.arg)
+
     def _validate(self, a: Act, kind: str, p: int, top: list[Any]) -> None:
         text = a.to_text()
         who = f"player {p + 1}"
@@ -167,8 +207,6 @@ class Legality(StateBase):
             raise RuleViolation(text, f"{who} must now choose one of: {', '.join(allowed)}")
         s = self.sides[p]
         pl = s.piles
-        if a.card < -1 or a.arg < -1:
-            raise RuleViolation(text, "card numbers and targets are never negative")
         if a.card >= 0 and a.card not in pl.hand:
             raise RuleViolation(text, f"card {a.card} is not in {who}'s hand", "004 §8")
         if a.kind == "move":

@@ -100,7 +100,7 @@ def run_history(prince_id: int) -> list[dict[str, Any]]:
         return [
             {
                 "id": r.id,
-                "seed": r.seed,
+                "seed": None if r.status == "active" else r.seed,  # issue 9 §6: secret until the run ends
                 "ruleset": r.ruleset,
                 "options": dict(r.options or {}),
                 "status": r.status,
@@ -202,7 +202,13 @@ def runs_table(runs: list[dict[str, Any]], title: str, started: bool = False) ->
     for r in runs:
         times = [(r["started_at"] or "")[:19]] if started else []
         table.add_row(
-            str(r["id"]), str(r["seed"]), r["ruleset"], r["status"], str(r["distance"]), str(r["turns"]),
-            *times, (r["finished_at"] or "")[:19],
+            str(r["id"]),
+            "hidden" if r["seed"] is None else str(r["seed"]),
+            r["ruleset"],
+            r["status"],
+            str(r["distance"]),
+            str(r["turns"]),
+            *times,
+            (r["finished_at"] or "")[:19],
         )
     return table

@@ -12,6 +12,7 @@ never a run that no longer replays). The database itself allows one active run p
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -21,7 +22,6 @@ from sqlalchemy.exc import IntegrityError
 
 from gamewright.core.errors import Conflict
 from gamewright.core.game import Event
-from gamewright.core.rng import derive_seed
 from gamewright.games.prince import registry
 from gamewright.games.prince.game import PrinceGame
 from gamewright.games.prince.progression import Progress, load_data, store_data
@@ -49,9 +49,10 @@ def _active_row(session: Any, prince_id: int) -> PrinceRun | None:
     return session.scalars(query.order_by(PrinceRun.id.desc())).first()
 
 
-def default_seed(prince_id: int, runs_so_far: int) -> int:
-    """A new run's seed when none is given: different for every run of a Prince, and reproducible."""
-    return derive_seed(prince_id, f"run{runs_so_far}") % 2**31
+def default_seed() -> int:
+    """A new run's seed when none is given: drawn from ``secrets`` (issue 9 §6), so nobody can predict the
+    opponents from the Prince's id; it is stored with the run and shown once the run is over."""
+    return secrets.randbelow(2**63)
 
 
 def open_run(
@@ -98,7 +99,7 @@ def _open(
             clash = _clash(row, ruleset, seed, options)
             if clash:
                 raise Conflict(
-                    f"Prince {record.name!r} has run #{row.id} in progress ({row.ruleset}, seed {row.seed}); "
+                    f"Prince {record.name!r} has run #{row.id} in progress ({row.ruleset}); "
                     f"{clash}: run `prince play {record.name}` to resume it or add --abandon to start afresh"
                 )
             start = Progress.from_json((data.get("run_starts") or {}).get(str(row.id)))
@@ -109,8 +110,7 @@ def _open(
             return RunHandle(row.id, record, game, state, True, events, list(row.actions or []))
         progress = Progress.from_json(data)
         game = PrinceGame(ruleset, options, player=profile, progress=progress)
-        count = len(session.scalars(select(PrinceRun.id).where(PrinceRun.prince_id == record.id)).all())
-        seed = default_seed(record.id, count) if seed is None else seed
+        seed = default_seed() if seed is None else seed
         state, events = game.start(seed)
         row = PrinceRun(
             prince_id=record.id,
@@ -148,7 +148,7 @@ def _clash(row: PrinceRun, ruleset: str | None, seed: int | None, options: dict[
     if ruleset is not None and ruleset != row.ruleset:
         return f"it plays ruleset {row.ruleset!r}, not {ruleset!r}"
     if seed is not None and seed != row.seed:
-        return f"its seed is {row.seed}, not {seed}"
+        return f"it was started with another seed than {seed}"  # its own seed stays secret until it ends
     if options and dict(options) != dict(row.options or {}):
         return f"its options are {dict(row.options or {})}"
     return ""

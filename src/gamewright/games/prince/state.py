@@ -174,7 +174,8 @@ class PrinceState:
                 moment = random_moment(s.orng)
                 profile = profile_of_moment(moment)
                 s.prebuilt.append((moment, profile, prebuilt_sequence(s.orng, player, profile)))
-        events = [Event("run_start", {"seed": seed, "rules": rules_json}, f"Run begins (seed {seed}).")]
+        # issue 9 §6: the seed rebuilds the hidden opponent sequence, so no event carries it
+        events = [Event("run_start", {"rules": rules_json}, "Run begins.")]
         events += s._start_encounter()
         return s, events
 
@@ -444,8 +445,7 @@ class PrinceState:
         opponent = self.opponent
         assert opponent is not None  # set by every encounter start, before the run is active
         return [
-            predict(self.cfg, (self.player, opponent), (self.ps, self.os), (i, self.current))
-            for i in self.selectable()
+            predict(self.cfg, (self.player, opponent), (self.ps, self.os), (i, self.current)) for i in self.selectable()
         ]
 
     def to_json(self) -> dict[str, Any]:
@@ -514,9 +514,10 @@ class PrinceState:
         return s
 
     def view_for(self, player: int) -> dict[str, Any]:
-        """Everything but the random streams and the opponent's upcoming prebuilt sequence."""
+        """Everything but the seed, the random streams and the opponent's upcoming prebuilt sequence (issue 9 §6:
+        the seed and the streams rebuild every opponent planet still to come)."""
         data = self.to_json()
-        del data["rng"], data["orng"]
+        del data["seed"], data["rng"], data["orng"]
         data["prebuilt"] = [{"moment": e["moment"], "chart": e["chart"]} for e in data["prebuilt"]]
         return data
 

@@ -1,0 +1,188 @@
+"""``preview(action)``: what an action will do before it is applied (issue 10 §1, an exact interface).
+
+The projection of the acting ship (ring, sector, facing, heat, energy, mass) is deterministic: the plan is run on
+copies by the same ``simulate`` that executes it. The shots are random: each is resolved by the same ``shoot``
+that executes it, driven by a stream that answers every draw with each of its faces in turn, so every outcome is
+enumerated with its exact probability. Shots at different targets are independent (a shot changes only its
+target), so each target keeps its own distribution. Nothing here touches the state or its random stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from gamewright.core.dice import fraction_text
+from gamewright.core.errors import RuleViolation
+from gamewright.core.game import Event
+from gamewright.games.inclinations.actions import Deploy, EndTurn, Step
+from gamewright.games.inclinations.board import FACING_NAME, WELLS
+from gamewright.games.inclinations.ship import REACTOR, SUBSYSTEMS, Ship
+from gamewright.games.inclinations.turn import MOVEMENT_TYPES, TurnRules, simulate, start_of_turn, validate
+from gamewright.games.inclinations.weapons import shoot
+
+T = TypeVar("T")
+Distribution = list[tuple[Fraction, Ship]]
+
+
+class FaceRng:
+    """A random stream for enumeration: draw i takes face ``script[i]`` (face 0 past the script's end) and every
+    draw's number of faces is recorded. Resolution draws only dice and choices, so faces are its outcomes."""
+
+    def __init__(self, script: Sequence[int]) -> None:
+        self.script = script
+        self.picks: list[int] = []
+        self.sizes: list[int] = []
+
+    def _pick(self, faces: int) -> int:
+        depth = len(self.picks)
+        face = self.script[depth] if depth < len(self.script) else 0
+        self.picks.append(face)
+        self.sizes.append(faces)
+        return face
+
+    def die(self, sides: int) -> int:
+        return self._pick(sides) + 1
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self._pick(len(items))]
+
+
+def outcomes(run: Callable[[FaceRng], T]) -> list[tuple[Fraction, T]]:
+    """Every outcome of ``run`` over all faces of all its draws, with its exact probability (depth first)."""
+    out: list[tuple[Fraction, T]] = []
+    stack: list[list[int]] = [[]]
+    while stack:
+        script = stack.pop()
+        rng = FaceRng(script)
+        result = run(rng)
+        p = Fraction(1)
+        for n in rng.sizes:
+            p /= n
+        out.append((p, result))
+        for depth in range(len(script), len(rng.sizes)):  # the draws that took face 0 by default branch here
+            stack.extend([*rng.picks[:depth], face] for face in range(1, rng.sizes[depth]))
+    return out
+
+
+def prob(value: Fraction) -> dict[str, Any]:
+    return {"p": fraction_text(value), "float": float(value)}
+
+
+def _merge(dist: list[tuple[Fraction, Ship]]) -> Distribution:
+    merged: dict[Any, tuple[Fraction, Ship]] = {}
+    for p, ship in dist:
+        key = ship.key()
+        old = merged.get(key)
+        merged[key] = (old[0] + p, old[1]) if old else (p, ship)
+    return list(merged.values())
+
+
+def _shot(weapon: str, me: Ship, dist: Distribution, tr: TurnRules) -> tuple[dict[str, Any], Distribution]:
+    """One shot at a target whose state follows ``dist``: its exact odds and the target's new distribution."""
+    hit = crit = fizzle = Fraction(0)
+    hull_damage: dict[int, Fraction] = {}
+    absorbed: dict[int, Fraction] = {}
+    after: list[tuple[Fraction, Ship]] = []
+    for p, target in dist:
+        def run(rng: FaceRng, target: Ship = target) -> tuple[list[Event], Ship]:
+            copy = target.clone()
+            return shoot(weapon, me, copy, rng, tr.d10, tr.deplete, True), copy
+
+        for q, (events, copy) in outcomes(run):
+            w = p * q
+            after.append((w, copy))
+            for e in events:
+                if e.kind == "hit":
+                    hit += w
+                    hull_damage[e.data["hull_damage"]] = hull_damage.get(e.data["hull_damage"], Fraction(0)) + w
+                    absorbed[e.data["absorbed"]] = absorbed.get(e.data["absorbed"], Fraction(0)) + w
+                elif e.kind == "crit":
+                    crit += w
+                elif e.kind == "fizzle":
+                    fizzle += w
+    odds = {
+        "weapon": weapon, "hit": prob(hit), "crit": prob(crit), "fizzle": prob(fizzle),
+        "hull_damage": _range(hull_damage), "absorbed": _range(absorbed),
+    }
+    return odds, _merge(after)
+
+
+def _range(dist: dict[int, Fraction]) -> dict[str, Any]:
+    """min, max and the exact distribution of a damage figure given that the shot lands."""
+    total = sum(dist.values(), Fraction(0))
+    if not total:
+        return {"min": 0, "max": 0, "given_hit": {}}
+    return {"min": min(dist), "max": max(dist),
+            "given_hit": {str(k): prob(v / total) for k, v in sorted(dist.items())}}
+
+
+def ship_view(ship: Ship) -> dict[str, Any]:
+    return {"id": ship.id, "well": WELLS[ship.well], "ring": ship.ring, "sector": ship.sector,
+            "facing": FACING_NAME[ship.facing], "heat": ship.heat, "mass": ship.mass, "ammo": ship.ammo,
+            "hull": ship.hull, "energy": dict(zip(SUBSYSTEMS, ship.energy, strict=True)),
+            "free": REACTOR - sum(ship.energy)}
+
+
+def plan_preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> dict[str, Any]:
+    """The projection of a plan and the exact odds of its shots; ``legal`` false with the errors if refused."""
+    errors = validate(ships, idx, plan, tr)
+    if errors:
+        return {"legal": False, "errors": errors}
+    work = [s.clone() for s in ships]
+    me = work[idx]
+    events = simulate(work, idx, plan, tr, None, None, damage=False, log=True)  # dice-free: no shot resolves
+    cooled = me.clone()
+    start_of_turn(cooled)  # heat above dissipation: hull damage at the ship's next turn
+    projected = ship_view(me)
+    projected["hull_damage_next_turn"] = me.hull - cooled.hull
+    dists: dict[str, Distribution] = {s.id: [(Fraction(1), s.clone())] for s in ships if s.id != me.id}
+    shots: list[dict[str, Any]] = []
+    for e in events:
+        if e.kind != "fire":
+            continue
+        for tid in e.data["targets"]:
+            odds, dists[tid] = _shot(e.data["weapon"], me, dists[tid], tr)
+            shots.append({"target": tid, **odds})
+    targets = {}
+    for tid in dict.fromkeys(s["target"] for s in shots):
+        dist = dists[tid]
+        hulls = [ship.hull for _, ship in dist]
+        destroyed = sum((p for p, ship in dist if ship.hull <= 0), Fraction(0))
+        targets[tid] = {"hull": {"min": min(hulls), "max": max(hulls)}, "destroyed": prob(destroyed)}
+    return {"legal": True, "errors": [], "ship": projected,
+            "drift": not any(type(s) in MOVEMENT_TYPES for s in plan),  # ref Turn 3: a coast is appended
+            "shots": shots, "targets": targets}
+
+
+def preview_action(state: Any, action: Any, text: str, problem: str | None) -> dict[str, Any]:
+    """The engine's answer for ``state.preview(action)`` (the state checks types; this never raises)."""
+    out: dict[str, Any] = {"action": text, "legal": False, "errors": [], "phase": state.phase}
+    if state.is_terminal():
+        out["errors"] = ["the game is over"]
+        return out
+    me = state.ships[state.current]
+    out["seat"] = me.id
+    if problem is not None:
+        out["errors"] = [problem]
+        return out
+    if state.phase == "deploy":
+        if type(action) is not Deploy:
+            out["errors"] = ["the deployment phase needs a deploy action"]
+            return out
+        try:
+            placed = state.deployed_ship(action)
+        except RuleViolation as exc:
+            out["errors"] = [exc.why]
+            return out
+        out.update(legal=True, ship=ship_view(placed), shots=[], targets={})
+        return out
+    if type(action) is Deploy:
+        out["errors"] = ["deployment is over"]
+        return out
+    plan = list(state.plan) if type(action) is EndTurn else [*state.plan, action]
+    out["plan"] = [s.to_text() for s in plan]
+    out["executes"] = type(action) is EndTurn
+    out.update(plan_preview(state.ships, state.current, plan, state.tr))
+    return out
