@@ -93,11 +93,12 @@ def race(work: Path, commands: list[list[str]], stdin: str = "") -> list[Outcome
             ))
     deadline = time.monotonic() + 120
     while not all((work / f"ready{i}").exists() for i in range(len(commands))):
-        failed = [p for p in procs if p.poll() is not None]
+        failed = [i for i, p in enumerate(procs) if p.poll() is not None]
         if failed or time.monotonic() > deadline:
             for p in procs:
                 p.kill()
-            raise AssertionError("a racer failed before the start: " + (work / "err0").read_text())
+            why = (work / f"err{failed[0]}").read_text() if failed else "not ready within 120 s"
+            raise AssertionError(f"a racer failed before the start: {why}")
         time.sleep(0.01)
     start.touch()
     codes = [p.wait(timeout=120) for p in procs]
