@@ -1,7 +1,8 @@
 """Bringing a database to the current schema, and only when it needs it.
 
-The current revision is read first, without any lock: a database already at the head (every command but the
-first) is used at once, so a held or impossible lock never delays it. A database that needs migrating is
+The current revision is read first, with one plain query and without the migration lock: a database already
+at the head (every command but the first after an upgrade) is used at once, so a held or impossible migration
+lock never delays it. A database that needs migrating is
 migrated by one process at a time, under a lock file next to a SQLite database or an advisory lock on
 PostgreSQL; a process that finds the lock held says on stderr what it waits for and gives up after
 ``LOCK_WAIT`` seconds with one line. A database written by a newer gamewright (a revision this version does
@@ -22,10 +23,10 @@ from typing import TYPE_CHECKING
 from filelock import FileLock, Timeout
 from sqlalchemy import Connection, Engine, inspect, text
 
+from gamewright.core.errors import ConfigError
+
 if TYPE_CHECKING:
     from alembic.config import Config
-
-from gamewright.core.errors import ConfigError
 
 VERSIONS = Path(__file__).parent / "migrations" / "versions"
 MIGRATION_LOCK_KEY = 0x67776D  # an arbitrary constant naming gamewright's migration lock on PostgreSQL
@@ -58,7 +59,7 @@ def known_revisions() -> tuple[str, frozenset[str]]:
 
 
 def current_revision(connection: Connection) -> str | None:
-    """The revision the database is at (None when empty), read with plain SQL: no Alembic import, no lock."""
+    """The revision the database is at (None when empty), read with plain SQL: no Alembic import."""
     if not inspect(connection).has_table("alembic_version"):
         return None
     rows = connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
