@@ -79,14 +79,17 @@ class Outcome:
     err: str
 
 
-def race(work: Path, commands: list[list[str]], stdin: str = "") -> list[Outcome]:
-    """Run each CLI command in its own process, all released together; their exit codes and output."""
+def race(work: Path, commands: list[list[str]], stdin: str | list[str] = "") -> list[Outcome]:
+    """Run each CLI command in its own process, all released together; their exit codes and output.
+
+    ``stdin`` is every process's input, or a list with each one's own."""
     work.mkdir(parents=True, exist_ok=True)
     start = work / "start"
-    (work / "stdin").write_text(stdin)
+    inputs = stdin if isinstance(stdin, list) else [stdin] * len(commands)
     procs = []
     for i, args in enumerate(commands):
-        with open(work / "stdin") as given, open(work / f"out{i}", "w") as out, open(work / f"err{i}", "w") as err:
+        (work / f"in{i}").write_text(inputs[i])
+        with open(work / f"in{i}") as given, open(work / f"out{i}", "w") as out, open(work / f"err{i}", "w") as err:
             procs.append(subprocess.Popen(
                 [sys.executable, "-c", _RACER, str(start), str(work / f"ready{i}"), *args],
                 stdin=given, stdout=out, stderr=err, env=dict(os.environ),

@@ -77,6 +77,21 @@ def test_concurrent_moves_in_one_saved_game_lose_nothing(cli, url: str, tmp_path
     assert code == 0, err
 
 
+def test_concurrent_plan_steps_in_one_inclinations_game_lose_nothing(cli, url: str, tmp_path: Path) -> None:
+    """Four players resume one game at once, each deploying on its own sector: every deploy a process stored
+    is in the log, every refused one is not, and the log replays."""
+    code, _, err = cli("inclinations", "play", "--seats", "human,human,human,human", "--seed", "3", stdin="quit\n")
+    assert code == 0, err
+    sectors = [1, 7, 13, 19]
+    outcomes = race(tmp_path / "race", [["inclinations", "play", "--resume", "1"]] * 4,
+                    stdin=[f"deploy {s}\nquit\n" for s in sectors])
+    refused = _one_line_refusals(outcomes)
+    assert all("changed by another process" in o.err for o in refused)
+    stored = get_game(1, "inclinations").actions
+    assert sorted(stored) == sorted(f"deploy {s}" for s, o in zip(sectors, outcomes, strict=True) if o.code == 0)
+    assert stored and cli("inclinations", "show", "1", "--json")[0] == 0
+
+
 def test_concurrent_prince_plays_keep_one_active_run_that_replays(cli, url: str, tmp_path: Path) -> None:
     from sqlalchemy import select
 
