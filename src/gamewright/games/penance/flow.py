@@ -91,13 +91,6 @@ class Flow(Combat):
             return True
         return False
 
-    def _check_decks(self, events: list[Event]) -> None:
-        """ref §4 Victory: a casket whose deck and discard are both empty is defeated."""
-        for p, s in enumerate(self.sides):
-            if not s.piles.deck and not s.piles.discard:
-                self._defeat(p, "its deck and discard pile are both empty", events)
-                return
-
     # --- round and turn steps --------------------------------------------------------------------------
     def _step_round_start(self, _: list[Any], events: list[Event]) -> None:
         self.round += 1

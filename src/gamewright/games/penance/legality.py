@@ -88,7 +88,9 @@ class Legality(StateBase):
                 continue
             if self._play_problem(p, i) is not None:
                 continue
-            if card_table()[cid].is_attack:
+            if card_table()[cid].is_attack and self.rules.hit_location == "random":
+                out.append(Act("play", i))  # the hit-location die chooses (ref §2)
+            elif card_table()[cid].is_attack:
                 enemy = self.sides[1 - p]
                 out += [Act("play", i, c) for c in range(5) if not enemy.destroyed[c]]
             else:
@@ -127,7 +129,8 @@ class Legality(StateBase):
             return f"the enemy is {dist} hexes away and {c.name} reaches {reach}"
         if not self.map.line_of_sight(s.pos, e.pos):
             return "no line of sight to the enemy"
-        if c.area == "single" and c.ranged and dist > 1 and not self.map.in_front_arc(s.pos, s.facing, e.pos):
+        # a card's range makes it ranged at any distance, adjacent included (RULINGS 004 §2)
+        if c.area == "single" and c.ranged and not self.map.in_front_arc(s.pos, s.facing, e.pos):
             return "ranged attacks need the target in your front 180° (ref §4)"
         return None
 
@@ -227,7 +230,11 @@ class Legality(StateBase):
             if problem:
                 raise RuleViolation(text, problem, "004 §2" if "attack" in problem else "004 §7")
             c = card_table()[pl.cards[a.card]]
-            if c.is_attack:
+            if c.is_attack and self.rules.hit_location == "random":
+                if a.arg != -1:
+                    raise RuleViolation(text, "hit_location=random: the hit-location die chooses the component, "
+                                        "so an attack names none", "ref §2")
+            elif c.is_attack:
                 if not 0 <= a.arg < 5:
                     raise RuleViolation(text, "an attack names a target component: " + ", ".join(COMPONENTS))
                 if self.sides[1 - p].destroyed[a.arg]:

@@ -52,6 +52,9 @@ class Losses(Legality):
             self.todo.pop()
         events.append(ev("lose", f"P{p + 1} loses {card_table()[cid].name} from {where} to the graveyard", player=p,
                          card=cid, source=where))
+        self._check_decks(events)  # 004 §9: defeated the moment a loss empties deck and discard (RULINGS)
+        if self.over:
+            return
         if mode in ("attack", "forced") and self.attack is not None and self.slot(cid) == "primary" \
                 and not self.is_scrap(p, cid):
             self.attack["primary_lost"] += 1  # 004 §2 step 6
@@ -128,6 +131,13 @@ class Losses(Legality):
         return card_table()[self.sides[p].piles.cards[inst]].name
 
     # --- the end of the battle ----------------------------------------------------------------------------
+    def _check_decks(self, events: list[Event]) -> None:
+        """ref §4 Victory, 004 §9: a casket whose deck and discard are both empty is defeated."""
+        for p, s in enumerate(self.sides):
+            if not s.piles.deck and not s.piles.discard:
+                self._defeat(p, "its deck and discard pile are both empty", events)
+                return
+
     def _defeat(self, p: int, reason: str, events: list[Event]) -> None:
         if self.over:
             return
