@@ -75,7 +75,7 @@ class Legality(StateBase):
         for d in range(6):
             if self._move_problem(p, d) is None:
                 out.append(Act("move", arg=d))
-        if not s.free_rot or s.sp >= 1:
+        if self.rotate_cost(p) <= s.sp:
             out += [Act("rotate", arg=f) for f in range(6) if f != s.facing]
         pl = s.piles
         for i in self._unique_hand(p):
@@ -111,7 +111,7 @@ class Legality(StateBase):
             return "Anvil Breaker: you cannot move for the rest of the turn"
         if s.destroyed[LEGS] and s.moved >= 2:
             return "destroyed legs allow at most 2 hexes per turn (ref §2)"
-        cost = self.hex_cost(p, dest) + (0 if s.free_moves > 0 else 1)
+        cost = self.move_cost(p, dest)
         if cost > s.sp:
             return f"moving there costs {cost} SP and you have {s.sp}"
         return None
@@ -221,7 +221,7 @@ class Legality(StateBase):
         elif a.kind == "rotate":
             if not 0 <= a.arg < 6 or a.arg == s.facing:
                 raise RuleViolation(text, "rotate to one of the five other facings")
-            if s.free_rot and s.sp < 1:
+            if self.rotate_cost(p) > s.sp:
                 raise RuleViolation(text, "the free rotation is used; another costs 1 SP and you have 0", "ref §2")
         elif a.kind == "play":
             if a.card < 0:
