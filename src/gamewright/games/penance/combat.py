@@ -22,12 +22,18 @@ class Combat(Losses):
 
     __slots__ = ()
 
+    def geometry(self, p: int) -> tuple[int, int, int]:
+        """Distance to the enemy, the enemy's side ``p`` stands on, and ``p``'s side the enemy stands on
+        (ref §4 sides 1-6: the first is what ``p``'s attacks land on, the second what the enemy's would)."""
+        s, e = self.sides[p], self.sides[1 - p]
+        return (self.map.dist[s.pos][e.pos], self.map.side_of(e.pos, e.facing, s.pos),
+                self.map.side_of(s.pos, s.facing, e.pos))
+
     def attack_setup(self, p: int, c: CardDef) -> AttackSetup:
         """What an attack by ``p`` with ``c`` fixes before its dice (004 §2 steps 1-3): read-only, shared by the
         resolution below and by ``preview``."""
         s, e = self.sides[p], self.sides[1 - p]
-        dist = self.map.dist[s.pos][e.pos]
-        side = self.map.side_of(e.pos, e.facing, s.pos)
+        dist, side, _ = self.geometry(p)
         # ref §2/§3: a damaged head is TN +1 for ranged attacks, a destroyed head TN +2; a card's range makes it
         # ranged, at any distance (RULINGS 004 §2)
         extra = self.damaged_zone(p, HEAD) if c.ranged else 0

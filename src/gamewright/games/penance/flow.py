@@ -202,7 +202,7 @@ class Flow(Combat):
                     pl.add_damaged()
             inst = pl.draw(self.rng)
             if inst is None:
-                self._defeat(p, "must draw with deck and discard both empty", events)
+                self._defeat(p, "deck and discard pile are empty when a card must be drawn", events)
                 return
             seen = self.sides[1 - p].revealed
             if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date

@@ -41,7 +41,7 @@ class Losses(Legality):
                 if mode == "forced" and pl.hand:
                     inst, where = pl.hand.pop(0), "hand"
                 else:
-                    self._defeat(p, "must lose a card to damage and has none left", events)
+                    self._defeat(p, "deck, discard pile and hand are empty when a card must be lost", events)
                     return
             else:
                 inst, where = got
@@ -120,7 +120,7 @@ class Losses(Legality):
                              player=p, roll=r))
             if r <= 2:
                 self._wound(p, 2, events)
-            self._defeat(p, "its chassis is destroyed", events)
+            self._defeat(p, "chassis is destroyed", events)
         elif c != LEGS:
             self._wound(p, 1, events)
 
@@ -135,7 +135,7 @@ class Losses(Legality):
         """ref §4 Victory, 004 §9: a casket whose deck and discard are both empty is defeated."""
         for p, s in enumerate(self.sides):
             if not s.piles.deck and not s.piles.discard:
-                self._defeat(p, "its deck and discard pile are both empty", events)
+                self._defeat(p, "deck and discard pile are both empty", events)
                 return
 
     def _defeat(self, p: int, reason: str, events: list[Event]) -> None:
@@ -143,7 +143,7 @@ class Losses(Legality):
             return
         self.over = True
         self.winner = 1 - p
-        self.end_reason = f"P{p + 1} defeated: {reason}"
+        self.end_reason = f"P{2 - p} wins: P{p + 1}'s {reason}"  # ``reason`` completes "P1's …"
         self.todo = []
         self.attack = None
-        events.append(ev("victory", f"P{2 - p} wins — P{p + 1} {reason}", winner=1 - p, loser=p, reason=reason))
+        events.append(ev("victory", self.end_reason, winner=1 - p, loser=p, reason=reason))

@@ -92,6 +92,12 @@ class Preview(Flow):
         }
         return {"kind": a.kind, "does": words.get(a.kind, a.kind)}
 
+    def standing(self, p: int) -> dict[str, Any]:
+        """Where ``p`` stands against the enemy: distance, the enemy's side ``p`` is on (where ``p``'s attacks
+        land) and ``p``'s side the enemy is on (where the enemy's would)."""
+        dist, theirs, yours = self.geometry(p)
+        return {"distance": dist, "side": SIDE_NAMES[theirs - 1], "attacker_side": SIDE_NAMES[yours - 1]}
+
     def _card_facts(self, p: int, c: CardDef) -> dict[str, Any]:
         return {"card": c.id, "name": c.name, "sp_cost": self.card_cost(p, c.id),
                 "primary": self.slot(c.id) == "primary"}
@@ -126,7 +132,7 @@ class Preview(Flow):
         """An attack card against ``comp`` (-1: the hit-location die): geometry, every TN term, the tiers'
         exact odds as ``penance odds`` names them, and the exact distribution of cards the defender loses."""
         d = 1 - p
-        s, e = self.sides[p], self.sides[d]
+        e = self.sides[d]
         setup = self.attack_setup(p, c)
         tiers = tier_odds(setup.tn)
         flat = self.defense_flat(d, setup.side)
@@ -136,9 +142,7 @@ class Preview(Flow):
                 taken[k] = taken.get(k, Fraction(0)) + pt * q
         dist = Dist(taken)
         out: dict[str, Any] = {
-            "kind": "attack", **self._card_facts(p, c), "distance": setup.distance,
-            "side": SIDE_NAMES[setup.side - 1], "side_number": setup.side,
-            "attacker_side": SIDE_NAMES[self.map.side_of(s.pos, s.facing, e.pos) - 1],
+            "kind": "attack", **self._card_facts(p, c), **self.standing(p), "side_number": setup.side,
             "component": COMPONENTS[comp] if comp >= 0 else None,
             "tn": setup.tn, "tn_terms": dict(setup.tn_parts),
             "tiers": {t: prob(x) for t, x in tiers.items()},
