@@ -154,6 +154,7 @@ def summarize(found: list[Branch], acting: tuple[int, int]) -> dict[str, Any]:
     changes: dict[str, dict[str, dict[int, Chance]]] = {"player": {}, "opponent": {}}
     expected = Chance(Fraction(0))
     crit = [ZERO, ZERO]
+    spread = ZERO
     outcomes = []
     for b in found:
         r = b.result
@@ -165,6 +166,7 @@ def summarize(found: list[Branch], acting: tuple[int, int]) -> dict[str, Any]:
         for side, planet in {*certain, *b.later}:
             p = ONE if (side, planet) in certain else b.later[(side, planet)]
             combustion[side][planet] = add(combustion[side].get(planet, ZERO), b.chance * p)
+        spread = add(spread, b.chance * _spread(b, certain, PLANETS[acting[0]]))
         score = sum(r.score)
         expected = add(expected, b.chance * Chance(Fraction(score)))
         crit = [add(crit[k], b.chance) if r.crits[k] else crit[k] for k in range(2)]
@@ -181,11 +183,6 @@ def summarize(found: list[Branch], acting: tuple[int, int]) -> dict[str, Any]:
                 "score": score,
             }
         )
-    acting_names = (PLANETS[acting[0]], PLANETS[acting[1]])
-    spread = ZERO  # 000 §4: your other planets that the sent planet's aspects may burn
-    for planet, chance in combustion["player"].items():
-        if planet != acting_names[0]:
-            spread = add(spread, chance)
     return {
         "polarity": found[0].result.polarity if found else None,
         "crit_chance": {"player": crit[0].to_json(), "opponent": crit[1].to_json()},
@@ -204,6 +201,18 @@ def summarize(found: list[Branch], acting: tuple[int, int]) -> dict[str, Any]:
         "propagation_risk": spread.to_json(),
         "expected_score": {"value": fraction_text(expected.value), "float": float(expected.value)},
     }
+
+
+def _spread(b: Branch, certain: set[tuple[str, str]], sent: str) -> Chance:
+    """P(at least one of your planets other than the sent one combusts) in this branch: 000 §4 propagation
+    carries the exchange to them through the sent planet's active aspects; their checks are independent."""
+    if any(side == "player" and planet != sent for side, planet in certain):
+        return ONE
+    spared = ONE
+    for (side, planet), chance in b.later.items():
+        if side == "player" and planet != sent:
+            spared = spared * chance.complement()
+    return spared.complement()
 
 
 def _deltas(result: TurnResult) -> dict[tuple[str, str], int]:
