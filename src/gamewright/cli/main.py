@@ -63,7 +63,9 @@ for module_name, command in SUB_APPS:
 
 @app.command("demo")
 def demo_command(
-    svg: str = typer.Option("demo-prince.svg", "--svg", help="Where to write the demo chart wheel."),
+    svg: str | None = typer.Option(
+        None, "--svg", help="Where to write the demo chart wheel (default: beside the database, or a temp folder)."
+    ),
     seed: int = typer.Option(1, "--seed", help="Seed of the demo run."),
 ) -> None:
     """A short tour: mint a demo Prince, show its chart and progress, play one run."""
@@ -71,7 +73,7 @@ def demo_command(
 
     from gamewright.cli.demo import demo
 
-    demo(Path(svg), seed)
+    demo(None if svg is None else Path(svg), seed)
 
 
 @app.command("serve")
