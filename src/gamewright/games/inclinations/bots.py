@@ -61,6 +61,30 @@ def deploy_choice(state: Any, rng: Rng) -> Deploy:
     return rng.choice(state.legal_actions())
 
 
+def safe_deploy(state: Any, rng: Rng) -> Deploy:
+    """A free sector where the ships already deployed (they move first) can hit the least, from anywhere they can
+    fire in their coming turn (the engine's reach); ties at random."""
+    from gamewright.games.inclinations.reach import firing_positions, movements, weapons_reaching
+
+    me = state.current
+    enemies = [(s, firing_positions(s, movements(state.ships, i, state.tr)))
+               for i, s in enumerate(state.ships) if i != me and s.ring]
+    choices = state.legal_actions()
+    if not enemies:
+        return deploy_choice(state, rng)
+    best: list[Deploy] = []
+    best_threat = None
+    for action in choices:
+        placed = state.deployed_ship(action)
+        threat = sum(max((sum(DAMAGE[w] for w in weapons_reaching(e, p, placed)) for p in places), default=0)
+                     for e, places in enemies)
+        if best_threat is None or threat < best_threat:
+            best, best_threat = [action], threat
+        elif threat == best_threat:
+            best.append(action)
+    return rng.choice(best)
+
+
 def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     """Deallocations then allocations that turn ``ship.energy`` into ``target``."""
     steps: list[Step] = []
@@ -176,6 +200,8 @@ class Level:
     noise: float  # random tie-breaking / sloppiness
     position_weight: float
     trade_heat: bool = False  # accept some heat damage for damage dealt while the hull is healthy
+    shield_headroom: bool = False  # power only the shields the ship's heat can still absorb
+    safe_deploy: bool = False  # deploy out of the arcs of the ships already on the board
 
 
 LEVELS = {
@@ -183,7 +209,7 @@ LEVELS = {
     "medium": Level(heat_budget=5, heat_cost=2.0, tables=True, flee=False, noise=1.0, position_weight=0.8,
                     trade_heat=True),
     "hard": Level(heat_budget=5, heat_cost=2.0, tables=True, flee=True, noise=0.05, position_weight=1.0,
-                  trade_heat=True),
+                  trade_heat=True, shield_headroom=True, safe_deploy=True),
 }
 
 
@@ -201,6 +227,8 @@ class HeuristicBot:
         self.rng = rng
 
     def deploy(self, state: Any) -> Deploy:
+        if self.level.safe_deploy:
+            return safe_deploy(state, self.rng)
         return deploy_choice(state, self.rng)
 
     # --- evaluation --------------------------------------------------------------------------------
@@ -368,6 +396,13 @@ class HeuristicBot:
                         heat += 3
                 score -= max(0, 5 - mass_end) * 0.6
                 shields = min(MAX_ENERGY[SHIELDS], REACTOR - energy)
+                if level.shield_headroom:
+                    # ref Weapons/Shields: an absorbed point is a point of heat, and past dissipation heat is hull
+                    # damage at the next turn anyway (002 Heat Dissipation); a crit on full shields turns them
+                    # all into heat. Shields beyond the heat headroom protect nothing.
+                    shields = min(shields, max(0, DISSIPATION - heat))
+                    # and shields are worth more where enemies can shoot next turn
+                    score += 0.3 * min(shields, 3 * self._exposure(well, end_ring, sector, enemies))
                 score += 0.15 * shields
                 if level.noise:
                     score += self.rng.random() * level.noise
