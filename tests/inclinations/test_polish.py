@@ -18,6 +18,15 @@ def test_help_at_the_deploy_prompt_explains_deployment(cli):
     assert "railgun fires" in out and "P1 deploys at black-hole ring 4 sector 4" in out
 
 
+def test_deploy_prompt_names_the_sectors_in_reach_of_the_ships_placed(cli):
+    code, out, err = cli("inclinations", "play", "--seats", "human,human", "--seed", "1",
+                         stdin="deploy 10\ndeploy 12\nquit\n")
+    assert code == 0, err
+    assert "P1 (moving first) can hit a ship deployed at S" in out
+    railgun = [x for x in out.splitlines() if x.startswith("  P1 (moving first)") and "railgun" in x]
+    assert railgun and any("11-15" in x for x in railgun)
+
+
 def test_resume_keeps_a_half_built_plan_and_shows_what_the_bots_did(cli):
     cli("inclinations", "play", "--seats", "human,random-bot", "--seed", "6",
         stdin="deploy 0\nallocate engines 1\nend\nallocate engines 1\nallocate laser 2\nquit\n")

@@ -148,6 +148,7 @@ class Session:
         self.seats = seats
         self.state = state
         self.log = actions
+        self.warned = False  # the deploy warnings are shown once, then on 'help'
         self.bots = {
             i: make_bot(kind, Rng(seed).split(f"bot{i}/{len(actions)}")) for i, kind in enumerate(seats)
             if kind != "human"
@@ -207,14 +208,29 @@ class Session:
             for row in format_reach(s.reach(other)):
                 out("  " + row)
 
+    def deploy_danger(self) -> None:
+        """From the engine's deploy previews: the free sectors the ships already placed can hit next turn."""
+        s = self.state
+        hit: dict[tuple[str, str], list[int]] = {}
+        for action in s.legal_actions():
+            for t in s.preview(action).get("threats", []):
+                if t["damage"]:
+                    hit.setdefault((t["ship"], ", ".join(t["weapons"])), []).append(action.sector)
+        for (ship, weapons), sectors in sorted(hit.items()):
+            out(f"  {ship} (moving first) can hit a ship deployed at S{spans(sectors)} with {weapons}")
+
     def human_deploy(self, who: str) -> bool:
         s = self.state
         free = [a.sector for a in s.legal_actions() if isinstance(a, Deploy)]  # the deploy phase offers only these
+        if any(x.ring for x in s.ships) and not self.warned:
+            self.warned = True
+            self.deploy_danger()
         line = read(f"{who} deploy on black-hole ring 4 (free sectors {spans(free)}; 'deploy N', 'help')> ")
         if line is None or line in ("quit", "save"):
             return False
         if line in ("help", "?"):
             out(DEPLOY_HELP)
+            self.deploy_danger()
         elif line == "board":
             show(s)
         elif line.startswith("reach"):

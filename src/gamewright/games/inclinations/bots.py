@@ -62,27 +62,19 @@ def deploy_choice(state: Any, rng: Rng) -> Deploy:
 
 
 def safe_deploy(state: Any, rng: Rng) -> Deploy:
-    """A free sector where the ships already deployed (they move first) can hit the least, from anywhere they can
-    fire in their coming turn (the engine's reach); ties at random."""
-    from gamewright.games.inclinations.reach import firing_positions, movements, weapons_reaching
+    """A free sector where the ships already deployed (they move first) can deal the least damage in their coming
+    turn (the engine's reach, as the deploy preview reports it); ties at random."""
+    from gamewright.games.inclinations.reach import mover_positions, threats
 
-    me = state.current
-    enemies = [(s, firing_positions(s, movements(state.ships, i, state.tr)))
-               for i, s in enumerate(state.ships) if i != me and s.ring]
     choices = state.legal_actions()
-    if not enemies:
+    movers = [i for i, s in enumerate(state.ships) if i != state.current and s.ring]
+    if not movers:
         return deploy_choice(state, rng)
-    best: list[Deploy] = []
-    best_threat = None
-    for action in choices:
-        placed = state.deployed_ship(action)
-        threat = sum(max((sum(DAMAGE[w] for w in weapons_reaching(e, p, placed)) for p in places), default=0)
-                     for e, places in enemies)
-        if best_threat is None or threat < best_threat:
-            best, best_threat = [action], threat
-        elif threat == best_threat:
-            best.append(action)
-    return rng.choice(best)
+    positions = mover_positions(state.ships, movers, state.tr)
+    scored = [(sum(t["damage"] for t in threats(state.ships, state.deployed_ship(a), positions)), a)
+              for a in choices]
+    low = min(score for score, _ in scored)
+    return rng.choice([a for score, a in scored if score == low])
 
 
 def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:

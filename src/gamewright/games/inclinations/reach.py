@@ -14,7 +14,7 @@ from gamewright.games.inclinations.actions import INTENSITIES, Allocate, Burn, C
 from gamewright.games.inclinations.board import FACING_NAME, WELLS, adjustment_range, velocity
 from gamewright.games.inclinations.ship import Ship
 from gamewright.games.inclinations.turn import TurnRules, simulate, validate
-from gamewright.games.inclinations.weapons import WEAPON_INDEX, out_of_reach
+from gamewright.games.inclinations.weapons import DAMAGE, WEAPON_INDEX, out_of_reach
 
 Position = tuple[int, int, int, int]  # well, ring, sector, facing
 
@@ -106,3 +106,24 @@ def reach(ships: Sequence[Ship], idx: int, other: int, tr: TurnRules, end: Ship)
         "threats": [{**_where(p), "weapons": w} for p, w in threats_to(end)],
         "moves": moves,
     }
+
+
+def mover_positions(ships: Sequence[Ship], movers: Sequence[int], tr: TurnRules) -> dict[int, list[Position]]:
+    """Where each of ``movers`` can fire from in its coming turn (computed once, asked of many targets)."""
+    return {i: sorted(firing_positions(ships[i], movements(ships, i, tr))) for i in movers}
+
+
+def threats(ships: Sequence[Ship], target: Ship, positions: dict[int, list[Position]]) -> list[dict[str, Any]]:
+    """For each ship in ``positions`` (seats that move before ``target`` does): the most damage its weapons can
+    deal to ``target`` where it stands, from anywhere it can fire in its coming turn, and with which weapons."""
+    out = []
+    for i, places in positions.items():
+        shooter = ships[i]
+        best: tuple[int, list[str]] = (0, [])
+        for at in places:
+            weapons = weapons_reaching(shooter, at, target)
+            damage = sum(DAMAGE[w] for w in weapons)
+            if damage > best[0]:
+                best = (damage, weapons)
+        out.append({"ship": shooter.id, "damage": best[0], "weapons": best[1]})
+    return out
