@@ -213,6 +213,8 @@ class Session:
         s = self.state
         hit: dict[tuple[str, str], list[int]] = {}
         for action in s.legal_actions():
+            if not isinstance(action, Deploy):
+                continue
             for t in s.preview(action).get("threats", []):
                 if t["damage"]:
                     hit.setdefault((t["ship"], ", ".join(t["weapons"])), []).append(action.sector)
