@@ -72,8 +72,8 @@ def test_reach_command_in_play(cli):
     code, out, err = cli("inclinations", "play", "--seats", "human,human", "--seed", "1",
                          stdin="deploy 10\nreach\ndeploy 6\nreach P2\nreach P7\nquit\n")
     assert code == 0, err
-    assert "P2 can hit you next turn (you end at blackhole R4 S12) from:" in out
-    assert "railgun: blackhole R4 S" in out and "P1 can reach this turn" in out
+    assert "P2 can hit you next turn (you end at blackhole R4 S12) from (black-hole rings" in out
+    assert "railgun: R4 S" in out and "P1 can reach this turn" in out
     assert "where P2 cannot hit you next turn:" in out and "no ship 'P7'" in out
 
 

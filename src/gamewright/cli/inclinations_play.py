@@ -90,7 +90,13 @@ def legal_summary(actions: list[Any]) -> list[str]:
 
 
 def _pct(p: dict[str, Any]) -> str:
+    if p["p"] in ("0/1", "1/1"):
+        return f"{p['float']:.0%}"
     return f"{p['p']} ({p['float']:.0%})"
+
+
+def _span(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}-{high}"
 
 
 def format_preview(answer: dict[str, Any]) -> list[str]:
@@ -106,10 +112,10 @@ def format_preview(answer: dict[str, Any]) -> list[str]:
     for shot in answer.get("shots", []):
         damage = shot["hull_damage"]
         lines.append(f"   {shot['weapon']} at {shot['target']}: hit {_pct(shot['hit'])}, crit {_pct(shot['crit'])}, "
-                     f"hull damage {damage['min']}-{damage['max']}"
+                     f"hull damage {_span(damage['min'], damage['max'])}"
                      + (f", fizzles {_pct(shot['fizzle'])}" if shot["fizzle"]["float"] else ""))
     for tid, t in answer.get("targets", {}).items():
-        lines.append(f"   {tid} after your shots: hull {t['hull']['min']}-{t['hull']['max']}, "
+        lines.append(f"   {tid} after your shots: hull {_span(t['hull']['min'], t['hull']['max'])}, "
                      f"destroyed {_pct(t['destroyed'])}")
     return lines
 
@@ -118,13 +124,15 @@ def _by_ring(places: list[dict[str, Any]]) -> list[str]:
     rings: dict[tuple[str, int], list[int]] = {}
     for p in places:
         rings.setdefault((p["well"], p["ring"]), []).append(p["sector"])
-    return [f"{well} R{ring} S{spans(sectors)}" for (well, ring), sectors in sorted(rings.items())]
+    return [("" if well == "blackhole" else f"{well} ") + f"R{ring} S{spans(sectors)}"
+            for (well, ring), sectors in sorted(rings.items())]
 
 
 def format_reach(answer: dict[str, Any]) -> list[str]:
     """The engine's ``reach`` answer as lines, grouped by ring."""
     me, other, end = answer["ship"], answer["other"], answer["end"]
-    lines = [f"{other} can hit you next turn (you end at {end['well']} R{end['ring']} S{end['sector']}) from:"]
+    lines = [f"{other} can hit you next turn (you end at {end['well']} R{end['ring']} S{end['sector']}) from "
+             "(black-hole rings unless a planet is named):"]
     by_weapon: dict[str, list[dict[str, Any]]] = {}
     for t in answer["threats"]:
         for w in t["weapons"]:
@@ -306,9 +314,8 @@ class Session:
             out("  rejected: " + "; ".join(answer["errors"]))
             return
         self.commit([step])
-        first, *rest = format_preview(answer)
-        out(f"  ok. pending: {'; '.join(a.to_text() for a in s.plan)}  {first}")
-        for row in rest:
+        out(f"  ok. pending: {'; '.join(a.to_text() for a in s.plan)}")
+        for row in format_preview(answer):
             out("  " + row)
 
     def run(self) -> None:
