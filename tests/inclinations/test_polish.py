@@ -97,3 +97,13 @@ def test_turn_wrong_shape_says_the_right_one(cli, tmp_path):
     assert code == 2 and "a scenario is {" in err and "--example" in err
     code, _, err = cli("inclinations", "turn")
     assert code == 2 and "--example" in err
+
+
+def test_show_keeps_a_pending_plan_private(cli):
+    cli("inclinations", "play", "--seats", "human,random-bot", "--seed", "2",
+        stdin="deploy 5\nallocate laser 2\nallocate shields 3\nquit\n")
+    code, out, _ = cli("inclinations", "show", "1")
+    assert code == 0 and "allocate laser" not in out and "P1 has 2 planned steps pending, not shown" in out
+    data = json.loads(cli("inclinations", "show", "1", "--json")[1])
+    assert data["pending_steps"] == 2 and data["state"]["plan"] == [] and len(data["actions"]) == 2
+    assert not any("allocate" in a for a in data["actions"])
