@@ -107,3 +107,17 @@ def test_show_keeps_a_pending_plan_private(cli):
     data = json.loads(cli("inclinations", "show", "1", "--json")[1])
     assert data["pending_steps"] == 2 and data["state"]["plan"] == [] and len(data["actions"]) == 2
     assert not any("allocate" in a for a in data["actions"])
+
+
+def test_reach_refuses_what_it_cannot_answer():
+    import pytest
+
+    from gamewright.core.errors import RuleViolation
+
+    st = state(ship(ring=4, sector=10), ship("P2", ring=4, sector=6, hull=0), ship("P3", ring=2, sector=1))
+    for other in (0, 1, 3, -1, "P2"):
+        with pytest.raises(RuleViolation):
+            st.reach(other)
+    assert st.reach(2)["other"] == "P3"
+    with pytest.raises(RuleViolation):
+        InclinationsGame().new_initial_state(0).reach(1)

@@ -27,7 +27,7 @@ DEPLOY_HELP = (
     "(ref Table and players). Ring 4 drifts 2 sectors a turn towards higher numbers. A ship's railgun fires\n"
     "1-6 sectors ahead along its own ring, its laser at the adjacent rings within 2 sectors, its missiles\n"
     "within 2 rings and 3 sectors: a sector just ahead of an enemy is in its railgun's arc.\n"
-    "  type a sector number (or 'deploy N') | board | reach [P2] (after the first ship is down) | quit"
+    "  type a sector number (or 'deploy N') | board | reach (the sectors the ships placed can hit) | quit"
 )
 
 
@@ -213,7 +213,11 @@ class Session:
             if other == s.current or not s.ships[other].ring:
                 out(f"  {ids[other]} is you or not on the board")
                 continue
-            for row in format_reach(s.reach(other)):
+            try:
+                rows = format_reach(s.reach(other))
+            except RuleViolation as exc:
+                rows = [str(exc)]
+            for row in rows:
                 out("  " + row)
 
     def deploy_danger(self) -> None:
@@ -244,7 +248,7 @@ class Session:
         elif line == "board":
             show(s)
         elif line.startswith("reach"):
-            self.reach(line)
+            self.deploy_danger()
         else:
             try:
                 action = parse_action(line if line.startswith("deploy") else f"deploy {line}")

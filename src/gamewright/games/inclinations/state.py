@@ -190,6 +190,10 @@ class InclinationsState:
         (the acting ship ending where its pending plan, with the drift, leaves it). See ``reach.reach``."""
         from gamewright.games.inclinations.reach import reach
 
+        if type(other) is not int or not 0 <= other < len(self.ships) or other == self.current:
+            raise RuleViolation(f"reach {other!r}", "name another seat's index", "")
+        if self.phase != PLAY or not self.ships[other].ring or self.ships[other].hull <= 0:
+            raise RuleViolation(f"reach {seat_id(other)}", "both ships must be on the board, in play", "")
         result = self.preview_plan()
         end = result.ships[self.current] if result.ok else self.ships[self.current]
         return reach(self.ships, self.current, other, self.tr, end)
