@@ -15,8 +15,7 @@ from typing import Any
 from statsmodels.stats.proportion import proportion_confint
 
 from gamewright.core.rng import Rng
-from gamewright.games.inclinations.bots import LEVELS, HeuristicBot, RandomBot
-from gamewright.games.inclinations.game import InclinationsGame
+from gamewright.games.inclinations.bots import LEVELS, HeuristicBot, RandomBot, play_bot_game
 
 
 def make(kind: str, rng: Rng) -> Any:
@@ -29,15 +28,9 @@ def make(kind: str, rng: Rng) -> Any:
 
 
 def play(kinds: list[str], seed: int) -> int | None:
-    state = InclinationsGame(None, {"players": 2}).new_initial_state(seed)
     master = Rng(seed)
     bots = [make(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
-    while not state.is_terminal():
-        bot = bots[state.current]
-        if state.phase == "deploy":
-            state.apply(bot.deploy(state))
-        else:
-            state.play_turn(bot.choose_turn(state))
+    state, _ = play_bot_game(kinds, seed, bots=bots)
     return state.winner
 
 

@@ -186,20 +186,13 @@ def test_hard_bot_beats_the_previous_hard_bot():
     import dataclasses
 
     from gamewright.games.inclinations.bots import LEVELS
-    from gamewright.games.inclinations.game import InclinationsGame
 
     previous = dataclasses.replace(LEVELS["hard"], shield_headroom=False, safe_deploy=False)
     wins = 0
     for seed in range(40):
-        st = InclinationsGame(None, {"players": 2}).new_initial_state(seed)
         new_seat = seed % 2
         bots = [HeuristicBot("hard", Rng(f"{seed}/{i}")) for i in range(2)]
         bots[1 - new_seat].level = previous
-        while not st.is_terminal():
-            bot = bots[st.current]
-            if st.phase == "deploy":
-                st.apply(bot.deploy(st))
-            else:
-                st.play_turn(bot.choose_turn(st))
+        st, _ = play_bot_game(["hard-bot", "hard-bot"], seed, bots=bots)
         wins += st.winner == new_seat
     assert wins >= 26, wins  # 65%

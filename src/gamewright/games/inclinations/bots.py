@@ -441,15 +441,17 @@ def make_bot(kind: str, rng: Rng) -> RandomBot | HeuristicBot:
 
 
 def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | None = None,
-                  check: Any = None) -> tuple[Any, list[str]]:
+                  check: Any = None, bots: Sequence[Any] | None = None) -> tuple[Any, list[str]]:
     """A whole bot game; returns the final state and the action log (texts). ``check(state)`` runs after
-    every turn (used by the conformance tests)."""
+    every turn (used by the conformance tests). ``bots``: ready-made bot objects instead of ``kinds``' bots
+    (seeded the same way when built from ``kinds``)."""
     from gamewright.games.inclinations.game import InclinationsGame
 
     game = InclinationsGame(None, {**(options or {}), "players": len(kinds)})
     state = game.new_initial_state(seed)
     master = Rng(seed)
-    bots = [make_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
+    if bots is None:
+        bots = [make_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
     log: list[str] = []
     while not state.is_terminal():
         bot = bots[state.current]
