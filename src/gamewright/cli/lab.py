@@ -86,8 +86,9 @@ def _agents(text: str) -> list[str]:
 
 @contextmanager
 def progress_bar(total: int, enabled: bool) -> Iterator[Any]:
-    """A progress bar with an ETA on stderr; the callback advances it by the games a chunk finished."""
-    if not enabled:
+    """A progress bar with an ETA on stderr (a terminal only); the callback advances it by the games a chunk
+    finished."""
+    if not enabled or not err_console.is_terminal:
         yield None
         return
     columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"),
