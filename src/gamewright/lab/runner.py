@@ -135,11 +135,11 @@ def validate(batch: Batch) -> Batch:
     game = load_game(batch.game, ruleset=batch.ruleset, options=batch.options)
     seats = game.num_players
     agents = batch.agents or ("random",) * seats
+    for name in agents:
+        make_agent(batch.game, name, 0)  # an unknown name is named first, with the game's agents
     if len(agents) != seats:
         raise ConfigError(f"--agents needs {seats} comma-separated names for {batch.game} (one per seat), "
                           f"got {len(agents)}")
-    for name in agents:
-        make_agent(batch.game, name, 0)
     if batch.games < 1:
         raise ConfigError("the number of games must be at least 1")
     return Batch(batch.game, batch.ruleset, dict(batch.options), tuple(agents), batch.seed, batch.games,
