@@ -37,7 +37,8 @@ def main() -> None:
                 times[workers].append(seconds)
                 outputs.add(out)
     one, two = statistics.median(times[1]), statistics.median(times[2])
-    print(f"cores available: {len(os.sched_getaffinity(0))}")
+    print(f"cores available: {len(os.sched_getaffinity(0))}; load average at the end {os.getloadavg()[0]:.1f} "
+          "(other work on the machine shrinks the speed-up)")
     print(f"penance {GAMES} random games, --workers 1: {one:.2f} s (median of {ROUNDS})")
     print(f"penance {GAMES} random games, --workers 2: {two:.2f} s (median of {ROUNDS})")
     print(f"speed-up 2 workers / 1 worker: {one / two:.2f}x")
