@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 from rich.rule import Rule
+from rich.text import Text
 
 from gamewright.cli.common import console
 from gamewright.core.errors import NotFound
@@ -48,4 +49,4 @@ def demo(
         "gamewright affinity odds --dice 3 --threshold 4",
         "gamewright --help",
     ):
-        console.print(f"  [bold]{line}[/bold]", highlight=False)
+        console.print(Text(f"  {line}", style="bold"))
