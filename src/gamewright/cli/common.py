@@ -55,7 +55,9 @@ SEED_OPTION = typer.Option(
     parser=whole_number(0, SEED_MAX, "--seed"),
 )
 RULE_OPTION = typer.Option(
-    [], "--option", "-o", help="A rule option NAME=VALUE (repeatable); the game's options are listed in RULINGS.md."
+    [], "--option", "-o", metavar="NAME=VALUE",
+    help="Set one rule option (repeatable); each game's options, their values and the rule each one changes are "
+         "listed in RULINGS.md.",
 )
 
 
