@@ -64,4 +64,4 @@ def demo(svg: Path | None = None, seed: int = 1) -> None:
         "gamewright affinity odds --dice 3 --threshold 4",
         "gamewright --help",
     ):
-        console.print(f"  [bold]{line}[/bold]", highlight=False)
+        console.print(Text(f"  {line}", style="bold"))

@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
         if json_out:
             print_json(_prince_json(record))
             return
-        console.print(f"Minted Prince [bold]{record.name}[/bold] (id {record.id}).")
+        console.print(Text.assemble("Minted Prince ", (record.name, "bold"), f" (id {record.id})."))
         console.print(render_chart(record.chart))
 
     @app.command("list")

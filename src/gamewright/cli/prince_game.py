@@ -247,7 +247,8 @@ def _ask(handle: Any, json_out: bool) -> Any:
             if json_out:
                 print_json({"event": "refused", **exc.to_json()})
             else:
-                err_console.print(f"[red]Refused:[/red] {exc.message}; nothing changed", soft_wrap=True)
+                refusal = Text.assemble(("Refused:", "red"), f" {exc.message}; nothing changed")
+                err_console.print(refusal, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -302,9 +303,10 @@ def register(app: typer.Typer) -> None:
             print_json(header)
         else:
             verb = "Resuming" if handle.resumed else "Starting"
-            console.print(
-                f"{verb} run #{handle.run_id} of Prince [bold]{handle.prince.name}[/bold] ({header['ruleset']})."
-            )
+            console.print(Text.assemble(
+                f"{verb} run #{handle.run_id} of Prince ", (handle.prince.name, "bold"),
+                f" ({header['ruleset']}).",
+            ))
         emit(handle.events if not handle.resumed else [e for e in handle.events if e.kind == "run_start"])
         shown = -1  # the encounter whose charts were last shown
         while not state.is_terminal():
@@ -322,12 +324,13 @@ def register(app: typer.Typer) -> None:
             if policy is not None:
                 action = policy.choose(state)
                 if not json_out:
-                    console.print(f"{auto} sends [bold]{action.planet}[/bold].")
+                    console.print(Text.assemble(f"{auto} sends ", (action.planet, "bold"), "."))
             else:
                 action = _ask(handle, json_out)
             emit(play_turn(handle, action))
         if not json_out:
-            console.print(f"Run #{handle.run_id}: [bold]{state.status}[/bold], Distance {state.distance}.")
+            end = Text.assemble(f"Run #{handle.run_id}: ", (state.status, "bold"), f", Distance {state.distance}.")
+            console.print(end)
 
     @app.command("turn")
     def turn_command(
