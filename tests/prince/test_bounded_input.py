@@ -89,11 +89,11 @@ def _closed_stdin(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_turn_from_a_closed_stdin_is_one_line() -> None:
-    _one_error_line(_closed_stdin("prince", "turn", "-"), "stdin is closed")
+    _one_error_line(_closed_stdin("prince", "turn", "-"), "input is closed")
 
 
 def test_play_with_a_closed_stdin_is_one_line(cli) -> None:  # noqa: ANN001
     assert cli("prince", "mint", "--name", "Ada", "--lat", "10", "--lon", "10", "--time", "2001-01-01T00:00Z")[0] == 0
     result = _closed_stdin("prince", "play", "Ada")
-    _one_error_line(result, "stdin is closed")
+    _one_error_line(result, "input is closed")
     assert "AttributeError" not in result.stderr
