@@ -96,10 +96,14 @@ def test_hand_built_actions_are_refused_before_any_change(action, deploying):
     else:
         st_ = state(ship(ring=3, laser=2, engines=1, railgun=4), ship("P2", ring=4, sector=1))
     before = json.dumps(st_.to_json(), sort_keys=True)
+    answer = st_.preview(action)  # never raises, changes nothing
+    assert json.dumps(st_.to_json(), sort_keys=True) == before and set(answer) >= {"action", "legal", "errors"}
     try:
         st_.apply(action)
     except RuleViolation:
         assert json.dumps(st_.to_json(), sort_keys=True) == before
-    else:  # accepted: it must have been a well-formed legal action
+        assert not answer["legal"] and answer["errors"]
+    else:  # accepted: it must have been a well-formed legal action, and the preview said so
+        assert answer["legal"]
         assert action in InclinationsGame().new_initial_state(3).legal_actions() or not deploying
     assert not st_.invariant_violations()

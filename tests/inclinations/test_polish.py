@@ -18,6 +18,15 @@ def test_help_at_the_deploy_prompt_explains_deployment(cli):
     assert "railgun fires" in out and "P1 deploys at black-hole ring 4 sector 4" in out
 
 
+def test_deploy_prompt_names_the_sectors_in_reach_of_the_ships_placed(cli):
+    code, out, err = cli("inclinations", "play", "--seats", "human,human", "--seed", "1",
+                         stdin="deploy 10\ndeploy 12\nquit\n")
+    assert code == 0, err
+    assert "P1 (moving first) can hit a ship deployed at S" in out
+    railgun = [x for x in out.splitlines() if x.startswith("  P1 (moving first)") and "railgun" in x]
+    assert railgun and any("11-15" in x for x in railgun)
+
+
 def test_resume_keeps_a_half_built_plan_and_shows_what_the_bots_did(cli):
     cli("inclinations", "play", "--seats", "human,random-bot", "--seed", "6",
         stdin="deploy 0\nallocate engines 1\nend\nallocate engines 1\nallocate laser 2\nquit\n")
@@ -63,8 +72,8 @@ def test_reach_command_in_play(cli):
     code, out, err = cli("inclinations", "play", "--seats", "human,human", "--seed", "1",
                          stdin="deploy 10\nreach\ndeploy 6\nreach P2\nreach P7\nquit\n")
     assert code == 0, err
-    assert "P2 can hit you next turn (you end at blackhole R4 S12) from:" in out
-    assert "railgun: blackhole R4 S" in out and "P1 can reach this turn" in out
+    assert "P2 can hit you next turn (you end at blackhole R4 S12) from (black-hole rings" in out
+    assert "railgun: R4 S" in out and "P1 can reach this turn" in out
     assert "where P2 cannot hit you next turn:" in out and "no ship 'P7'" in out
 
 
@@ -88,3 +97,27 @@ def test_turn_wrong_shape_says_the_right_one(cli, tmp_path):
     assert code == 2 and "a scenario is {" in err and "--example" in err
     code, _, err = cli("inclinations", "turn")
     assert code == 2 and "--example" in err
+
+
+def test_show_keeps_a_pending_plan_private(cli):
+    cli("inclinations", "play", "--seats", "human,random-bot", "--seed", "2",
+        stdin="deploy 5\nallocate laser 2\nallocate shields 3\nquit\n")
+    code, out, _ = cli("inclinations", "show", "1")
+    assert code == 0 and "allocate laser" not in out and "P1 has 2 planned steps pending, not shown" in out
+    data = json.loads(cli("inclinations", "show", "1", "--json")[1])
+    assert data["pending_steps"] == 2 and data["state"]["plan"] == [] and len(data["actions"]) == 2
+    assert not any("allocate" in a for a in data["actions"])
+
+
+def test_reach_refuses_what_it_cannot_answer():
+    import pytest
+
+    from gamewright.core.errors import RuleViolation
+
+    st = state(ship(ring=4, sector=10), ship("P2", ring=4, sector=6, hull=0), ship("P3", ring=2, sector=1))
+    for other in (0, 1, 3, -1, "P2"):
+        with pytest.raises(RuleViolation):
+            st.reach(other)
+    assert st.reach(2)["other"] == "P3"
+    with pytest.raises(RuleViolation):
+        InclinationsGame().new_initial_state(0).reach(1)

@@ -162,3 +162,32 @@ def test_preview_answers_in_the_deploy_phase_and_after_the_end():
     st.winner, st.phase = 0, "over"
     assert st.preview(Deploy(1)) == {"action": "deploy 1", "legal": False, "errors": ["the game is over"],
                                      "phase": "over"}
+
+
+def test_deploy_preview_reports_what_the_ships_already_placed_can_do():
+    """P1 at ring 4 sector 10, prograde: a ship placed 1-6 sectors ahead is in its railgun's arc; one placed
+    directly opposite (sector 22) is out of everything P1 can reach in its coming turn."""
+    st = InclinationsGame().new_initial_state(0)
+    st.apply(Deploy(10))
+    ahead = st.preview(Deploy(13))["threats"]
+    assert ahead[0]["ship"] == "P1" and "railgun" in ahead[0]["weapons"] and ahead[0]["damage"] >= 4
+    assert st.preview(Deploy(22))["threats"] == [{"ship": "P1", "damage": 0, "weapons": []}]
+    assert InclinationsGame().new_initial_state(0).preview(Deploy(3))["threats"] == []
+
+
+def test_preview_steps_of_a_whole_turn_equals_step_by_step():
+    st = state(ship(ring=3, sector=0), ship("P2", ring=3, sector=3, shields=2), to_hit="d10")
+    steps = [parse_action(t) for t in ("allocate missiles 2", "allocate engines 1", "fire missiles P2",
+                                       "burn light +1")]
+    before = json.dumps(st.to_json(), sort_keys=True)
+    whole = st.preview_steps(steps)
+    assert json.dumps(st.to_json(), sort_keys=True) == before
+    for s in steps:
+        st.apply(s)
+    stepwise = st.preview(EndTurn())
+    assert whole["action"] == "allocate missiles 2; allocate engines 1; fire missiles P2; burn light +1; end"
+    assert {k: v for k, v in whole.items() if k != "action"} == {k: v for k, v in stepwise.items() if k != "action"}
+    refused = state(ship(ring=3, sector=0), ship("P2", ring=3, sector=3)).preview_steps(
+        [parse_action("fire laser P2")])
+    assert not refused["legal"] and "laser" in refused["errors"][0]
+    assert not st.preview_steps(["coast"])["legal"]

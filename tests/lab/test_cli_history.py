@@ -31,6 +31,8 @@ def test_an_unknown_agent_is_one_error_line(cli) -> None:  # type: ignore[no-unt
     assert code == 2 and out == ""
     assert err.startswith("error: unknown agent 'smart'") and err.count("\n") == 1
     code, _, err = cli("lab", "simulate", "penance", "--agents", "smart")
+    assert code == 2 and err.startswith("error: unknown agent 'smart'") and err.count("\n") == 1
+    code, _, err = cli("lab", "simulate", "penance", "--agents", "random")
     assert code == 2 and err.startswith("error: --agents needs 2") and err.count("\n") == 1
     code, _, err = cli("lab", "compare", "affinity", "--b", "basic_actions=3", "-n", "2")
     assert code == 2 and err.startswith("error: option 'basic_actions'") and err.count("\n") == 1

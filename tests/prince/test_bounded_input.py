@@ -39,7 +39,9 @@ def test_a_carry_outside_its_range_is_one_line(cli, tmp_path: Path, carry: str) 
         tmp_path, '{"player_planet": "Mars", "opponent_planet": "Moon", "player": {"carry": {"Mars": ' + carry + "}}}"
     )
     code, out, err = cli("prince", "turn", path)
-    assert code == 2 and err.startswith("error: scenario field 'player.carry.Mars'") and err.count("\n") == 1
+    # a number JSON cannot hold as a float (1e400) is refused by the reader itself, the rest by the field's check
+    assert code == 2 and err.startswith("error: scenario") and err.count("\n") == 1
+    assert "player.carry.Mars" in err or "too large" in err
 
 
 @pytest.mark.parametrize("carry", [0.25, "1/3", "-0.5", 1e-05, 0])
@@ -87,11 +89,11 @@ def _closed_stdin(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_turn_from_a_closed_stdin_is_one_line() -> None:
-    _one_error_line(_closed_stdin("prince", "turn", "-"), "stdin is closed")
+    _one_error_line(_closed_stdin("prince", "turn", "-"), "input is closed")
 
 
 def test_play_with_a_closed_stdin_is_one_line(cli) -> None:  # noqa: ANN001
     assert cli("prince", "mint", "--name", "Ada", "--lat", "10", "--lon", "10", "--time", "2001-01-01T00:00Z")[0] == 0
     result = _closed_stdin("prince", "play", "Ada")
-    _one_error_line(result, "stdin is closed")
+    _one_error_line(result, "input is closed")
     assert "AttributeError" not in result.stderr

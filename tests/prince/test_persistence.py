@@ -74,9 +74,12 @@ def test_prototype_runs_are_recorded_but_do_not_advance_progress(cli) -> None:  
 
 
 def test_aspect_activation_and_joys_persist(cli) -> None:  # noqa: ANN001
+    from gamewright.core.rng import derive_seed
+
     assert cli(*MINT)[0] == 0
-    for _ in range(4):
-        code, _, err = cli("prince", "play", "Ada", "--auto", "greedy", "--json")
+    for n in range(4):  # seeds given (new runs draw secret ones): the runs this test was written against
+        seed = derive_seed(1, f"run{n}") % 2**31
+        code, _, err = cli("prince", "play", "Ada", "--auto", "greedy", "--json", "--seed", str(seed))
         assert code == 0, err
     progress = json.loads(cli("prince", "show", "Ada", "--json")[1])["progress"]
     assert progress["cumulative_encounters"] == 12

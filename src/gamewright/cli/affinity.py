@@ -510,7 +510,7 @@ def conformance(
         out.add_row(str(r["level"]), r["creature"], str(r["count"]), str(r["fights"]),
                     f"{r['win_rate']:.0%} [{r['win_low']:.0%}–{r['win_high']:.0%}]",
                     f"{r['rounds']['mean']:.1f} [{r['rounds']['low']:.1f}–{r['rounds']['high']:.1f}]", *hd)
-    wide = console if console.is_terminal else Console(width=160)
+    wide = console if console.is_terminal else Console(width=160, markup=False, emoji=False, highlight=False)
     wide.print(out)
     wide.print(f"overall: win rate {summary['win_rate']:.1%} [{summary['win_low']:.1%}–{summary['win_high']:.1%}], "
                   f"rounds {summary['rounds']['mean']:.2f} [{summary['rounds']['low']:.2f}–"

@@ -146,14 +146,22 @@ def show(game_id: int = typer.Argument(..., help="Saved game id."), as_json: boo
     """Show a saved game's board, ships and action log (the seed once the game is over)."""
     row = get_game(bounded(game_id, 1, ID_MAX, GAME_ID), "inclinations")
     state, history = replay_events(row.config, row.seed, row.actions)
+    # a spectator's view: the seat to play keeps its pending plan to itself until it is executed
+    pending = len(state.plan)
+    shown = history[:len(history) - pending]
+    view = state.view_for(0)
+    view["plan"] = []
     if as_json:
-        print_json({"id": row.id, "seats": row.config["seats"], "seed": _public_seed(row), "actions": row.actions,
-                    "state": state.view_for(0), "result": state.result()})
+        print_json({"id": row.id, "seats": row.config["seats"], "seed": _public_seed(row),
+                    "actions": [text for _, text, _ in shown], "pending_steps": pending,
+                    "state": view, "result": state.result()})
         return
     show_board(state)
-    _out(f"actions ({len(row.actions)}):")
-    for i, (seat, text, _) in enumerate(history, 1):
+    _out(f"actions ({len(shown)}):")
+    for i, (seat, text, _) in enumerate(shown, 1):
         _out(f"  {i:>4}  P{seat + 1}  {text}")
+    if pending:
+        _out(f"  (P{state.current + 1} has {pending} planned step{'s' if pending > 1 else ''} pending, not shown)")
     if row.status == "finished":
         _out(f"seed {row.seed}")
 

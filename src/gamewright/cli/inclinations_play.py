@@ -27,7 +27,7 @@ DEPLOY_HELP = (
     "(ref Table and players). Ring 4 drifts 2 sectors a turn towards higher numbers. A ship's railgun fires\n"
     "1-6 sectors ahead along its own ring, its laser at the adjacent rings within 2 sectors, its missiles\n"
     "within 2 rings and 3 sectors: a sector just ahead of an enemy is in its railgun's arc.\n"
-    "  type a sector number (or 'deploy N') | board | reach [P2] (after the first ship is down) | quit"
+    "  type a sector number (or 'deploy N') | board | reach (the sectors the ships placed can hit) | quit"
 )
 
 
@@ -90,7 +90,13 @@ def legal_summary(actions: list[Any]) -> list[str]:
 
 
 def _pct(p: dict[str, Any]) -> str:
+    if p["p"] in ("0/1", "1/1"):
+        return f"{p['float']:.0%}"
     return f"{p['p']} ({p['float']:.0%})"
+
+
+def _span(low: int, high: int) -> str:
+    return f"{low}" if low == high else f"{low}-{high}"
 
 
 def format_preview(answer: dict[str, Any]) -> list[str]:
@@ -106,10 +112,10 @@ def format_preview(answer: dict[str, Any]) -> list[str]:
     for shot in answer.get("shots", []):
         damage = shot["hull_damage"]
         lines.append(f"   {shot['weapon']} at {shot['target']}: hit {_pct(shot['hit'])}, crit {_pct(shot['crit'])}, "
-                     f"hull damage {damage['min']}-{damage['max']}"
+                     f"hull damage {_span(damage['min'], damage['max'])}"
                      + (f", fizzles {_pct(shot['fizzle'])}" if shot["fizzle"]["float"] else ""))
     for tid, t in answer.get("targets", {}).items():
-        lines.append(f"   {tid} after your shots: hull {t['hull']['min']}-{t['hull']['max']}, "
+        lines.append(f"   {tid} after your shots: hull {_span(t['hull']['min'], t['hull']['max'])}, "
                      f"destroyed {_pct(t['destroyed'])}")
     return lines
 
@@ -118,13 +124,15 @@ def _by_ring(places: list[dict[str, Any]]) -> list[str]:
     rings: dict[tuple[str, int], list[int]] = {}
     for p in places:
         rings.setdefault((p["well"], p["ring"]), []).append(p["sector"])
-    return [f"{well} R{ring} S{spans(sectors)}" for (well, ring), sectors in sorted(rings.items())]
+    return [("" if well == "blackhole" else f"{well} ") + f"R{ring} S{spans(sectors)}"
+            for (well, ring), sectors in sorted(rings.items())]
 
 
 def format_reach(answer: dict[str, Any]) -> list[str]:
     """The engine's ``reach`` answer as lines, grouped by ring."""
     me, other, end = answer["ship"], answer["other"], answer["end"]
-    lines = [f"{other} can hit you next turn (you end at {end['well']} R{end['ring']} S{end['sector']}) from:"]
+    lines = [f"{other} can hit you next turn (you end at {end['well']} R{end['ring']} S{end['sector']}) from "
+             "(black-hole rings unless a planet is named):"]
     by_weapon: dict[str, list[dict[str, Any]]] = {}
     for t in answer["threats"]:
         for w in t["weapons"]:
@@ -149,6 +157,7 @@ class Session:
         self.state = state
         self.log = actions
         self.saved = list(actions)  # the log as last read or saved: a save must build on exactly this
+        self.warned = False  # the deploy warnings are shown once, then on 'help'
         self.bots = {
             i: make_bot(kind, Rng(seed).split(f"bot{i}/{len(actions)}")) for i, kind in enumerate(seats)
             if kind != "human"
@@ -206,21 +215,42 @@ class Session:
             if other == s.current or not s.ships[other].ring:
                 out(f"  {ids[other]} is you or not on the board")
                 continue
-            for row in format_reach(s.reach(other)):
+            try:
+                rows = format_reach(s.reach(other))
+            except RuleViolation as exc:
+                rows = [str(exc)]
+            for row in rows:
                 out("  " + row)
+
+    def deploy_danger(self) -> None:
+        """From the engine's deploy previews: the free sectors the ships already placed can hit next turn."""
+        s = self.state
+        hit: dict[tuple[str, str], list[int]] = {}
+        for action in s.legal_actions():
+            if not isinstance(action, Deploy):
+                continue
+            for t in s.preview(action).get("threats", []):
+                if t["damage"]:
+                    hit.setdefault((t["ship"], ", ".join(t["weapons"])), []).append(action.sector)
+        for (ship, weapons), sectors in sorted(hit.items()):
+            out(f"  {ship} (moving first) can hit a ship deployed at S{spans(sectors)} with {weapons}")
 
     def human_deploy(self, who: str) -> bool:
         s = self.state
         free = [a.sector for a in s.legal_actions() if isinstance(a, Deploy)]  # the deploy phase offers only these
+        if any(x.ring for x in s.ships) and not self.warned:
+            self.warned = True
+            self.deploy_danger()
         line = read(f"{who} deploy on black-hole ring 4 (free sectors {spans(free)}; 'deploy N', 'help')> ")
         if line is None or line in ("quit", "save"):
             return False
         if line in ("help", "?"):
             out(DEPLOY_HELP)
+            self.deploy_danger()
         elif line == "board":
             show(s)
         elif line.startswith("reach"):
-            self.reach(line)
+            self.deploy_danger()
         else:
             try:
                 action = parse_action(line if line.startswith("deploy") else f"deploy {line}")
@@ -290,9 +320,8 @@ class Session:
             out("  rejected: " + "; ".join(answer["errors"]))
             return
         self.commit([step])
-        first, *rest = format_preview(answer)
-        out(f"  ok. pending: {'; '.join(a.to_text() for a in s.plan)}  {first}")
-        for row in rest:
+        out(f"  ok. pending: {'; '.join(a.to_text() for a in s.plan)}")
+        for row in format_preview(answer):
             out("  " + row)
 
     def run(self) -> None:

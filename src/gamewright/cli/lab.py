@@ -86,8 +86,9 @@ def _agents(text: str) -> list[str]:
 
 @contextmanager
 def progress_bar(total: int, enabled: bool) -> Iterator[Any]:
-    """A progress bar with an ETA on stderr; the callback advances it by the games a chunk finished."""
-    if not enabled:
+    """A progress bar with an ETA on stderr (a terminal only); the callback advances it by the games a chunk
+    finished."""
+    if not enabled or not err_console.is_terminal:
         yield None
         return
     columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"),
@@ -97,9 +98,10 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Any]:
         yield lambda n: bar.advance(task, n)
 
 
-def _execute(request: dict[str, Any], workers: int | None, ray: str | None, json_out: bool,
+def _execute(request: dict[str, Any], workers: int | None, ray: str | None, json_out: bool | None,
              report: Path | None) -> dict[str, Any]:
-    """Validate, run with a progress bar, store in history, write the report; the result."""
+    """Validate, run with a progress bar, store in history, write the report, print (JSON, tables, or nothing
+    when ``json_out`` is None); the result."""
     from gamewright.lab import experiments, history
     from gamewright.lab.runner import default_workers
 
@@ -111,14 +113,17 @@ def _execute(request: dict[str, Any], workers: int | None, ray: str | None, json
     found, _ = experiments.batches(request)  # every mistake is reported before anything runs
     total = sum(b.games for b in found)
     start = time.perf_counter()
-    with progress_bar(total, enabled=not json_out) as advance:
+    with progress_bar(total, enabled=json_out is False) as advance:
         result = experiments.run(request, workers, ray, advance)
     seconds = time.perf_counter() - start
     used = workers or default_workers()
     run_id = history.save_run(request, result, used, f"ray:{ray}" if ray else "local", seconds)
     if report is not None:
         _write_report(result, history.get_run(run_id), report)
-    if not json_out:
+    if json_out:
+        print_json(result)
+    elif json_out is False:
+        show_result(result)
         err_console.print(f"stored as lab run {run_id} ({total} games in {seconds:.1f} s on {used} workers)",
                           highlight=False)
     return result
@@ -150,11 +155,7 @@ def simulate_command(
     """Play GAMES seeded games and summarise win rates (95% intervals), game length and the game's metrics."""
     request = {"kind": "simulate", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
                "ruleset": ruleset, "options": parse_assignments(option), "question": question}
-    result = _execute(request, workers, ray, json_out, report)
-    if json_out:
-        print_json(result)
-    else:
-        show_result(result)
+    _execute(request, workers, ray, json_out, report)
 
 
 @app.command("compare")
@@ -180,11 +181,7 @@ def compare_command(
     base = parse_assignments(option)
     request = {"kind": "compare", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
                "a": variant(a, base, ruleset), "b": variant(b, base, ruleset), "question": question}
-    result = _execute(request, workers, ray, json_out, report)
-    if json_out:
-        print_json(result)
-    else:
-        show_result(result)
+    _execute(request, workers, ray, json_out, report)
 
 
 @app.command("sweep")
@@ -209,11 +206,7 @@ def sweep_command(
     request = {"kind": "sweep", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
                "ruleset": ruleset, "options": parse_assignments(option), "param": param.strip(),
                "values": parse_values(values), "question": question}
-    result = _execute(request, workers, ray, json_out, report)
-    if json_out:
-        print_json(result)
-    else:
-        show_result(result)
+    _execute(request, workers, ray, json_out, report)
 
 
 @app.command("runs")
@@ -276,7 +269,7 @@ def rerun_command(
     from gamewright.lab.history import get_run
 
     row = get_run(run_id)
-    result = _execute(row["request"], workers, ray, True, None)
+    result = _execute(row["request"], workers, ray, None, None)
     same = dumps(result) == dumps(row["result"])
     if json_out:
         print_json({"id": run_id, "identical": same, "code_version": row["code_version"]})
@@ -328,6 +321,9 @@ def show_result(result: dict[str, Any]) -> None:
             table.add_row(str(s), agents[s], _rate(result["a"]["win_rates"][s]), _rate(result["b"]["win_rates"][s]),
                           f"{d['delta']:+.1%} [{d['low95']:+.1%}, {d['high95']:+.1%}]", f"{d['mcnemar_p']:.3g}")
         console.print(table)
+        for name, d in result.get("paired_metrics", {}).items():
+            console.print(f"{name}, paired B − A: {d['delta']:+.3g} [{d['low95']:+.3g}, {d['high95']:+.3g}]",
+                          highlight=False)
         for label in ("a", "b"):
             line = f"{label.upper()}: length {_length(result[label])}"
             headline = _headline(result[label]["metrics"])

@@ -9,8 +9,9 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, sub_app
+from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, print_json, sub_app
 from gamewright.cli.lab import progress_bar
+from gamewright.cli.penance_table import HELP, menu, prompt, render
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
 from gamewright.core.game import events_for
@@ -24,8 +25,6 @@ from gamewright.games.penance.components import casket_class
 from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, secondary_options
 from gamewright.games.penance.dice import attack_tier, parse_defense_face, roll_attack, roll_defense, tier_odds
 from gamewright.games.penance.game import RULES, PenanceGame
-from gamewright.games.penance.hexgrid import DIRECTIONS
-from gamewright.games.penance.pilot import WOUNDS
 from gamewright.games.penance.state import Act, PenanceState
 from gamewright.lab.runner import Batch, run_batches, validate
 from gamewright.store import create_game, get_game, list_games, update_game
@@ -53,9 +52,9 @@ def odds(
     if json_out:
         print_json({k: float(v) for k, v in table.items()})
         return
-    console.print(f"Attack roll against TN {tn} (two attack dice, faces 0-5):")
+    say(f"Attack roll against TN {tn} (two attack dice, faces 0-5):")
     for k, v in table.items():
-        console.print(f"  {k:<13} {float(v):8.4%}  ({fraction_text(v)})")
+        say(f"  {k:<13} {float(v):8.4%}  ({fraction_text(v)})")
 
 
 def _parse_attack_dice(text: str | None, rng: Rng) -> tuple[list[int], bool]:
@@ -139,11 +138,11 @@ def attack(
     if json_out:
         print_json(out)
         return
-    console.print(f"{c.name}: TN {tn} ({', '.join(f'{k} {v:+d}' for k, v in parts.items() if v and k != 'base')})")
-    console.print(f"Attack dice {dice[0]} + {dice[1]} = {out['sum']} → {tier.upper()}")
+    say(f"{c.name}: TN {tn} ({', '.join(f'{k} {v:+d}' for k, v in parts.items() if v and k != 'base')})")
+    say(f"Attack dice {dice[0]} + {dice[1]} = {out['sum']} → {tier.upper()}")
     if hit:
-        console.print(f"Damage {dmg}; defense dice: {', '.join(faces) or 'none'}")
-        console.print(f"Blocked {out['blocked']}, taken {out['taken']}, Component Damage {out['component_damage']}, "
+        say(f"Damage {dmg}; defense dice: {', '.join(faces) or 'none'}")
+        say(f"Blocked {out['blocked']}, taken {out['taken']}, Component Damage {out['component_damage']}, "
                       f"Heat {out['heat']}" + (", PIERCE" if out["pierce"] else "")
                       + (", MAJOR WOUND" if out["major_wound"] else "")
                       + (", component destroyed" if destroyed else ""))
@@ -180,17 +179,17 @@ def decks(
         if json_out:
             print_json(data)
             return
-        console.print(f"{spec.name} ({spec.casket}) — {spec.spec_text()}: {len(listing)} cards")
+        say(f"{spec.name} ({spec.casket}) — {spec.spec_text()}: {len(listing)} cards")
         for cid, n in data["list"].items():
-            console.print(f"  {n} × {card_table()[cid].name}")
+            say(f"  {n} × {card_table()[cid].name}")
         return
     data = {"decks": {k: v.spec_text() for k, v in base_decks().items()}, "secondary": secondary_options()}
     if json_out:
         print_json(data)
         return
     for k, v in base_decks().items():
-        console.print(f"{k}: {v.name}, {v.casket}, default {v.spec_text()}")
-    console.print("secondary options: " + ", ".join(f"{k} = {v}" for k, v in sorted(secondary_options().items())))
+        say(f"{k}: {v.name}, {v.casket}, default {v.spec_text()}")
+    say("secondary options: " + ", ".join(f"{k} = {v}" for k, v in sorted(secondary_options().items())))
 
 
 # ====================================================================================================
@@ -245,85 +244,13 @@ def simulate(
         print_json(out)
         return
     for i in (0, 1):
-        console.print(f"{names[i]} with {deck_list[i]}: {wins[i]} wins ({wins[i] / games:.1%})")
-    console.print(f"draws {draws}; mean {actions / games:.0f} actions, {rounds / games:.1f} rounds per game")
+        say(f"{names[i]} with {deck_list[i]}: {wins[i]} wins ({wins[i] / games:.1%})")
+    say(f"draws {draws}; mean {actions / games:.0f} actions, {rounds / games:.1f} rounds per game")
 
 
 # ====================================================================================================
 # play
 # ====================================================================================================
-def render(state: PenanceState, seat: int) -> str:
-    """The board as the given seat sees it: map, both caskets, own hand with costs."""
-    view = state.view_for(seat)
-    marks = {s.pos: f"{p + 1}{DIRECTIONS[s.facing]:<2}" for p, s in enumerate(state.sides)}
-    if state.round == 0:
-        lines = ["— Setup: keep the opening hand or mulligan once —"]
-    else:
-        lines = [f"— Round {state.round}, P{state.turn_player + 1}'s turn —"]
-    lines += state.map.render(marks)
-    lines.append("terrain: . open  r rubble (light cover, difficult)  f forest (heavy cover)  # wall  ~ water")
-    for p, side in enumerate(view["sides"]):
-        comps = "  ".join(f"{k} {v['damage']}/{v['hp']} {v['zone']}" for k, v in side["components"].items())
-        lines.append(
-            f"P{p + 1} {side['deck_spec']} ({side['class']}) at {side['hex']} facing {side['facing']}: "
-            f"SP {side['sp']}/{side['sp_max']}  Heat {side['heat']}  deck {side['deck']}  discard "
-            f"{len(side['discard'])}  graveyard {len(side['graveyard'])}  removed {len(side['removed'])}  "
-            f"hand {side['hand_size']}  runes {side['runes']}"
-        )
-        lines.append(f"   moved {side['moved']} hex(es) this turn ({side['moved_last_turn']} last turn)"
-                     + (f", {side['free_hexes']} free hex(es) left" if side["free_hexes"] else ""))
-        lines.append(f"   components: {comps}")
-        wounds = ", ".join(WOUNDS[w].name for w in side["wounds"]) or "none"
-        lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {wounds}")
-        if "hand" in side:
-            lines.append("   hand: " + ", ".join(f"[{h['id']}] {h['name']} ({_cost_label(h)})" for h in side["hand"]))
-        elif side.get("revealed"):
-            lines.append("   revealed: " + ", ".join(side["revealed"]))
-    return "\n".join(lines)
-
-
-def prompt(state: PenanceState) -> str:
-    """What the pending decision asks of the player to move."""
-    top = state.todo[-1]
-    who = f"P{top[1] + 1}"
-    kind = top[0]
-    if kind == "mulligan":
-        return f"{who}, keep this opening hand or mulligan (shuffle it back, draw 6 new; once):"
-    if kind == "react":
-        at = state.attack or {}
-        rune = " (or spend a Rune)" if state.sides[top[1]].runes else ""
-        return (f"{who}, {at.get('damage', 0)} damage is coming: play one reactive card{rune} before the defense "
-                "dice, or pass:")
-    if kind == "loss":
-        why = {"attack": "damage", "forced": "an EXECUTION (from the deck)", "harm": "self-harm"}[top[3]]
-        extra = " — primary weapon cards lost add Component Damage" if top[3] == "attack" else ""
-        return (f"{who}, lose {top[2]} more card(s) to {why}: one from hand, or 'lose deck' for the top of the "
-                f"deck{extra}:")
-    if kind == "cost":
-        return f"{who}, discard {top[2]} card(s) from hand to the discard pile (Dual Wield):"
-    return f"{who}, your action (cards and moves in any order; 'end' ends the turn):"
-
-
-def _cost_label(h: dict[str, Any]) -> str:
-    c = card_table()[h["card"]]
-    if c.passive:
-        return "passive"
-    if c.reactive:
-        return "reactive"
-    if c.kind == "status":
-        return "0 SP: sacrifice or purge"
-    return f"{h['cost']} SP"
-
-
-def describe(state: PenanceState, a: Act) -> str:
-    p = state.current_player
-    pl = state.sides[p].piles
-    if a.card >= 0:
-        name = card_table()[pl.cards[a.card]].name
-        return a.to_text() + f"  ({name})"
-    return a.to_text()
-
-
 def _menu_pick(legal: list[Act], text: str) -> Act:
     """A menu number (ASCII digits only: ``²`` passes ``isdigit()`` but is no number)."""
     k = ascii_int(text, "a menu choice")
@@ -385,6 +312,7 @@ def play(
     # which does not matter: their saved actions are replayed, not re-chosen.
     lines = sys.stdin
     shown_for = -1
+    losing: tuple[int, int] | None = None
     while not state.is_terminal():
         p = state.current_player
         bot = bots[p]
@@ -392,10 +320,15 @@ def play(
             action = bot.choose(state)
         else:
             if shown_for != len(actions):
-                say(render(state, p))
+                top = state.todo[-1]
+                # one board per question: the cards of one loss are chosen one by one under a single board
+                chain = (state.turns, id(top)) if top[0] == "loss" else None
+                if chain is None or chain != losing:
+                    say(render(state, p))
+                losing = chain
                 say(prompt(state))
-                for k, a in enumerate(state.legal_actions()):
-                    say(f"  {k:>2}. {describe(state, a)}")
+                for entry in menu(state):
+                    say(entry)
                 shown_for = len(actions)
             line = lines.readline()
             if not line:
@@ -404,9 +337,12 @@ def play(
             text = line.strip()
             if not text:
                 continue
-            if text in ("quit", "exit", "save"):
+            if text in ("quit", "exit", "save", "q"):
                 say(f"game {game_id} saved; resume with --resume {game_id}")
                 return
+            if text in ("help", "?", "board"):
+                say(HELP if text != "board" else render(state, p))
+                continue
             legal = state.legal_actions()
             try:
                 # a number from the menu, or the action's text
@@ -427,7 +363,7 @@ def play(
         update_game(game_id, actions=actions, base=len(actions) - 1)
     result = {"winner": state.winner, "reason": state.end_reason, "rounds": state.round}
     update_game(game_id, actions=actions, base=len(actions), status="finished", result=result)
-    say(f"game over: {state.end_reason} (seed {seed})")
+    say(f"game over — {state.end_reason} (seed {seed})")
 
 
 def _public_seed(row: Any) -> int | None:

@@ -61,21 +61,30 @@ def mcnemar_exact(a_only: int, b_only: int) -> float:
     return float(binomtest(b_only, a_only + b_only, 0.5).pvalue)
 
 
+def wald(diffs: Sequence[float]) -> dict[str, float]:
+    """The mean of per-game differences and its Wald 95% interval (sample variance; [d, d] when all agree)."""
+    n = len(diffs)
+    delta = sum(diffs) / n
+    var = sum((d - delta) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return {"delta": delta, "low95": delta - half, "high95": delta + half}
+
+
+def paired_metrics(game: str, a: Sequence[Record], b: Sequence[Record]) -> dict[str, dict[str, float]]:
+    """B − A game by game for each numeric metric the game pairs (Space Prince: Distance)."""
+    return {name: wald([float(gb["metrics"][name]) - float(ga["metrics"][name]) for ga, gb in zip(a, b, strict=True)])
+            for name in metrics_hook(game).paired}
+
+
 def paired_difference(a: Sequence[Record], b: Sequence[Record], seats: int) -> list[dict[str, Any]]:
     """Per seat, B − A over paired games (same seed): the mean per-game difference with its Wald 95% interval
     and the exact McNemar p-value. With no discordant pair every difference is 0: delta 0, [0, 0], p = 1."""
     if [g["seed"] for g in a] != [g["seed"] for g in b]:
         raise ValueError("paired comparison needs the same seeds on both sides")
-    n = len(a)
     rows = []
     for s in range(seats):
         diffs = [int(s in gb["wins"]) - int(s in ga["wins"]) for ga, gb in zip(a, b, strict=True)]
         a_only, b_only = diffs.count(-1), diffs.count(1)
-        delta = sum(diffs) / n
-        # sample variance of the per-game differences (ddof 1); 0 when no pair is discordant
-        var = sum((d - delta) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        half = Z95 * math.sqrt(var / n)
-        rows.append({"seat": s, "delta": delta, "low95": delta - half, "high95": delta + half,
-                     "mcnemar_p": mcnemar_exact(a_only, b_only),
+        rows.append({"seat": s, **wald(diffs), "mcnemar_p": mcnemar_exact(a_only, b_only),
                      "a_only": a_only, "b_only": b_only})
     return rows

@@ -11,7 +11,7 @@ from typing import Any
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.rules import parse_assignments
-from gamewright.lab.analysis import paired_difference, side_summary
+from gamewright.lab.analysis import paired_difference, paired_metrics, side_summary
 from gamewright.lab.runner import Batch, run_batches, validate
 
 KINDS = ("simulate", "compare", "sweep")
@@ -82,7 +82,8 @@ def run(request: dict[str, Any], workers: int | None = None, ray_address: str | 
         return {**head, **summaries[0]}
     if request["kind"] == "compare":
         difference = paired_difference(records[0], records[1], len(agents))
-        return {**head, "a": summaries[0], "b": summaries[1], "difference": difference, "paired": True}
+        return {**head, "a": summaries[0], "b": summaries[1], "difference": difference, "paired": True,
+                "paired_metrics": paired_metrics(game, records[0], records[1])}
     rows = [{"value": value, **summary} for value, summary in zip(request["values"], summaries, strict=True)]
     return {**head, "param": request["param"], "values": list(request["values"]), "rows": rows}
 

@@ -49,6 +49,7 @@ class MetricsHook:
     summarise: Callable[[Sequence[Record]], dict[str, Any]] = _no_summary
     game_options: Callable[[dict[str, Any], int], dict[str, Any]] = _same_options
     length_unit: str = "actions"
+    paired: tuple[str, ...] = ()  # numeric record fields ``lab compare`` also differences game by game
 
 
 GENERIC = MetricsHook()

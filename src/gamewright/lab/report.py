@@ -92,7 +92,13 @@ def _difference(result: dict[str, Any]) -> list[str]:
              d.get("b_only", "")) for d in result["difference"]]
     header = ("seat", "A wins", "B wins", "B − A", "95% interval (paired)", "exact McNemar p",
               "only A won", "only B won")
-    return ["<h2>Paired difference</h2>", table(header, rows)]
+    out = ["<h2>Paired difference</h2>", table(header, rows)]
+    paired = result.get("paired_metrics", {})
+    if paired:
+        out.append(table(("metric", "B − A, game by game", "95% interval (Wald)"),
+                         [(name, f"{d['delta']:+.4g}", f"[{d['low95']:+.4g}, {d['high95']:+.4g}]")
+                          for name, d in paired.items()]))
+    return out
 
 
 def _side_sections(sides: Sequence[tuple[str, dict[str, Any]]]) -> list[str]:

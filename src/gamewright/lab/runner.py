@@ -52,28 +52,34 @@ class Batch:
                    bool(data.get("swap_agents", False)))
 
 
-def play_game(batch: Batch, index: int) -> Record:
-    """Play game ``index`` of ``batch`` to the end; its record (returns, length, the game's own metrics)."""
+def play_out(game_name: str, state: Any, agent_names: Sequence[str], seed: int,
+             max_actions: int = MAX_ACTIONS) -> tuple[list[Any], int]:
+    """Play ``state`` to the end, one agent per seat seeded from ``seed`` (chance nodes from their own stream);
+    every event ``apply`` returned and the number of actions."""
     from gamewright.agents.registry import make_agent
 
-    hook = metrics_hook(batch.game)
-    seed = batch.seed + index
-    options = hook.game_options(dict(batch.options), index) if batch.alternate else dict(batch.options)
-    game = _game(batch.game, batch.ruleset, options)
-    swapped = batch.swap_agents and index % 2 == 1
-    names = list(reversed(batch.agents)) if swapped else list(batch.agents)
-    state = game.new_initial_state(seed)
-    agents = [make_agent(batch.game, name, derive_seed(seed, f"seat{i}")) for i, name in enumerate(names)]
+    agents = [make_agent(game_name, name, derive_seed(seed, f"seat{i}")) for i, name in enumerate(agent_names)]
     chance = Rng(derive_seed(seed, "chance"))
     events: list[Any] = []
     actions = 0
     while not state.is_terminal():
-        if actions >= MAX_ACTIONS:
-            raise RuntimeError(f"{batch.game} game with seed {seed} did not end within {MAX_ACTIONS} actions")
+        if actions >= max_actions:
+            raise RuntimeError(f"{game_name} game with seed {seed} did not end within {max_actions} actions")
         player = state.current_player
         action = chance.choice(state.legal_actions()) if player == CHANCE else agents[player].choose(state)
         events.extend(state.apply(action))
         actions += 1
+    return events, actions
+
+
+def play_game(batch: Batch, index: int) -> Record:
+    """Play game ``index`` of ``batch`` to the end; its record (returns, length, the game's own metrics)."""
+    hook = metrics_hook(batch.game)
+    seed = batch.seed + index
+    options = hook.game_options(dict(batch.options), index) if batch.alternate else dict(batch.options)
+    swapped = batch.swap_agents and index % 2 == 1
+    state = _game(batch.game, batch.ruleset, options).new_initial_state(seed)
+    events, actions = play_out(batch.game, state, list(reversed(batch.agents)) if swapped else batch.agents, seed)
     returns = [float(r) for r in state.returns()]
     metrics = hook.record(state, events)
     length = metrics.pop("length", actions)
@@ -129,11 +135,11 @@ def validate(batch: Batch) -> Batch:
     game = load_game(batch.game, ruleset=batch.ruleset, options=batch.options)
     seats = game.num_players
     agents = batch.agents or ("random",) * seats
+    for name in agents:
+        make_agent(batch.game, name, 0)  # an unknown name is named first, with the game's agents
     if len(agents) != seats:
         raise ConfigError(f"--agents needs {seats} comma-separated names for {batch.game} (one per seat), "
                           f"got {len(agents)}")
-    for name in agents:
-        make_agent(batch.game, name, 0)
     if batch.games < 1:
         raise ConfigError("the number of games must be at least 1")
     return Batch(batch.game, batch.ruleset, dict(batch.options), tuple(agents), batch.seed, batch.games,

@@ -61,6 +61,22 @@ def deploy_choice(state: Any, rng: Rng) -> Deploy:
     return rng.choice(state.legal_actions())
 
 
+def safe_deploy(state: Any, rng: Rng) -> Deploy:
+    """A free sector where the ships already deployed (they move first) can deal the least damage in their coming
+    turn (the engine's reach, as the deploy preview reports it); ties at random."""
+    from gamewright.games.inclinations.reach import mover_positions, threats
+
+    choices = state.legal_actions()
+    movers = [i for i, s in enumerate(state.ships) if i != state.current and s.ring]
+    if not movers:
+        return deploy_choice(state, rng)
+    positions = mover_positions(state.ships, movers, state.tr)
+    scored = [(sum(t["damage"] for t in threats(state.ships, state.deployed_ship(a), positions)), a)
+              for a in choices]
+    low = min(score for score, _ in scored)
+    return rng.choice([a for score, a in scored if score == low])
+
+
 def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     """Deallocations then allocations that turn ``ship.energy`` into ``target``."""
     steps: list[Step] = []
@@ -176,6 +192,8 @@ class Level:
     noise: float  # random tie-breaking / sloppiness
     position_weight: float
     trade_heat: bool = False  # accept some heat damage for damage dealt while the hull is healthy
+    shield_headroom: bool = False  # power only the shields the ship's heat can still absorb
+    safe_deploy: bool = False  # deploy out of the arcs of the ships already on the board
 
 
 LEVELS = {
@@ -183,7 +201,7 @@ LEVELS = {
     "medium": Level(heat_budget=5, heat_cost=2.0, tables=True, flee=False, noise=1.0, position_weight=0.8,
                     trade_heat=True),
     "hard": Level(heat_budget=5, heat_cost=2.0, tables=True, flee=True, noise=0.05, position_weight=1.0,
-                  trade_heat=True),
+                  trade_heat=True, shield_headroom=True, safe_deploy=True),
 }
 
 
@@ -201,6 +219,8 @@ class HeuristicBot:
         self.rng = rng
 
     def deploy(self, state: Any) -> Deploy:
+        if self.level.safe_deploy:
+            return safe_deploy(state, self.rng)
         return deploy_choice(state, self.rng)
 
     # --- evaluation --------------------------------------------------------------------------------
@@ -368,6 +388,13 @@ class HeuristicBot:
                         heat += 3
                 score -= max(0, 5 - mass_end) * 0.6
                 shields = min(MAX_ENERGY[SHIELDS], REACTOR - energy)
+                if level.shield_headroom:
+                    # ref Weapons/Shields: an absorbed point is a point of heat, and past dissipation heat is hull
+                    # damage at the next turn anyway (002 Heat Dissipation); a crit on full shields turns them
+                    # all into heat. Shields beyond the heat headroom protect nothing.
+                    shields = min(shields, max(0, DISSIPATION - heat))
+                    # and shields are worth more where enemies can shoot next turn
+                    score += 0.3 * min(shields, 3 * self._exposure(well, end_ring, sector, enemies))
                 score += 0.15 * shields
                 if level.noise:
                     score += self.rng.random() * level.noise
@@ -414,15 +441,17 @@ def make_bot(kind: str, rng: Rng) -> RandomBot | HeuristicBot:
 
 
 def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | None = None,
-                  check: Any = None) -> tuple[Any, list[str]]:
+                  check: Any = None, bots: Sequence[Any] | None = None) -> tuple[Any, list[str]]:
     """A whole bot game; returns the final state and the action log (texts). ``check(state)`` runs after
-    every turn (used by the conformance tests)."""
+    every turn (used by the conformance tests). ``bots``: ready-made bot objects instead of ``kinds``' bots
+    (seeded the same way when built from ``kinds``)."""
     from gamewright.games.inclinations.game import InclinationsGame
 
     game = InclinationsGame(None, {**(options or {}), "players": len(kinds)})
     state = game.new_initial_state(seed)
     master = Rng(seed)
-    bots = [make_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
+    if bots is None:
+        bots = [make_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
     log: list[str] = []
     while not state.is_terminal():
         bot = bots[state.current]

@@ -64,4 +64,4 @@ def summarise(games: Sequence[Record]) -> dict[str, Any]:
     }
 
 
-HOOK = MetricsHook(record=record, summarise=summarise, length_unit="rounds")
+HOOK = MetricsHook(record=record, summarise=summarise, length_unit="rounds", paired=("transfers",))

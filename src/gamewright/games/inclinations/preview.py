@@ -18,6 +18,7 @@ from gamewright.core.errors import RuleViolation
 from gamewright.core.game import Event
 from gamewright.games.inclinations.actions import Deploy, EndTurn, Step
 from gamewright.games.inclinations.board import FACING_NAME, WELLS
+from gamewright.games.inclinations.reach import mover_positions, threats
 from gamewright.games.inclinations.ship import REACTOR, SUBSYSTEMS, Ship
 from gamewright.games.inclinations.turn import MOVEMENT_TYPES, TurnRules, simulate, start_of_turn, validate
 from gamewright.games.inclinations.weapons import shoot
@@ -176,7 +177,10 @@ def preview_action(state: Any, action: Any, text: str, problem: str | None) -> d
         except RuleViolation as exc:
             out["errors"] = [exc.why]
             return out
-        out.update(legal=True, ship=ship_view(placed), shots=[], targets={})
+        # the ships already deployed move first (ref Table and players: seat order): what they can do to it
+        movers = [i for i, s in enumerate(state.ships) if i != state.current and s.ring]
+        out.update(legal=True, ship=ship_view(placed), shots=[], targets={},
+                   threats=threats(state.ships, placed, mover_positions(state.ships, movers, state.tr)))
         return out
     if type(action) is Deploy:
         out["errors"] = ["deployment is over"]

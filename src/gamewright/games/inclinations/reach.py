@@ -14,7 +14,7 @@ from gamewright.games.inclinations.actions import INTENSITIES, Allocate, Burn, C
 from gamewright.games.inclinations.board import FACING_NAME, WELLS, adjustment_range, velocity
 from gamewright.games.inclinations.ship import Ship
 from gamewright.games.inclinations.turn import TurnRules, simulate, validate
-from gamewright.games.inclinations.weapons import WEAPON_INDEX, out_of_reach
+from gamewright.games.inclinations.weapons import DAMAGE, WEAPON_INDEX, out_of_reach
 
 Position = tuple[int, int, int, int]  # well, ring, sector, facing
 
@@ -58,13 +58,13 @@ def movements(ships: Sequence[Ship], idx: int, tr: TurnRules) -> list[tuple[list
     return out
 
 
-def _positions(ship: Ship, moved: list[tuple[list[Step], Ship]]) -> set[Position]:
+def firing_positions(ship: Ship, moved: list[tuple[list[Step], Ship]]) -> set[Position]:
     """Where a ship may stand when it fires in its turn: before moving (either facing) or after any movement."""
     here = {(ship.well, ship.ring, ship.sector, f) for f in (ship.facing, -ship.facing)}
     return here | {(s.well, s.ring, s.sector, s.facing) for _, s in moved}
 
 
-def _weapons(shooter: Ship, at: Position, target: Ship) -> list[str]:
+def weapons_reaching(shooter: Ship, at: Position, target: Ship) -> list[str]:
     probe = shooter.clone()
     probe.well, probe.ring, probe.sector, probe.facing = at
     return [w for w in WEAPON_INDEX if (w != "missiles" or shooter.ammo > 0) and out_of_reach(w, probe, target) is None]
@@ -88,17 +88,17 @@ def reach(ships: Sequence[Ship], idx: int, other: int, tr: TurnRules, end: Ship)
     as it stands now) and the weapons ``other`` could hit it with there in its coming turn.
     """
     me, them = ships[idx], ships[other]
-    their_positions = _positions(them, movements(ships, other, tr))
+    their_positions = firing_positions(them, movements(ships, other, tr))
 
     def threats_to(target: Ship) -> list[tuple[Position, list[str]]]:
-        found = [(p, _weapons(them, p, target)) for p in sorted(their_positions)]
+        found = [(p, weapons_reaching(them, p, target)) for p in sorted(their_positions)]
         return [(p, w) for p, w in found if w]
 
     moves = []
     for plan, after in movements(ships, idx, tr):
         at = (after.well, after.ring, after.sector, after.facing)
         exposed = sorted({w for _, ws in threats_to(_place(me, at)) for w in ws})
-        moves.append({**_where(at), "plan": [s.to_text() for s in plan], "can_hit": _weapons(me, at, them),
+        moves.append({**_where(at), "plan": [s.to_text() for s in plan], "can_hit": weapons_reaching(me, at, them),
                       "exposed": exposed})
     return {
         "ship": me.id, "other": them.id,
@@ -106,3 +106,24 @@ def reach(ships: Sequence[Ship], idx: int, other: int, tr: TurnRules, end: Ship)
         "threats": [{**_where(p), "weapons": w} for p, w in threats_to(end)],
         "moves": moves,
     }
+
+
+def mover_positions(ships: Sequence[Ship], movers: Sequence[int], tr: TurnRules) -> dict[int, list[Position]]:
+    """Where each of ``movers`` can fire from in its coming turn (computed once, asked of many targets)."""
+    return {i: sorted(firing_positions(ships[i], movements(ships, i, tr))) for i in movers}
+
+
+def threats(ships: Sequence[Ship], target: Ship, positions: dict[int, list[Position]]) -> list[dict[str, Any]]:
+    """For each ship in ``positions`` (seats that move before ``target`` does): the most damage its weapons can
+    deal to ``target`` where it stands, from anywhere it can fire in its coming turn, and with which weapons."""
+    out = []
+    for i, places in positions.items():
+        shooter = ships[i]
+        best: tuple[int, list[str]] = (0, [])
+        for at in places:
+            weapons = weapons_reaching(shooter, at, target)
+            damage = sum(DAMAGE[w] for w in weapons)
+            if damage > best[0]:
+                best = (damage, weapons)
+        out.append({"ship": shooter.id, "damage": best[0], "weapons": best[1]})
+    return out

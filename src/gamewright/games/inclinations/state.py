@@ -169,11 +169,31 @@ class InclinationsState:
             problem = None if _well_typed(action) else "malformed action (a field has the wrong type)"
         return preview_action(self, action, _text(action), problem)
 
+    def preview_steps(self, steps: Sequence[Any]) -> dict[str, Any]:
+        """``preview`` of a whole planned turn at once: the pending plan plus ``steps`` (then ``end``), in the
+        same shape as ``preview(EndTurn())``. Never raises, never changes anything."""
+        from gamewright.games.inclinations.preview import preview_action
+
+        bad = next((s for s in steps if type(s) not in ACTION_TYPES[1:-1] or not _well_typed(s)), None)
+        if self.phase != PLAY or bad is not None:
+            problem = None if bad is None else f"{_text(bad)}: not a well-formed planning step"
+            return preview_action(self, EndTurn(), "end", problem)
+        probe = self.clone()
+        probe.rng = Rng(0)  # the copy never draws; the real stream is not even copied into the answer
+        probe.plan = [*self.plan, *steps]
+        answer = preview_action(probe, EndTurn(), "end", None)
+        answer["action"] = "; ".join([*(s.to_text() for s in steps), "end"])
+        return answer
+
     def reach(self, other: int) -> dict[str, Any]:
         """Where the acting ship can get this turn, and where seat ``other`` can hit it from on its coming turn
         (the acting ship ending where its pending plan, with the drift, leaves it). See ``reach.reach``."""
         from gamewright.games.inclinations.reach import reach
 
+        if type(other) is not int or not 0 <= other < len(self.ships) or other == self.current:
+            raise RuleViolation(f"reach {other!r}", "name another seat's index", "")
+        if self.phase != PLAY or not self.ships[other].ring or self.ships[other].hull <= 0:
+            raise RuleViolation(f"reach {seat_id(other)}", "both ships must be on the board, in play", "")
         result = self.preview_plan()
         end = result.ships[self.current] if result.ok else self.ships[self.current]
         return reach(self.ships, self.current, other, self.tr, end)

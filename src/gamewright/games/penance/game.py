@@ -28,6 +28,9 @@ RULES = RulesSpec(
         Option("shield_wall", "allies", choices=("allies", "self"),
                doc="Shield Wall helps only allies behind you (none one-on-one), or gives yourself +2 Defense "
                    "against attacks from the front", source="004 §1 Option B; ref §2 Allies"),
+        Option("hit_location", "choice", choices=("choice", "random"),
+               doc="the attacker chooses the target component, or the hit-location die (1 head, 2 left arm, "
+                   "3 right arm, 4-5 chassis, 6 legs) picks it on a hit", source="ref §2"),
     ),
     {"standard": {}},
     "standard",

@@ -75,7 +75,7 @@ class Legality(StateBase):
         for d in range(6):
             if self._move_problem(p, d) is None:
                 out.append(Act("move", arg=d))
-        if not s.free_rot or s.sp >= 1:
+        if self.rotate_cost(p) <= s.sp:
             out += [Act("rotate", arg=f) for f in range(6) if f != s.facing]
         pl = s.piles
         for i in self._unique_hand(p):
@@ -88,7 +88,9 @@ class Legality(StateBase):
                 continue
             if self._play_problem(p, i) is not None:
                 continue
-            if card_table()[cid].is_attack:
+            if card_table()[cid].is_attack and self.rules.hit_location == "random":
+                out.append(Act("play", i))  # the hit-location die chooses (ref §2)
+            elif card_table()[cid].is_attack:
                 enemy = self.sides[1 - p]
                 out += [Act("play", i, c) for c in range(5) if not enemy.destroyed[c]]
             else:
@@ -109,7 +111,7 @@ class Legality(StateBase):
             return "Anvil Breaker: you cannot move for the rest of the turn"
         if s.destroyed[LEGS] and s.moved >= 2:
             return "destroyed legs allow at most 2 hexes per turn (ref §2)"
-        cost = self.hex_cost(p, dest) + (0 if s.free_moves > 0 else 1)
+        cost = self.move_cost(p, dest)
         if cost > s.sp:
             return f"moving there costs {cost} SP and you have {s.sp}"
         return None
@@ -127,7 +129,8 @@ class Legality(StateBase):
             return f"the enemy is {dist} hexes away and {c.name} reaches {reach}"
         if not self.map.line_of_sight(s.pos, e.pos):
             return "no line of sight to the enemy"
-        if c.area == "single" and c.ranged and dist > 1 and not self.map.in_front_arc(s.pos, s.facing, e.pos):
+        # a card's range makes it ranged at any distance, adjacent included (RULINGS 004 §2)
+        if c.area == "single" and c.ranged and not self.map.in_front_arc(s.pos, s.facing, e.pos):
             return "ranged attacks need the target in your front 180° (ref §4)"
         return None
 
@@ -218,7 +221,7 @@ class Legality(StateBase):
         elif a.kind == "rotate":
             if not 0 <= a.arg < 6 or a.arg == s.facing:
                 raise RuleViolation(text, "rotate to one of the five other facings")
-            if s.free_rot and s.sp < 1:
+            if self.rotate_cost(p) > s.sp:
                 raise RuleViolation(text, "the free rotation is used; another costs 1 SP and you have 0", "ref §2")
         elif a.kind == "play":
             if a.card < 0:
@@ -227,7 +230,11 @@ class Legality(StateBase):
             if problem:
                 raise RuleViolation(text, problem, "004 §2" if "attack" in problem else "004 §7")
             c = card_table()[pl.cards[a.card]]
-            if c.is_attack:
+            if c.is_attack and self.rules.hit_location == "random":
+                if a.arg != -1:
+                    raise RuleViolation(text, "hit_location=random: the hit-location die chooses the component, "
+                                        "so an attack names none", "ref §2")
+            elif c.is_attack:
                 if not 0 <= a.arg < 5:
                     raise RuleViolation(text, "an attack names a target component: " + ", ".join(COMPONENTS))
                 if self.sides[1 - p].destroyed[a.arg]:

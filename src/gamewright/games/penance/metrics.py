@@ -45,7 +45,7 @@ def record(state: Any, events: Sequence[Any]) -> Record:
         "first": first,
         "plays": dict(sorted(plays.items())),
         "losses": dict(sorted(losses.items())),
-        "cause": reason.split(": ", 1)[-1] if reason else "no winner",
+        "cause": reason.split("'s ", 1)[-1] if reason else "no winner",  # "P2 wins: P1's chassis …" → "chassis …"
     }
 
 

@@ -52,4 +52,4 @@ def summarise(games: Sequence[Record]) -> dict[str, Any]:
     }
 
 
-HOOK = MetricsHook(record=record, summarise=summarise, length_unit="turns")
+HOOK = MetricsHook(record=record, summarise=summarise, length_unit="turns", paired=("distance",))

@@ -24,6 +24,16 @@ def mask_of_pairs(pairs: list[list[str]]) -> int:
     return mask
 
 
+def aspect_web(profile: Any, active: int) -> list[dict[str, Any]]:
+    """Every major aspect of a chart (ref §1), each marked active (it propagates) or latent (000 §12: not yet)."""
+    return [
+        {"planets": [PLANETS[i], PLANETS[j]], "aspect": kind, "active": bool(active & pair_bit(i, j))}
+        for i in range(7)
+        for j in range(i + 1, 7)
+        if (kind := profile.aspects[i][j]) is not None
+    ]
+
+
 @dataclass(slots=True)
 class Progress:
     """Cumulative encounters, active aspects, house illumination counts and joys achieved."""
@@ -125,13 +135,7 @@ def progress_report(prince_id: int) -> dict[str, Any]:
     progress = Progress.from_json(data)
     unlocked = progress.unlocked_mask()
     locked = [p for p, u in zip(PLANETS, unlocked, strict=True) if not u]
-    aspects = []
-    for i in range(7):
-        for j in range(i + 1, 7):
-            kind = profile.aspects[i][j]
-            if kind is not None:
-                active = bool(progress.aspects & pair_bit(i, j))
-                aspects.append({"planets": [PLANETS[i], PLANETS[j]], "aspect": kind, "active": active})
+    aspects = aspect_web(profile, progress.aspects)
     runs = run_history(prince_id)
     return {
         "prince_id": prince_id,
