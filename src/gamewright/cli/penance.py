@@ -290,7 +290,7 @@ def play(
         actions = list(row.actions)
         game_id = resume
         if row.status == "finished":
-            say(f"game {resume} is finished: {(row.result or {}).get('reason', '')}")
+            say(f"game {resume} is finished: {(row.result or {}).get('reason', '')} (seed {row.seed})")
             return
     else:
         rules = RULES.parse_assignments(option)
@@ -405,6 +405,8 @@ def show(
         print_json({"id": game_id, "status": row.status, "seed": _public_seed(row), "view": state.view_for(seat - 1)})
         return
     say(render(state, seat - 1))
+    if row.status == "finished":
+        say(f"game over — {state.end_reason} (seed {row.seed})")
 
 
 __all__ = ["app", "render"]
