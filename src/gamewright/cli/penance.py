@@ -340,6 +340,9 @@ def play(
             if text in ("quit", "exit", "save", "q"):
                 say(f"game {game_id} saved; resume with --resume {game_id}")
                 return
+            if not text.isprintable():  # an arrow or function key sends an escape sequence
+                say(f"refused: {text!r} is a key, not an action; type a menu number or 'help'")
+                continue
             if text in ("help", "?", "board"):
                 say(HELP if text != "board" else render(state, p))
                 continue
