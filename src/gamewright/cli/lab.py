@@ -17,10 +17,13 @@ from gamewright.cli.common import JSON_OPTION, RULE_OPTION, console, err_console
 from gamewright.cli.common import sub_app as _sub_app
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import registered_games
-from gamewright.core.limits import check_seed
+from gamewright.core.limits import bounded, check_seed
 from gamewright.core.rules import parse_assignments
 
 app = _sub_app("lab", "The lab: simulate, compare rule variants and sweep parameters over seeded batches of any game.")
+
+
+MAX_GAMES = 10_000_000  # per configuration: every game's record is kept in memory until the run is merged
 
 
 def _every_agent() -> str:
@@ -105,11 +108,11 @@ def _execute(request: dict[str, Any], workers: int | None, ray: str | None, json
     from gamewright.lab import experiments, history
     from gamewright.lab.runner import default_workers
 
+    bounded(request["games"], 1, MAX_GAMES, "--games")
     check_seed(request["seed"], "--seed")
-    if request["games"] < 1:
-        raise ConfigError("--games must be at least 1")
-    if workers is not None and workers < 1:
-        raise ConfigError("--workers must be at least 1")
+    check_seed(request["seed"] + request["games"] - 1, "--seed + --games - 1 (the last seed)")
+    if workers is not None:
+        bounded(workers, 1, 1024, "--workers")
     found, _ = experiments.batches(request)  # every mistake is reported before anything runs
     total = sum(b.games for b in found)
     start = time.perf_counter()
