@@ -12,6 +12,7 @@ from typing import Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperCommand, TyperOption
 
 from gamewright.cli.common import JSON_OPTION, RULE_OPTION, console, err_console, print_json
 from gamewright.cli.common import sub_app as _sub_app
@@ -35,9 +36,22 @@ def _every_agent() -> str:
     return ", ".join(names)
 
 
-AGENTS_HELP = ("Comma-separated agents, one per seat (default: random in every seat). Agents: "
-               f"{_every_agent()}. `gamewright lab agents GAME` lists a game's.")
+AGENTS_HELP = ("Comma-separated agents, one per seat (default: random in every seat). "
+               "`gamewright lab agents GAME` lists a game's.")
 AGENTS_OPTION = typer.Option("", "--agents", help=AGENTS_HELP)
+
+
+class ListsAgents(TyperCommand):
+    """A command whose --help names every agent, looked up only when help is asked for (importing every
+    game's bots would slow every other command's start)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        for param in self.params:
+            if param.name == "agents" and isinstance(param, TyperOption):
+                param.help = f"{AGENTS_HELP} Agents: {_every_agent()}."
+        super().format_help(ctx, formatter)
+
+
 GAMES_OPTION = typer.Option(100, "--games", "-n", help="Games per configuration (seeds SEED … SEED+N-1).")
 SEED_OPTION = typer.Option(0, "--seed", help="First seed; game i of every configuration uses seed SEED+i.")
 WORKERS_OPTION = typer.Option(None, "--workers", help="Processes to spread the games over (default: every core "
@@ -141,7 +155,7 @@ def _write_report(result: dict[str, Any], stored: dict[str, Any] | None, path: P
         raise ConfigError(f"cannot write the report to {str(path)!r}: {exc.strerror}") from exc
 
 
-@app.command("simulate")
+@app.command("simulate", cls=ListsAgents)
 def simulate_command(
     game: str = typer.Argument(..., help="Game name (see `gamewright lab games`)."),
     games: int = GAMES_OPTION,
@@ -161,7 +175,7 @@ def simulate_command(
     _execute(request, workers, ray, json_out, report)
 
 
-@app.command("compare")
+@app.command("compare", cls=ListsAgents)
 def compare_command(
     game: str = typer.Argument(..., help="Game name (see `gamewright lab games`)."),
     a: list[str] = typer.Option([], "--a", help="Variant A: one NAME=VALUE per flag (repeatable); ruleset=NAME too."),
@@ -187,7 +201,7 @@ def compare_command(
     _execute(request, workers, ray, json_out, report)
 
 
-@app.command("sweep")
+@app.command("sweep", cls=ListsAgents)
 def sweep_command(
     game: str = typer.Argument(..., help="Game name (see `gamewright lab games`)."),
     param: str = typer.Option(..., "--param", help="The option to vary (or `ruleset`)."),
