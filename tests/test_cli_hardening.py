@@ -17,6 +17,7 @@ from gamewright.cli.common import ClosedInput, InputEnded, load_json, parse_int_
 from gamewright.core.errors import ConfigError
 
 MARKUP_NAMES = ("[/bold]", "[red]x", "[b]:A:[/]")
+DEFEND = ("--layers", "armor:2d8,body:5d10", "--capacity", "2", "--damage", "4")  # rolls its dice from --seed
 SENTINEL = ("--class", "combatant", "--way", "Way of the Sentinel")
 
 
@@ -161,13 +162,13 @@ def test_int_lists_read_plain_numbers() -> None:
 
 @pytest.mark.parametrize("seed", ["٣", "²", "-1", str(2**63), "1e3", "1_0"])
 def test_a_seed_is_ascii_and_within_63_bits(cli: Callable[..., Any], seed: str) -> None:
-    code, _, err = cli("lab", "simulate", "prince", "--games", "1", "--seed", seed)
+    code, _, err = cli("affinity", "defend", *DEFEND, "--seed", seed)
     _one_error_line(code, err)
     assert "--seed" in err
 
 
 def test_the_largest_seed_is_accepted(cli: Callable[..., Any]) -> None:
-    code, _, err = cli("lab", "simulate", "prince", "--games", "1", "--seed", str(2**63 - 1), "--json")
+    code, _, err = cli("affinity", "defend", *DEFEND, "--seed", str(2**63 - 1), "--json")
     assert code == 0, err
 
 
