@@ -13,7 +13,9 @@ from rich.table import Table
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, progress, sub_app
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, NotFound, RuleViolation
+from gamewright.core.limits import bounded
 from gamewright.core.rng import Rng
+from gamewright.games.affinity import limits as lim
 
 app = sub_app("affinity", "Affinity: exact dice-pool odds, layered defence, characters, fights and adventures.")
 character_app = sub_app("character", "Create, show, list and level up stored Affinity character sheets.")
@@ -25,15 +27,16 @@ def _prob(value: Fraction, exact: bool) -> Any:
 
 
 # --- odds ------------------------------------------------------------------------------------------------------
-MAX_ODDS_DICE = 100
-
 
 @app.command()
 def odds(
-    dice: int = typer.Option(0, "--dice", help="Safe dice (proficiency, bonus, Affinity): 1s cost nothing."),
+    dice: int = typer.Option(0, "--dice", help=f"Safe dice (proficiency, bonus, Affinity): 1s cost nothing. "
+                             f"{lim.help_range('dice')}, with --exertion at most {lim.MAX_ODDS_DICE} in all."),
     threshold: int = typer.Option(None, "--threshold", help="Success threshold 2–6 (Basic 2+ … Ultimate 6)."),
-    exertion: int = typer.Option(0, "--exertion", help="Exertion dice: each 1 burns one HD."),
-    required: int = typer.Option(None, "--required", help="Required successes: adds the chance of success."),
+    exertion: int = typer.Option(0, "--exertion", help=f"Exertion dice: each 1 burns one HD. "
+                                 f"{lim.help_range('dice')}."),
+    required: int = typer.Option(None, "--required", help=f"Required successes: adds the chance of success "
+                                 f"(0–{2 * lim.MAX_ODDS_DICE}: a die gives at most 2)."),
     exact: bool = typer.Option(False, "--exact", help="Print every probability as an exact a/b string."),
     table: bool = typer.Option(False, "--table", help="The designer's grid: dice 1–10 × threshold × required."),
     json_out: bool = JSON_OPTION,
@@ -56,10 +59,10 @@ def odds(
         return
     if threshold is None:
         raise ConfigError("--threshold is required (2–6), or use --table for the designer's grid")
-    if dice < 0 or exertion < 0:
-        raise ConfigError("--dice and --exertion cannot be negative")
-    if dice + exertion > MAX_ODDS_DICE:  # an exact table this size takes minutes; no table needs it
-        raise ConfigError(f"--dice + --exertion is at most {MAX_ODDS_DICE} (got {dice + exertion})")
+    lim.check_all(**{"--dice": ("dice", dice), "--exertion": ("dice", exertion)})
+    lim.check("dice", dice + exertion, "--dice + --exertion")
+    if required is not None:
+        bounded(required, 0, 2 * lim.MAX_ODDS_DICE, "--required")
     result = pools.odds(dice, exertion, threshold, required)
     doc: dict[str, Any] = {"at_least": {str(k): _prob(v, exact) for k, v in result["at_least"].items()},
                            "expected": _prob(result["expected"], exact)}
@@ -89,23 +92,26 @@ def odds(
 @app.command()
 def defend(
     layers: str = typer.Option(..., "--layers", help="Layers outermost first, LABEL:NdS, e.g. armor:2d8,body:5d10."),
-    capacity: int = typer.Option(..., "--capacity", help="Defence capacity: rolls per attack (Proficiency, ≥ 1)."),
-    damage: int = typer.Option(..., "--damage", help="Incoming damage in HD."),
+    capacity: int = typer.Option(..., "--capacity", help="Defence capacity: rolls per attack (Proficiency, ≥ 1), "
+                                 f"{lim.help_range('capacity')}."),
+    damage: int = typer.Option(..., "--damage", help=f"Incoming damage in HD, {lim.help_range('damage')} (past "
+                               "every die of the largest defender each point is overflow)."),
     rolls: str = typer.Option(None, "--rolls", help="The defence rolls in use order, e.g. 6,3 (extra ones ignored)."),
-    bonus: int = typer.Option(0, "--bonus", help="Extra d6 defence dice rolled first (Defend, shields, swarms)."),
+    bonus: int = typer.Option(0, "--bonus", help="Extra d6 defence dice rolled first (Defend, shields, swarms), "
+                              f"{lim.help_range('defence_bonus')}."),
     show_odds: bool = typer.Option(False, "--odds", help="Add the exact distribution of dice lost."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """Resolve one attack against layered defence: one die per point of damage (ref §1 Defence)."""
-    from gamewright.games.affinity.defence import parse_layers, resolve_defence, scripted_roller
-    from gamewright.games.affinity.pools import defence_distribution
+    """Resolve one attack against layered defence: one die per point of damage (ref §1 Defence).
 
+    Layers: at most 5 (spell, shield, armour, temp, body), each 0–50 dice of d2–d20."""
+    from gamewright.games.affinity.defence import parse_layers, resolve_defence, scripted_roller
+    from gamewright.games.affinity.pools import defence_outcomes
+
+    lim.check_all(**{"--capacity": ("capacity", capacity), "--damage": ("damage", damage),
+                     "--bonus": ("defence_bonus", bonus), "--seed": ("seed", seed)})
     parsed = parse_layers(layers)
-    if capacity < 1:
-        raise ConfigError("--capacity is at least 1 (you always roll at least one defence die)")
-    if damage < 0 or bonus < 0:
-        raise ConfigError("--damage and --bonus cannot be negative")
     given = parse_int_list(rolls, "--rolls")
     roller = scripted_roller(given) if given is not None else Rng(seed).die
     start = [(la.sides, la.count) for la in parsed]
@@ -114,9 +120,11 @@ def defend(
                            "overflow": result.overflow, "rolls": result.bonus_rolls + result.rolls}
     if bonus:
         doc["bonus_rolls"] = result.bonus_rolls
-    if show_odds:
-        dist = defence_distribution(start, capacity, damage)
-        doc["odds_lost"] = {str(k): float(v) for k, v in dist.marginal(0).items()}
+    if show_odds:  # the exact distribution, extra d6 included
+        dist = defence_outcomes(tuple((s, c, la.survive) for (s, c), la in zip(start, parsed, strict=True)),
+                                capacity, damage, bonus)
+        total = sum(c for _, c in start)
+        doc["odds_lost"] = {str(k): float(v) for k, v in dist.map(lambda o: total - sum(o[0])).items()}
     if json_out:
         print_json(doc)
         return
@@ -156,7 +164,7 @@ def _sheet_doc(sheet: Any) -> dict[str, Any]:
 def character_new(
     name: str = typer.Argument(..., help="The character's name (unique)."),
     cls: str = typer.Option(..., "--class", help="combatant, priest, ranger, scholar, weaver, shaman or sovereign."),
-    level: int = typer.Option(1, "--level", help="Level 1–10."),
+    level: int = typer.Option(1, "--level", help=f"Level {lim.help_range('level')}."),
     virtue: str = typer.Option("guardian", "--virtue", help="Defining Virtue (memory, communion, guardian, …)."),
     weapon: str = typer.Option(None, "--weapon", help="Weapon key (default: the class kit's)."),
     armour: str = typer.Option(None, "--armour", help="none, light, medium or heavy (default: the kit's)."),
@@ -244,13 +252,15 @@ def character_magical_armor(name: str = typer.Argument(...), json_out: bool = JS
 def character_affinity(
     name: str = typer.Argument(...),
     verb: str = typer.Argument(..., help="gain | spend | share | betray | new-day"),
-    count: int = typer.Option(1, "--count", help="Dice to spend or share."),
+    count: int = typer.Option(1, "--count", help=f"Dice to spend or share, {lim.help_range('affinity')} (the "
+                              "Level caps what is stored)."),
     to: str = typer.Option(None, "--to", help="The ally who receives shared dice."),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Affinity dice: gain (≤ Proficiency a day), spend, share with an ally, lose all by betrayal."""
     from gamewright.games.affinity import character as ch
 
+    lim.check("affinity", count, "--count")
     sheet = _load_sheet(name)
     doc: dict[str, Any] = {"name": sheet.name}
     if verb == "gain":
@@ -287,6 +297,7 @@ def _party(sheets: str | None, party: str, level: int) -> list[Any]:
 
     if sheets:
         names = [n.strip() for n in sheets.split(",") if n.strip()]
+        lim.check("party", len(names), "--sheets: the number of characters")
         if not names or len(set(names)) != len(names):
             raise ConfigError("--sheets lists stored characters once each, e.g. Bram,Ilse")
         members = [_load_sheet(n) for n in names]
@@ -296,6 +307,7 @@ def _party(sheets: str | None, party: str, level: int) -> list[Any]:
         if all(m.status != "ok" for m in members):
             raise RuleViolation("fight", "nobody in the party is conscious", "003 Death & Dying")
         return members
+    lim.check("level", level, "--level")
     return AffinityGame(options={"party": party, "level": level}).party()
 
 
@@ -335,6 +347,20 @@ def _hint(state: Any, act: Any) -> str:
     return text
 
 
+def read_line(what: str) -> str:
+    """One line of the player's input, stripped; a closed or ended stdin ends the command in one line."""
+    stream = sys.stdin
+    try:
+        line = stream.readline() if stream is not None else ""
+    except (OSError, ValueError):  # a closed descriptor (``<&-``) or a closed file
+        line = ""
+    except UnicodeDecodeError:
+        return "\ufffd"  # not text: answered like any other unreadable line
+    if not line:
+        raise ConfigError(f"input ended before {what} did")
+    return line.strip()
+
+
 def _ask(state: Any) -> Any:
     from gamewright.games.affinity.combat import parse_act
 
@@ -346,13 +372,10 @@ def _ask(state: Any) -> Any:
         console.print(f"  {i:>3}. {a.to_text()}{_hint(state, a)}", highlight=False)
     while True:
         console.print("choose a number or type an action: ", end="")
-        line = sys.stdin.readline()
-        if not line:
-            raise ConfigError("input ended before the fight did")
-        text = line.strip()
+        text = read_line("the fight")
         if not text:
             continue
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             if int(text) < len(acts):
                 return acts[int(text)]
             console.print(f"  choose a number from 0 to {len(acts) - 1}", highlight=False)
@@ -371,10 +394,13 @@ def _ask(state: Any) -> Any:
 @app.command()
 def fight(
     creature: str = typer.Option("pall_wolf", "--creature", help="The creature (see the reference table)."),
-    count: int = typer.Option(0, "--count", help="How many (0: up to the medium encounter budget)."),
-    level: int = typer.Option(1, "--level", help="Level of the default party."),
-    party: str = typer.Option("combatant,priest,ranger,weaver", "--party", help="Classes of the default party."),
-    sheets: str = typer.Option(None, "--sheets", help="Stored characters instead, e.g. Bram,Ilse."),
+    count: int = typer.Option(0, "--count", help=f"How many, {lim.help_range('count')} (0: up to the medium "
+                              "encounter budget)."),
+    level: int = typer.Option(1, "--level", help=f"Level of the default party, {lim.help_range('level')}."),
+    party: str = typer.Option("combatant,priest,ranger,weaver", "--party", help="Classes of the default party "
+                              f"(at most {lim.MAX_PARTY})."),
+    sheets: str = typer.Option(None, "--sheets", help=f"Stored characters instead, e.g. Bram,Ilse (at most "
+                               f"{lim.MAX_PARTY})."),
     policy: str = typer.Option(None, "--policy", help="greedy or random runs the party; omit to choose yourself."),
     creature_policy: str = typer.Option("greedy", "--creature-policy", help="greedy or random."),
     free_strikes: bool = typer.Option(False, "--free-strikes", help="Leaving melee draws free strikes."),
@@ -392,8 +418,7 @@ def fight(
 
     if basic_actions not in (1, 2):
         raise ConfigError("--basic-actions is 1 or 2")
-    if not 0 <= count <= 30:
-        raise ConfigError("--count is 0 (the medium encounter budget) to 30")
+    lim.check_all(**{"--count": ("count", count), "--seed": ("seed", seed)})
     members = _party(sheets, party, level)
     cdef = get_creature(creature)
     n = count or budget_count(cdef, members, creature_data().budgets["medium"])
@@ -450,7 +475,8 @@ def fight(
 
 @app.command()
 def conformance(
-    fights: int = typer.Option(1000, "--fights", help="How many seeded fights (spread over every matchup)."),
+    fights: int = typer.Option(1000, "--fights", help="How many seeded fights (spread over every matchup), "
+                               f"{lim.help_range('fights')}."),
     policy: str = typer.Option("greedy", "--policy", help="The party's policy: greedy or random."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
@@ -458,8 +484,7 @@ def conformance(
     """Run the conformance fights and summarise: win rate, rounds, HD lost per character, with 95% intervals."""
     from gamewright.games.affinity.conformance import iter_fights, summarise
 
-    if fights < 1:
-        raise ConfigError("--fights is at least 1")
+    lim.check_all(**{"--fights": ("fights", fights), "--seed": ("seed", seed)})
     records = list(progress(iter_fights(fights, seed, policy), fights, "fights", enabled=not json_out))
     summary = summarise(records)
     if json_out:
@@ -484,239 +509,5 @@ def conformance(
                   f"rule violations {summary['violations']}", highlight=False)
 
 
-# --- outside combat --------------------------------------------------------------------------------------------
-@app.command()
-def task(
-    threshold: str = typer.Option(..., "--threshold", help="2–6 or a tier name (basic, advanced, expert, …)."),
-    difficulty: int = typer.Option(..., "--difficulty", help="Successes needed."),
-    proficiency: int = typer.Option(1, "--proficiency", help="Proficiency dice."),
-    exertion: int = typer.Option(0, "--exertion", help="Exertion dice (1s burn HD)."),
-    bonus: int = typer.Option(0, "--bonus", help="Safe bonus dice (abilities, Affinity)."),
-    penalty: int = typer.Option(0, "--penalty", help="−Nd6 (a safe die goes first)."),
-    group: str = typer.Option(None, "--group", help="A group roll: NAME:PROF[:EXERTION[:BONUS]],… pooled."),
-    days: int = typer.Option(0, "--days", help="An extended task: one roll a day, successes accumulate."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """A threshold task (003 Mode 2): one roller, a pooled group roll, or an extended task over days."""
-    from gamewright.games.affinity.tasks import Roller, extended_task, group_roll, parse_threshold
-
-    t = parse_threshold(threshold)
-    rng = Rng(seed)
-    if group:
-        rollers = []
-        for part in group.split(","):
-            bits = part.split(":")
-            try:
-                nums = [int(b) for b in bits[1:]]
-            except ValueError:
-                raise ConfigError(f"group member {part!r} is not NAME:PROF[:EXERTION[:BONUS]]") from None
-            if not 1 <= len(nums) <= 3:
-                raise ConfigError(f"group member {part!r} is not NAME:PROF[:EXERTION[:BONUS]]")
-            rollers.append(Roller(bits[0], *nums))
-        result = group_roll(rng, rollers, t, difficulty)
-    elif days:
-        result = extended_task(rng, Roller("roller", proficiency, exertion, bonus, penalty), t, difficulty, days)
-    else:
-        result = group_roll(rng, [Roller("roller", proficiency, exertion, bonus, penalty)], t, difficulty)
-    doc = result.to_json()
-    if json_out:
-        print_json(doc)
-        return
-    for r in result.rolls:
-        console.print(f"{r.name}: {r.faces} → {r.successes}" + (f" ({r.burned} HD burned)" if r.burned else ""),
-                      highlight=False)
-    verdict = "success" if result.success else "failure"
-    console.print(f"{result.successes} vs {difficulty} at {t}+: {verdict}"
-                  + (f", {result.extra} extra" if result.extra else "")
-                  + (f" (chance {float(result.chance):.1%})" if not days else ""), highlight=False)
-
-
-@app.command()
-def travel(
-    distance: str = typer.Option("medium", "--distance", help="short, medium, long, epic or legendary."),
-    terrain: str = typer.Option("moderate", "--terrain", help="easy, moderate, difficult or extreme."),
-    hurdles: str = typer.Option("hostile,weather", "--hurdles", help="hostile, weather, terrain, supplies, time."),
-    proficiency: int = typer.Option(1, "--proficiency", help="The navigator's Proficiency."),
-    exertion: int = typer.Option(0, "--exertion", help="The navigator's exertion dice."),
-    bonus: int = typer.Option(0, "--bonus", help="Bonus dice (Nature's Treaty +2 on Wilderness)."),
-    roles: str = typer.Option("", "--roles", help="Support roles taken: scout, quartermaster, guard."),
-    supplies: bool = typer.Option(False, "--supplies", help="Adequate supplies or maps: +1d6."),
-    mounts: bool = typer.Option(False, "--mounts", help="Mounts: one terrain category easier."),
-    natures_treaty: bool = typer.Option(False, "--natures-treaty", help="A Ranger's Nature's Treaty: −1 Resolve loss."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """A journey (003 Travel & Journey System): navigator, support roles, hurdles, outcome and Resolve."""
-    from gamewright.games.affinity.travel import Journey
-    from gamewright.games.affinity.travel import travel as go
-
-    role_list = [r.strip() for r in roles.split(",") if r.strip()]
-    journey = Journey(distance, terrain, [h.strip() for h in hurdles.split(",") if h.strip()], proficiency,
-                      exertion, bonus, {r: r for r in role_list}, supplies, mounts, natures_treaty)
-    doc = go(Rng(seed), journey)
-    if json_out:
-        print_json(doc)
-        return
-    console.print(f"Navigator rolls {doc['faces']} at {doc['threshold']}+: {doc['successes']} of "
-                  f"{doc['required']} → {doc['outcome']} (Resolve {doc['resolve_change']:+d} for everyone)",
-                  highlight=False)
-    console.print("odds: " + ", ".join(f"{k} {v:.1%}" for k, v in doc["odds"].items()), highlight=False)
-
-
-@app.command()
-def chase(
-    lead: int = typer.Option(1, "--lead", help="The Lead's Proficiency."),
-    lead_exertion: int = typer.Option(0, "--lead-exertion"),
-    lead_bonus: int = typer.Option(0, "--lead-bonus"),
-    chaser: int = typer.Option(1, "--chase", help="The Chase's Proficiency."),
-    chase_exertion: int = typer.Option(0, "--chase-exertion"),
-    chase_bonus: int = typer.Option(0, "--chase-bonus"),
-    familiar: str = typer.Option("", "--familiar", help="lead or chase knows the terrain (+1d6)."),
-    mount: str = typer.Option("", "--mount", help="lead or chase has the superior mount (+2d6)."),
-    darkness: bool = typer.Option(False, "--darkness", help="Darkness or cover: Lead +1d6."),
-    crowded: bool = typer.Option(False, "--crowded", help="Crowded or urban: both −1d6."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """A chase as one contested roll (003 Chase Mechanics), with the exact odds of each outcome."""
-    from gamewright.games.affinity.chase import ChaseSetup, run_chase
-    from gamewright.games.affinity.tasks import Roller
-
-    for side in (familiar, mount):
-        if side not in ("", "lead", "chase"):
-            raise ConfigError("--familiar and --mount take lead or chase")
-    setup = ChaseSetup(Roller("lead", lead, lead_exertion, lead_bonus), Roller("chase", chaser, chase_exertion,
-                                                                                 chase_bonus),
-                       familiar, mount, darkness, crowded)
-    doc = run_chase(Rng(seed), setup)
-    if json_out:
-        print_json(doc)
-        return
-    console.print(f"Lead {doc['lead']['faces']} → {doc['lead']['successes']}, Chase {doc['chase']['faces']} → "
-                  f"{doc['chase']['successes']}: {doc['outcome']}", highlight=False)
-    console.print("odds: " + ", ".join(f"{k} {v:.1%}" for k, v in doc["odds"].items()), highlight=False)
-
-
-@app.command()
-def duel(
-    a: str = typer.Option("A:1", "--a", help="First speaker NAME:PROF[:CLASS] or a stored character's name."),
-    b: str = typer.Option("B:1", "--b", help="Second speaker, the same way."),
-    stance_a: str = typer.Option("auto", "--stance-a", help="assert, reason, discern or auto."),
-    stance_b: str = typer.Option("auto", "--stance-b", help="assert, reason, discern or auto."),
-    exertion_a: int = typer.Option(0, "--exertion-a", help="Exertion dice each round (≤ Proficiency; 1s burn HD)."),
-    exertion_b: int = typer.Option(0, "--exertion-b"),
-    research_a: int = typer.Option(0, "--research-a", help="Hours of research (max 3): Preparation dice."),
-    research_b: int = typer.Option(0, "--research-b"),
-    evidence_a: int = typer.Option(0, "--evidence-a", help="-1 hard evidence (a step easier), +1 contradicted."),
-    evidence_b: int = typer.Option(0, "--evidence-b"),
-    audience_a: int = typer.Option(0, "--audience-a", help="+1 sympathetic or -1 hostile audience (±1d6)."),
-    audience_b: int = typer.Option(0, "--audience-b"),
-    home: str = typer.Option("", "--home", help="a or b argues on home ground (+1 Composure die)."),
-    counsel_a: int = typer.Option(0, "--counsel-a", help="Proficiency of an ally in the Counsel role (0: none)."),
-    counsel_b: int = typer.Option(0, "--counsel-b"),
-    withdraw_after: int = typer.Option(0, "--withdraw-after", help="Speaker b withdraws after this round (0: never)."),
-    rounds: int = typer.Option(10, "--rounds", help="Stop after this many rounds if nobody has lost."),
-    save: bool = typer.Option(False, "--save", help="Write exertion burns and lost Resolve back to stored sheets."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """A social duel (003 Social Duels): Composure, stances, preparation and tiered stakes."""
-    from gamewright.games.affinity.character import class_def
-    from gamewright.games.affinity.social import STANCES, Duel, Side, Speaker, auto_stance
-
-    def speaker(text: str, research: int, at_home: bool) -> Speaker:
-        bits = text.split(":")
-        if len(bits) == 1:
-            sheet = _load_sheet(text)
-            return Speaker(sheet.name, sheet.proficiency, sheet.resolve, sheet.class_key, home_ground=at_home,
-                           research_hours=research)
-        if len(bits) > 3 or not bits[1].strip().isdigit():
-            raise ConfigError(f"speaker {text!r} is not NAME:PROF[:CLASS]")
-        key = bits[2].strip().lower() if len(bits) > 2 else ""
-        if key:
-            class_def(key)  # an unknown class is an error, not a silent "no class bonus"
-        return Speaker(bits[0], int(bits[1]), 5, key, home_ground=at_home, research_hours=research)
-
-    for s in (stance_a, stance_b):
-        if s != "auto" and s not in STANCES:
-            raise ConfigError(f"stance {s!r}: choose auto, {', '.join(STANCES)}")
-    if home not in ("", "a", "b"):
-        raise ConfigError("--home is a or b")
-    for v in (evidence_a, evidence_b, audience_a, audience_b):
-        if v not in (-1, 0, 1):
-            raise ConfigError("--evidence-* and --audience-* are -1, 0 or 1")
-    sa, sb = speaker(a, research_a, home == "a"), speaker(b, research_b, home == "b")
-    sheets = {k: _load_sheet(text) for k, text in (("a", a), ("b", b)) if ":" not in text}
-    if save and len(sheets) == 2 and sheets["a"].name == sheets["b"].name:
-        raise ConfigError("--save needs two different characters")
-    d = Duel(sa, sb, Rng(seed))
-    while not d.over and d.round < rounds:
-        d.play_round(Side(stance_a if stance_a != "auto" else auto_stance(sa, sb), exertion_a, evidence_a,
-                          audience_a, counsel_a),
-                     Side(stance_b if stance_b != "auto" else auto_stance(sb, sa), exertion_b, evidence_b,
-                          audience_b, counsel_b))
-        if withdraw_after and d.round >= withdraw_after and not d.over:
-            d.withdraw("b")
-    doc = {"rounds": d.log, "result": d.result or "undecided", "a": sa.to_json(), "b": sb.to_json()}
-    if save:  # 003 Exertion Dice: 1s burn body HD; lost Resolve stays lost — as `fight --save` writes back
-        for k, who in (("a", sa), ("b", sb)):
-            if k in sheets:
-                sheet = sheets[k]
-                sheet.hd = max(0, sheet.hd - sum(e[k]["burned"] for e in d.log))
-                sheet.resolve = who.resolve
-                _save_sheet(sheet)
-    if json_out:
-        print_json(doc)
-        return
-    for e in d.log:
-        line = (f"round {e['round']}: {sa.name} {e['a']['stance']} {e['a']['successes']} vs "
-                f"{sb.name} {e['b']['stance']} {e['b']['successes']}")
-        burns = [f"{who.name} burns {e[k]['burned']} HD" for who, k in ((sa, "a"), (sb, "b")) if e[k]["burned"]]
-        if burns:
-            line += " (" + ", ".join(burns) + ")"
-        if e.get("damage"):
-            line += f" → {e['damage']} damage to {e['defence']['defender']}"
-        elif e.get("effect"):
-            line += f" → {e['effect']}"
-        console.print(line, highlight=False)
-    console.print(f"{doc['result']}; {sa.name}: {sa.stake()}, {sb.name}: {sb.stake()}", highlight=False)
-
-
-@app.command()
-def rest(
-    name: str = typer.Argument(..., help="A stored character."),
-    kind: str = typer.Option("rest", "--kind",
-                             help="rest (threatened, 2 a day), recover (safe, full) or wake (collapsed → 1 Resolve)."),
-    mend: bool = typer.Option(None, "--mend/--no-mend", help="A mending ability restores the armour on a Rest."),
-    heal: str = typer.Option(None, "--heal", help="Healing dice instead, e.g. 2d8."),
-    potion: str = typer.Option(None, "--potion", help="Drink a potion instead (healing_salve, resolve_tonic, …)."),
-    healing: str = typer.Option("sum", "--healing", help="Healing dice restore their sum or one per die (count)."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """Rest, Recover, heal or drink a potion; the stored sheet is updated."""
-    from gamewright.games.affinity import rest as rr
-
-    sheet = _load_sheet(name)
-    rng = Rng(seed)
-    if potion:
-        doc = rr.drink(sheet, rng, potion, healing)
-    elif heal:
-        bits = heal.lower().split("d")
-        if len(bits) != 2 or not all(b.isdigit() for b in bits):
-            raise ConfigError(f"--heal {heal!r} is not dice like 2d8")
-        doc = rr.heal(sheet, rng, int(bits[0]), int(bits[1]), healing)
-    elif kind == "rest":
-        doc = rr.rest(sheet, mend)
-    elif kind == "recover":
-        doc = rr.recover(sheet)
-    elif kind == "wake":
-        doc = rr.wake(sheet)
-    else:
-        raise ConfigError(f"--kind {kind!r}: choose rest, recover or wake")
-    _save_sheet(sheet)
-    if json_out:
-        print_json(doc)
-    else:
-        console.print(sheet.notation(), highlight=False)
+# the commands outside combat live in their own module and register on ``app``
+from gamewright.cli import affinity_outside  # noqa: E402,F401

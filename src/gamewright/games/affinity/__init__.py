@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import register_game
 from gamewright.core.rules import Option, RulesSpec
+from gamewright.games.affinity import limits
 
 GAME_NAME = "affinity"
 _CREATURES = ("pall_wolf", "greenskin_raider", "sellsword", "skeletal_warrior", "wolf_pack", "veteran_sellsword",
@@ -60,6 +61,7 @@ class AffinityGame:
         classes = [c.strip() for c in str(self.rules.party).split(",") if c.strip()]
         if not classes:
             raise ConfigError("the party needs at least one class")
+        limits.check("party", len(classes), "the party's number of classes")
         level = self.rules.level
         if classes == ["combatant", "priest", "ranger", "weaver"]:
             return conformance_party(level)

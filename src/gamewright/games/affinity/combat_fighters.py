@@ -51,7 +51,7 @@ class Act:
         if self.verb == "share":
             return f"share {self.affinity} to {self.target}"
         text = f"use {self.ability}"
-        if self.target >= 0:
+        if self.target != -1:
             text += f" on {self.target}"
         if self.exertion:
             text += f" exert {self.exertion}"
@@ -64,7 +64,17 @@ END = Act("end")
 HOLD = Act("hold")  # 003 "Held Actions": keep the remaining actions for later in the round
 
 
+def _num(word: str) -> int:
+    """A number in an action's text: ASCII digits only (``²`` and other Unicode digits are not numbers here)."""
+    if not (word.isascii() and word.lstrip("-").isdigit()) or len(word) > 6:
+        raise ValueError(word)
+    return int(word)
+
+
 def parse_act(text: str) -> Act:
+    if not isinstance(text, str):
+        raise RuleViolation("parse action", f"an action's text form is text, not {type(text).__name__}",
+                            "actions look like: use weapon_strike on 4 exert 1")
     words = text.strip().lower().split()
     if not words:
         raise RuleViolation("parse action", "empty action text", "actions look like: use weapon_strike on 4 exert 1")
@@ -74,19 +84,19 @@ def parse_act(text: str) -> Act:
         return HOLD
     try:
         if words[0] == "move" and len(words) == 2:
-            return Act("move", target=int(words[1]))
+            return Act("move", target=_num(words[1]))
         if words[0] == "share" and len(words) == 4 and words[2] == "to":
-            return Act("share", target=int(words[3]), affinity=int(words[1]))
+            return Act("share", target=_num(words[3]), affinity=_num(words[1]))
         if words[0] == "use" and len(words) >= 2:
             ability, target, exertion, affinity = words[1], -1, 0, 0
             rest = words[2:]
             while rest:
                 if rest[0] == "on" and len(rest) >= 2:
-                    target = int(rest[1])
+                    target = _num(rest[1])
                 elif rest[0] == "exert" and len(rest) >= 2:
-                    exertion = int(rest[1])
+                    exertion = _num(rest[1])
                 elif rest[0] == "affinity" and len(rest) >= 2:
-                    affinity = int(rest[1])
+                    affinity = _num(rest[1])
                 else:
                     raise ValueError(rest[0])
                 rest = rest[2:]
