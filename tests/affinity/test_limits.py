@@ -99,3 +99,4 @@ def test_hand_built_actions_are_refused_before_any_change(act: Act) -> None:
     with pytest.raises(RuleViolation):
         state.apply(act)
     assert state.to_json() == before
+    assert state.preview(act)["legal"] is False

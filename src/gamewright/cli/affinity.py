@@ -321,30 +321,32 @@ def _describe(state: Any) -> str:
     return "\n".join(lines)
 
 
-def _hint(state: Any, act: Any) -> str:
-    """Tier, required successes and the exact chance of success (and expected damage) of a PC action."""
-    from gamewright.games.affinity.data_files import class_data
-    from gamewright.games.affinity.pools import TIERS
-    from gamewright.games.affinity.tactics import expected_damage
-
-    if act.verb != "use":
-        return ""
-    f = state.fighters[state.active]
-    spec = state._spec(f, act.ability)
-    if spec is None or spec.tier == "none" or not f.pc:
-        return f"  — {spec.name}" if spec is not None else ""
-    weapon = class_data().weapons[f.weapon]
-    required = spec.required or (weapon.required if spec.effect == "attack" else 0)
-    safe = f.prof + f.rally_dice + act.affinity
-    ev, p_ok, burn = expected_damage(safe, act.exertion + (1 if spec.divine_die else 0), TIERS[spec.tier],
-                                     required, (weapon.base if spec.base < 0 else spec.base) + spec.base_prof * f.prof,
-                                     f.prof)
-    text = f"  — {spec.name}: {spec.tier} {TIERS[spec.tier]}+, needs {required}, {p_ok:.0%}"
-    if spec.effect == "attack":
-        text += f", ~{ev:.1f} HD"
-    if burn:
-        text += f", burns ~{burn:.2f} HD"
-    return text
+def _odds_text(pv: dict[str, Any]) -> str:
+    """The engine's preview of one listed action, in a line: its pool with every modifier, the chance of
+    success, HD burned, the Resolve check it triggers and the HD its target loses (``CombatState.preview``)."""
+    if not pv["legal"]:
+        return f"  — not legal: {pv['errors'][0]}"
+    parts = []
+    if "move" in pv:
+        parts.append(f"moves {pv['move']['yards']} yd")
+    if "dice" in pv:
+        d = pv["dice"]
+        mods = [f"{t['why'].split(':')[0]} {t['dice']:+d}" for t in d["terms"][1:] if t["dice"]]
+        pool = f"{d['safe']}+{d['exertion']}ex" if d["exertion"] else f"{d['safe']}"
+        parts.append(f"{pool} dice at {d['threshold']}+" + (f" ({', '.join(mods)})" if mods else "")
+                     + f", needs {d['required']}: {pv['success']['float']:.0%}")
+        burn = sum(int(k) * v["float"] for k, v in pv["hd_burned"].items())
+        if burn:
+            parts.append(f"burns ~{burn:.2f} HD")
+        check = pv["resolve_check"]["p"]["float"]
+        if check:
+            parts.append(f"Resolve check {check:.0%}")
+    for t in pv.get("targets", []):
+        parts.append(f"{t['name']} loses ~{t['expected_hd_lost']['float']:.1f} HD")
+    if "effect" in pv and "dice" not in pv:
+        parts.append(pv["effect"])
+    name = pv.get("ability", {}).get("name", "")
+    return f"  — {name + ': ' if name else ''}{', '.join(parts)}" if parts else ""
 
 
 def read_line(what: str) -> str:
@@ -369,7 +371,7 @@ def _ask(state: Any) -> Any:
     console.print(_describe(state), highlight=False, soft_wrap=True)
     console.print(f"{f.name}: {f.actions_left} action(s), {f.move_left * 5} yd of movement left", highlight=False)
     for i, a in enumerate(acts):
-        console.print(f"  {i:>3}. {a.to_text()}{_hint(state, a)}", highlight=False)
+        console.print(f"  {i:>3}. {a.to_text()}{_odds_text(state.preview(a))}", highlight=False)
     while True:
         console.print("choose a number or type an action: ", end="")
         text = read_line("the fight")

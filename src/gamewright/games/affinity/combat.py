@@ -36,6 +36,7 @@ from gamewright.games.affinity.combat_fighters import (
     slug,
 )
 from gamewright.games.affinity.combat_legality import LegalityMixin
+from gamewright.games.affinity.combat_preview import PreviewMixin
 from gamewright.games.affinity.data_files import CreatureDef, creature
 
 __all__ = ["END", "FREE_MOVE", "HOLD", "PC_ACTIONS", "SQUARE", "START_GAP", "Act", "CombatState", "Fighter",
@@ -43,7 +44,7 @@ __all__ = ["END", "FREE_MOVE", "HOLD", "PC_ACTIONS", "SQUARE", "START_GAP", "Act
            "parse_act", "slug"]
 
 
-class CombatState(LegalityMixin, ActionsMixin, DamageMixin):
+class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin):
     """A fight in progress. See the module docstring for the model; legality (``combat_legality``), action
     resolution (``combat_actions``) and damage with Resolve triggers (``combat_damage``) come from the mixins."""
 
