@@ -413,7 +413,8 @@ def fight(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Fight an encounter: you choose the party's actions each turn (or a policy does); creatures by a policy."""
-    from gamewright.games.affinity.combat import budget_count, build_fight, fighter_from_sheet
+    from gamewright.games.affinity.combat import budget_count, build_fight
+    from gamewright.games.affinity.combat_fighters import sheet_after_fight
     from gamewright.games.affinity.data_files import creature as get_creature
     from gamewright.games.affinity.data_files import creature_data
     from gamewright.games.affinity.policies import make_policy
@@ -452,16 +453,7 @@ def fight(
                 console.print(f"  {e.text}", highlight=False)
     if save and sheets:
         for sheet, f in zip(members, state.fighters, strict=False):
-            sheet.hd, sheet.resolve, sheet.affinity = f.hd, f.resolve, f.affinity
-            for la in f.layers:
-                if la.label == "armor":
-                    sheet.armour_dice = la.count
-                elif la.label == "shield":
-                    sheet.shield_dice = la.count
-                elif la.label == "spell":
-                    sheet.spell_armour = la.count
-            fresh = fighter_from_sheet(sheet.__class__.from_json({**sheet.to_json(), "uses_spent": {}}), 0, False)
-            sheet.uses_spent = {k: fresh.uses[k] - v for k, v in f.uses.items() if fresh.uses.get(k, 0) > v}
+            sheet_after_fight(sheet, f)
             _save_sheet(sheet)
     assert state.winner is not None  # the loop above ends only when the fight is over
     result = {"winner": {0: "party", 1: "creatures", -1: "nobody"}[state.winner], "rounds": state.round,

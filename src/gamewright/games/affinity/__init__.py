@@ -64,7 +64,7 @@ class AffinityGame:
         limits.check("party", len(classes), "the party's number of classes")
         level = self.rules.level
         if classes == ["combatant", "priest", "ranger", "weaver"]:
-            return conformance_party(level)
+            return conformance_party(level, bool(self.rules.magical_armor))
         sheets = []
         for i, key in enumerate(classes):
             sheet = new_sheet(f"{key.title()} {i + 1}", key, level)

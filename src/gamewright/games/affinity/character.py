@@ -441,13 +441,14 @@ def new_day(sheet: Sheet) -> None:
     sheet.rests_today = 0
 
 
-def conformance_party(level: int) -> list[Sheet]:
-    """ref §1: Combatant, Priest, Ranger, Weaver of the same level."""
+def conformance_party(level: int, magical_armor: bool = True) -> list[Sheet]:
+    """ref §1: Combatant, Priest, Ranger, Weaver of the same level; the Weaver's Magical Armor is cast before the
+    fight unless the ``magical_armor`` option is off."""
     names = {"combatant": "Bram", "priest": "Ilse", "ranger": "Tamsin", "weaver": "Oren"}
     out = []
     for key, name in names.items():
         sheet = new_sheet(name, key, level)
-        if key == "weaver":
+        if key == "weaver" and magical_armor:
             sheet.spell_armour = 2  # Magical Armor cast before the fight (RULINGS)
         out.append(sheet)
     return out

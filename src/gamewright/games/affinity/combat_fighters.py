@@ -262,10 +262,28 @@ def fighter_from_sheet(sheet: Sheet, idx: int, magical_armor: bool = True) -> Fi
     f = Fighter(idx=idx, side=0, name=sheet.name, key=sheet.class_key, pc=True, level=sheet.level, prof=prof,
                 hd_die=sheet.hd_die, hd=sheet.hd, hd_max=sheet.hd_max, layers=layers, resolve=sheet.resolve,
                 resolve_max=5, abilities=tuple(sheet.abilities) + universal, weapon=sheet.weapon, features=feats,
-                uses=uses, steadfast="steadfast" in feats, oath_ready="oath_absolute" in feats,
+                uses=uses, steadfast="steadfast" in feats,
+                oath_ready="oath_absolute" in feats and not sheet.uses_spent.get("oath_absolute"),  # once a long rest
                 affinity=sheet.affinity, affinity_cap=sheet.affinity_cap)
     rs.update_status(f)  # a stored sheet may be collapsed or dying (003 Death & Dying)
     return f
+
+
+def sheet_after_fight(sheet: Sheet, f: Fighter) -> None:
+    """Write what a fight changed back to the sheet it came from: HD, Resolve, Affinity dice, the armour, shield
+    and spell layers, abilities used, and Oath Absolute once spent (ref §3 Combatant 10: once per long rest)."""
+    sheet.hd, sheet.resolve, sheet.affinity = f.hd, f.resolve, f.affinity
+    for la in f.layers:
+        if la.label == "armor":
+            sheet.armour_dice = la.count
+        elif la.label == "shield":
+            sheet.shield_dice = la.count
+        elif la.label == "spell":
+            sheet.spell_armour = la.count
+    fresh = fighter_from_sheet(Sheet.from_json({**sheet.to_json(), "uses_spent": {}}), 0, False)
+    sheet.uses_spent = {k: fresh.uses[k] - v for k, v in f.uses.items() if fresh.uses.get(k, 0) > v}
+    if fresh.oath_ready and not f.oath_ready:
+        sheet.uses_spent["oath_absolute"] = 1
 
 
 def fighter_from_creature(cdef: CreatureDef, idx: int, number: int, party_size: int, basic_actions: int = 2

@@ -14,10 +14,14 @@ POTIONS = {"healing_salve": (1, 6), "greater_healing_salve": (2, 8), "superior_h
 TONICS = {"resolve_tonic": 1, "resolve_elixir": 2}
 
 
+# Features spent like abilities, recorded in ``uses_spent`` under their own key (ref §3)
+FEATURE_USES = {"oath_absolute": "long_rest"}  # ref §3 Combatant 10: once per long rest
+
+
 def _short_rest_uses(sheet: Sheet) -> None:
     abilities = class_data().abilities
     for key in list(sheet.uses_spent):
-        kind = abilities[key].uses if key in abilities else "rest"
+        kind = abilities[key].uses if key in abilities else FEATURE_USES.get(key, "rest")
         if kind in ("rest", "prof_rest"):
             del sheet.uses_spent[key]
 
