@@ -6,10 +6,10 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.affinity import _load_sheet, _save_sheet, app
+from gamewright.cli.affinity import _load_sheet, _save_sheet, app, read_line
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json
 from gamewright.core.errors import ConfigError
-from gamewright.core.limits import ascii_int
+from gamewright.core.limits import ascii_int, bounded
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import limits as lim
 
@@ -22,6 +22,18 @@ def checked_roller(name: str, proficiency: int, exertion: int, bonus: int, penal
                      f"{name}'s exertion": ("exertion", exertion), f"{name}'s bonus dice": ("bonus", bonus),
                      f"{name}'s penalty dice": ("penalty", penalty)})
     return Roller(name, proficiency, exertion, bonus, penalty)
+
+
+SHEETS_HELP = "Stored characters who roll their own Proficiency, e.g. Bram,Ilse (instead of the raw numbers)."
+
+
+def load_sheets(text: str, what: str = "--sheets") -> list[Any]:
+    """Stored characters named once each, at most a party's worth."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    lim.check("party", len(names), f"{what}: the number of characters")
+    if len(set(names)) != len(names):
+        raise ConfigError(f"{what} lists stored characters once each, e.g. Bram,Ilse")
+    return [_load_sheet(n) for n in names]
 
 
 def parse_heal(text: str) -> tuple[int, int]:
@@ -60,16 +72,28 @@ def task(
                               f"(at most {lim.MAX_PARTY} members)."),
     days: int = typer.Option(0, "--days", help="An extended task: one roll a day, successes accumulate "
                              f"({lim.help_range('days')}; 0: a single roll)."),
+    sheets: str = typer.Option(None, "--sheets", help=SHEETS_HELP + " Several pool their successes; --exertion, "
+                               "--bonus and --penalty apply to each."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
     """A threshold task (003 Mode 2): one roller, a pooled group roll, or an extended task over days."""
-    from gamewright.games.affinity.tasks import extended_task, group_roll, parse_threshold
+    from gamewright.games.affinity.tasks import extended_task, group_roll, parse_threshold, roller_from_sheet
 
     t = parse_threshold(threshold)
-    lim.check_all(**{"--difficulty": ("difficulty", difficulty), "--days": ("days", days), "--seed": ("seed", seed)})
+    lim.check_all(**{"--difficulty": ("difficulty", difficulty), "--days": ("days", days), "--seed": ("seed", seed),
+                     "--exertion": ("exertion", exertion), "--bonus": ("bonus", bonus),
+                     "--penalty": ("penalty", penalty)})
     rng = Rng(seed)
-    if group:
+    if sheets:
+        if group:
+            raise ConfigError("give --sheets or --group, not both")
+        rollers = [roller_from_sheet(s, exertion, bonus, penalty) for s in load_sheets(sheets)]
+        if days and len(rollers) > 1:
+            raise ConfigError("an extended task (--days) has one roller: name one character in --sheets")
+        result = (extended_task(rng, rollers[0], t, difficulty, days) if days
+                  else group_roll(rng, rollers, t, difficulty))
+    elif group:
         result = group_roll(rng, parse_group(group), t, difficulty)
     elif days:
         result = extended_task(rng, checked_roller("roller", proficiency, exertion, bonus, penalty), t, difficulty,
@@ -103,18 +127,34 @@ def travel(
     supplies: bool = typer.Option(False, "--supplies", help="Adequate supplies or maps: +1d6."),
     mounts: bool = typer.Option(False, "--mounts", help="Mounts: one terrain category easier."),
     natures_treaty: bool = typer.Option(False, "--natures-treaty", help="A Ranger's Nature's Treaty: −1 Resolve loss."),
+    sheets: str = typer.Option(None, "--sheets", help="Stored characters: the navigator first (its Proficiency "
+                               "rolls), then the party; the --roles go to the others in order, and a Ranger's "
+                               "Nature's Treaty is found on the sheets."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """A journey (003 Travel & Journey System): navigator, support roles, hurdles, outcome and Resolve."""
+    """A journey (003 Travel & Journey System): navigator, support roles, hurdles, outcome and Resolve.
+
+    A roll of no dice is refused with the reason (the defaults, Proficiency 1 against two unaddressed hurdles,
+    are such a roll)."""
+    from gamewright.games.affinity.tasks import roller_from_sheet
     from gamewright.games.affinity.travel import Journey
     from gamewright.games.affinity.travel import travel as go
 
-    checked_roller("navigator", proficiency, exertion, bonus, 0)
     lim.check_all(**{"--seed": ("seed", seed)})
     role_list = [r.strip() for r in roles.split(",") if r.strip()]
+    takers = {r: r for r in role_list}
+    if sheets:
+        party = load_sheets(sheets)
+        proficiency = roller_from_sheet(party[0], exertion, bonus).proficiency
+        if len(role_list) > len(party) - 1:
+            raise ConfigError(f"{len(role_list)} support role(s) need as many characters besides the navigator "
+                              f"{party[0].name}; --sheets names {len(party) - 1}")
+        takers = {r: s.name for r, s in zip(role_list, party[1:], strict=False)}
+        natures_treaty = natures_treaty or any("natures_treaty" in s.features for s in party)
+    checked_roller("navigator", proficiency, exertion, bonus, 0)
     journey = Journey(distance, terrain, [h.strip() for h in hurdles.split(",") if h.strip()], proficiency,
-                      exertion, bonus, {r: r for r in role_list}, supplies, mounts, natures_treaty)
+                      exertion, bonus, takers, supplies, mounts, natures_treaty)
     doc = go(Rng(seed), journey)
     if json_out:
         print_json(doc)
@@ -138,33 +178,47 @@ def chase(
     mount: str = typer.Option("", "--mount", help="lead or chase has the superior mount (+2d6)."),
     darkness: bool = typer.Option(False, "--darkness", help="Darkness or cover: Lead +1d6."),
     crowded: bool = typer.Option(False, "--crowded", help="Crowded or urban: both −1d6."),
+    sheets: str = typer.Option(None, "--sheets", help="Two stored characters, LEAD,CHASE: their Proficiencies "
+                               "replace --lead and --chase (one roller per side, ref §1)."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
     """A chase as one contested roll (003 Chase Mechanics), with the exact odds of each outcome."""
     from gamewright.games.affinity.chase import ChaseSetup, run_chase
+    from gamewright.games.affinity.tasks import roller_from_sheet
 
     for side in (familiar, mount):
         if side not in ("", "lead", "chase"):
             raise ConfigError("--familiar and --mount take lead or chase")
     lim.check_all(**{"--seed": ("seed", seed)})
-    setup = ChaseSetup(checked_roller("lead", lead, lead_exertion, lead_bonus, 0),
-                       checked_roller("chase", chaser, chase_exertion, chase_bonus, 0), familiar, mount, darkness,
-                       crowded)
+    names = {"lead": "lead", "chase": "chase"}
+    if sheets:
+        pair = load_sheets(sheets)
+        if len(pair) != 2:
+            raise ConfigError("--sheets names two characters for a chase: LEAD,CHASE")
+        lead, chaser = (roller_from_sheet(s).proficiency for s in pair)
+        names = {"lead": pair[0].name, "chase": pair[1].name}
+    setup = ChaseSetup(checked_roller(names["lead"], lead, lead_exertion, lead_bonus, 0),
+                       checked_roller(names["chase"], chaser, chase_exertion, chase_bonus, 0), familiar, mount,
+                       darkness, crowded)
     doc = run_chase(Rng(seed), setup)
     if json_out:
         print_json(doc)
         return
-    console.print(f"Lead {doc['lead']['faces']} → {doc['lead']['successes']}, Chase {doc['chase']['faces']} → "
-                  f"{doc['chase']['successes']}: {doc['outcome']}", highlight=False)
+    console.print(f"Lead {names['lead']} {doc['lead']['faces']} → {doc['lead']['successes']}, Chase "
+                  f"{names['chase']} {doc['chase']['faces']} → {doc['chase']['successes']}: {doc['outcome']}",
+                  highlight=False)
     console.print("odds: " + ", ".join(f"{k} {v:.1%}" for k, v in doc["odds"].items()), highlight=False)
 
 
 @app.command()
 def duel(
-    a: str = typer.Option("A:1", "--a", help="First speaker NAME:PROF[:CLASS] or a stored character's name."),
+    a: str = typer.Option("A:1", "--a", help="First speaker NAME:PROF[:CLASS] or a stored character's name "
+                          f"(Proficiency {lim.help_range('proficiency')})."),
     b: str = typer.Option("B:1", "--b", help="Second speaker, the same way."),
-    stance_a: str = typer.Option("auto", "--stance-a", help="assert, reason, discern or auto."),
+    policy: str = typer.Option(None, "--policy", help="auto: both stances chosen automatically (or fixed by "
+                               "--stance-a/-b) and the duel runs to its end; omit to declare a's stance each round."),
+    stance_a: str = typer.Option("auto", "--stance-a", help="assert, reason, discern or auto (with --policy)."),
     stance_b: str = typer.Option("auto", "--stance-b", help="assert, reason, discern or auto."),
     exertion_a: int = typer.Option(0, "--exertion-a", help="Exertion dice each round (≤ Proficiency; 1s burn HD)."),
     exertion_b: int = typer.Option(0, "--exertion-b", help="The same for b."),
@@ -172,21 +226,25 @@ def duel(
                                    "Preparation dice."),
     research_b: int = typer.Option(0, "--research-b", help="The same for b."),
     evidence_a: int = typer.Option(0, "--evidence-a", help="-1 hard evidence (a step easier), +1 contradicted."),
-    evidence_b: int = typer.Option(0, "--evidence-b"),
+    evidence_b: int = typer.Option(0, "--evidence-b", help="The same for b."),
     audience_a: int = typer.Option(0, "--audience-a", help="+1 sympathetic or -1 hostile audience (±1d6)."),
-    audience_b: int = typer.Option(0, "--audience-b"),
+    audience_b: int = typer.Option(0, "--audience-b", help="The same for b."),
     home: str = typer.Option("", "--home", help="a or b argues on home ground (+1 Composure die)."),
     counsel_a: int = typer.Option(0, "--counsel-a", help="Proficiency of an ally in the Counsel role (0: none), "
                                   f"{lim.help_range('counsel')}."),
     counsel_b: int = typer.Option(0, "--counsel-b", help="The same for b."),
-    withdraw_after: int = typer.Option(0, "--withdraw-after", help="Speaker b withdraws after this round (0: never)."),
+    withdraw_after: int = typer.Option(0, "--withdraw-after", help="Speaker b withdraws after this round (0: never), "
+                                       f"0–{lim.MAX_DUEL_ROUNDS}."),
     rounds: int = typer.Option(10, "--rounds", help=f"Stop after this many rounds if nobody has lost, "
                                f"{lim.help_range('rounds')}."),
     save: bool = typer.Option(False, "--save", help="Write exertion burns and lost Resolve back to stored sheets."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """A social duel (003 Social Duels): Composure, stances, preparation and tiered stakes."""
+    """A social duel (003 Social Duels): Composure, stances, preparation and tiered stakes.
+
+    Each round both speakers declare a stance and roll at the stance's threshold (003 Mode 2). Without --policy
+    you declare a's stance each round (assert, reason, discern, or withdraw); b follows --stance-b."""
     from gamewright.games.affinity.character import class_def
     from gamewright.games.affinity.social import STANCES, Duel, Side, Speaker, auto_stance
 
@@ -208,9 +266,12 @@ def duel(
     lim.check_all(**{"--exertion-a": ("exertion", exertion_a), "--exertion-b": ("exertion", exertion_b),
                      "--research-a": ("research", research_a), "--research-b": ("research", research_b),
                      "--counsel-a": ("counsel", counsel_a), "--counsel-b": ("counsel", counsel_b),
-                     "--rounds": ("rounds", rounds), "--withdraw-after": ("days", withdraw_after),
-                     "--seed": ("seed", seed)})
-
+                     "--rounds": ("rounds", rounds), "--seed": ("seed", seed)})
+    bounded(withdraw_after, 0, lim.MAX_DUEL_ROUNDS, "--withdraw-after")
+    if policy not in (None, "auto"):
+        raise ConfigError(f"--policy {policy[:20]!r}: the one policy is auto (omit it to declare stances yourself)")
+    if policy is None and json_out:
+        raise ConfigError("--json needs --policy auto (an interactive duel prints as it goes)")
     for s in (stance_a, stance_b):
         if s != "auto" and s not in STANCES:
             raise ConfigError(f"stance {s!r}: choose auto, {', '.join(STANCES)}")
@@ -225,10 +286,19 @@ def duel(
         raise ConfigError("--save needs two different characters")
     d = Duel(sa, sb, Rng(seed))
     while not d.over and d.round < rounds:
-        d.play_round(Side(stance_a if stance_a != "auto" else auto_stance(sa, sb), exertion_a, evidence_a,
-                          audience_a, counsel_a),
-                     Side(stance_b if stance_b != "auto" else auto_stance(sb, sa), exertion_b, evidence_b,
-                          audience_b, counsel_b))
+        if policy is None:
+            declared = _declare_stance(d, sa, sb)
+            if declared == "withdraw":
+                d.withdraw("a")
+                break
+            chosen_a = declared
+        else:
+            chosen_a = stance_a if stance_a != "auto" else auto_stance(sa, sb)
+        entry = d.play_round(Side(chosen_a, exertion_a, evidence_a, audience_a, counsel_a),
+                             Side(stance_b if stance_b != "auto" else auto_stance(sb, sa), exertion_b, evidence_b,
+                                  audience_b, counsel_b))
+        if policy is None and not json_out:
+            console.print(_round_line(entry, sa, sb), highlight=False)
         if withdraw_after and d.round >= withdraw_after and not d.over:
             d.withdraw("b")
     doc = {"rounds": d.log, "result": d.result or "undecided", "a": sa.to_json(), "b": sb.to_json()}
@@ -242,25 +312,49 @@ def duel(
     if json_out:
         print_json(doc)
         return
-    for e in d.log:
-        line = (f"round {e['round']}: {sa.name} {e['a']['stance']} {e['a']['successes']} vs "
-                f"{sb.name} {e['b']['stance']} {e['b']['successes']}")
-        burns = [f"{who.name} burns {e[k]['burned']} HD" for who, k in ((sa, "a"), (sb, "b")) if e[k]["burned"]]
-        if burns:
-            line += " (" + ", ".join(burns) + ")"
-        if e.get("damage"):
-            line += f" → {e['damage']} damage to {e['defence']['defender']}"
-        elif e.get("effect"):
-            line += f" → {e['effect']}"
-        console.print(line, highlight=False)
+    if policy is not None:
+        for e in d.log:
+            console.print(_round_line(e, sa, sb), highlight=False)
     console.print(f"{doc['result']}; {sa.name}: {sa.stake()}, {sb.name}: {sb.stake()}", highlight=False)
+
+
+def _round_line(e: dict[str, Any], sa: Any, sb: Any) -> str:
+    line = (f"round {e['round']}: {sa.name} {e['a']['stance']} {e['a']['successes']} vs "
+            f"{sb.name} {e['b']['stance']} {e['b']['successes']}")
+    burns = [f"{who.name} burns {e[k]['burned']} HD" for who, k in ((sa, "a"), (sb, "b")) if e[k]["burned"]]
+    if burns:
+        line += " (" + ", ".join(burns) + ")"
+    if e.get("damage"):
+        line += f" → {e['damage']} damage to {e['defence']['defender']}"
+    elif e.get("effect"):
+        line += f" → {e['effect']}"
+    return line
+
+
+_STANCE_WORDS = {"a": "assert", "r": "reason", "d": "discern", "w": "withdraw"}
+
+
+def _declare_stance(d: Any, sa: Any, sb: Any) -> str:
+    """Ask for a's stance this round (003 Social Duels: each round both declare a stance)."""
+    console.print(f"round {d.round + 1}: {sa.name} Composure {sa.composure}d{sa.composure_die}, Resolve "
+                  f"{sa.resolve}, Preparation {sa.preparation} | {sb.name} Composure {sb.composure}d"
+                  f"{sb.composure_die}, Resolve {sb.resolve}", highlight=False)
+    while True:
+        console.print(f"{sa.name}'s stance — assert (damage +1), reason (a Preparation die), discern (−1d6, see "
+                      "their Composure) or withdraw: ", end="", highlight=False)
+        word = read_line("the duel").lower()
+        stance = _STANCE_WORDS.get(word[:1], "") if word else ""
+        if stance and stance.startswith(word):
+            return stance
+        console.print("  choose assert, reason, discern or withdraw (a, r, d, w)", highlight=False)
 
 
 @app.command()
 def rest(
     name: str = typer.Argument(..., help="A stored character."),
     kind: str = typer.Option("rest", "--kind",
-                             help="rest (threatened, 2 a day), recover (safe, full) or wake (collapsed → 1 Resolve)."),
+                             help="rest (threatened, 2 a day), recover (safe, full) or wake (collapsed → 1 Resolve; "
+                             "a conscious character is told so and left as it is)."),
     mend: bool = typer.Option(None, "--mend/--no-mend", help="A mending ability restores the armour on a Rest."),
     heal: str = typer.Option(None, "--heal", help=f"Healing dice instead, e.g. 2d8 ({lim.help_range('heal_dice')} "
                              f"dice of d{lim.help_range('sides')})."),
@@ -288,8 +382,13 @@ def rest(
         doc = rr.wake(sheet)
     else:
         raise ConfigError(f"--kind {kind!r}: choose rest, recover or wake")
-    _save_sheet(sheet)
+    if doc.get("changed"):
+        _save_sheet(sheet)
     if json_out:
         print_json(doc)
+        return
+    if "note" in doc:
+        console.print(doc["note"], highlight=False)
     else:
+        console.print(f"{sheet.name}: " + ", ".join(doc["changed"]), highlight=False)
         console.print(sheet.notation(), highlight=False)
