@@ -396,8 +396,10 @@ def _ask(state: Any) -> Any:
 @app.command()
 def fight(
     creature: str = typer.Option("pall_wolf", "--creature", help="The creature (see the reference table)."),
-    count: int = typer.Option(0, "--count", help=f"How many, {lim.help_range('count')} (0: up to the medium "
-                              "encounter budget)."),
+    count: int = typer.Option(0, "--count", help=f"How many, {lim.help_range('count')} (0: as many as --budget "
+                              "allows)."),
+    budget: str = typer.Option("medium", "--budget", help="Encounter budget when --count is 0: easy, medium, hard or "
+                               "deadly (ref §4; deadly: the smallest encounter past hard)."),
     level: int = typer.Option(1, "--level", help=f"Level of the default party, {lim.help_range('level')}."),
     party: str = typer.Option("combatant,priest,ranger,weaver", "--party", help="Classes of the default party "
                               f"(at most {lim.MAX_PARTY})."),
@@ -413,10 +415,9 @@ def fight(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Fight an encounter: you choose the party's actions each turn (or a policy does); creatures by a policy."""
-    from gamewright.games.affinity.combat import budget_count, build_fight
+    from gamewright.games.affinity.combat import build_fight, encounter_count
     from gamewright.games.affinity.combat_fighters import sheet_after_fight
     from gamewright.games.affinity.data_files import creature as get_creature
-    from gamewright.games.affinity.data_files import creature_data
     from gamewright.games.affinity.policies import make_policy
 
     if basic_actions not in (1, 2):
@@ -424,7 +425,7 @@ def fight(
     lim.check_all(**{"--count": ("count", count), "--seed": ("seed", seed)})
     members = _party(sheets, party, level)
     cdef = get_creature(creature)
-    n = count or budget_count(cdef, members, creature_data().budgets["medium"])
+    n = count or encounter_count(cdef, members, budget)
     sides = {"none": [], "party": [0], "creatures": [1]}
     if surprised not in sides:
         raise ConfigError("--surprised is none, party or creatures")

@@ -26,8 +26,11 @@ SPEC = RulesSpec(
                source="ref §1 Conformance party"),
         Option("level", 1, doc="the party's level", source="003 Level", minimum=1, maximum=10),
         Option("creature", "pall_wolf", choices=_CREATURES, doc="the creature the party faces", source="ref §4"),
-        Option("count", 0, doc="copies of the creature (0: up to the medium encounter budget)", source="ref §4",
-               minimum=0, maximum=30),
+        Option("count", 0, doc="copies of the creature (0: as many as the encounter budget allows)",
+               source="ref §4", minimum=0, maximum=30),
+        Option("budget", "medium", choices=("easy", "medium", "hard", "deadly"),
+               doc="the encounter budget that sets the count when count=0 (deadly: the smallest encounter past "
+                   "hard)", source="ref §4 budgets"),
         Option("healing", "sum", choices=("sum", "count"), doc="healing dice restore their total or one per die",
                source="ref §1 Healing dice"),
         Option("free_strikes", False, doc="leaving melee draws a Basic attack from each enemy left",
@@ -72,12 +75,12 @@ class AffinityGame:
         return sheets
 
     def new_initial_state(self, seed: int = 0) -> Any:
-        from gamewright.games.affinity.combat import budget_count, build_fight
-        from gamewright.games.affinity.data_files import creature, creature_data
+        from gamewright.games.affinity.combat import build_fight, encounter_count
+        from gamewright.games.affinity.data_files import creature
 
         party = self.party()
         cdef = creature(self.rules.creature)
-        count = self.rules.count or budget_count(cdef, party, creature_data().budgets["medium"])
+        count = self.rules.count or encounter_count(cdef, party, str(self.rules.budget))
         options = self.rules.as_dict()
         options["surprised"] = {"none": [], "party": [0], "creatures": [1]}[options["surprised"]]
         state, _ = build_fight(party, cdef.key, count, seed, options)

@@ -117,7 +117,7 @@ _FIELDS = ("idx", "side", "name", "key", "pc", "level", "prof", "hd_die", "hd", 
            "hd_lost_round", "parry_debt", "parried_round", "defend_bonus", "ward_bonus", "rally_dice", "help_faces",
            "mark", "analysed", "stabilized", "stunned", "prone", "communing", "htl_rounds", "htl_used_round",
            "purpose_rounds", "uses", "steadfast", "oath_ready", "heal_used", "initiative", "held", "affinity",
-           "affinity_cap", "shared_turn", "prone_bonus")
+           "affinity_cap", "shared_turn", "prone_bonus", "hd_start", "collapses")
 
 
 class Fighter:
@@ -180,6 +180,8 @@ class Fighter:
     affinity_cap: int
     shared_turn: bool
     prone_bonus: bool
+    hd_start: int  # body HD when the fight began (after initiative burns): what the summary counts from
+    collapses: int  # times Resolve fell to 0 with HD left (003 Collapse)
 
     def __init__(self, **kw: Any) -> None:
         defaults: dict[str, Any] = {
@@ -191,7 +193,7 @@ class Fighter:
             "communing": False, "htl_rounds": 0, "htl_used_round": 0, "purpose_rounds": 0, "uses": {},
             "steadfast": False, "oath_ready": False, "heal_used": False, "initiative": 0, "mindless": False,
             "held": 0, "affinity": 0, "affinity_cap": 0, "shared_turn": False,
-            "prone_bonus": False,
+            "prone_bonus": False, "hd_start": 0, "collapses": 0,
         }
         defaults.update(kw)
         for name in _FIELDS:

@@ -10,14 +10,15 @@ from gamewright.games.affinity import resolve as rs
 _INTS = ("idx", "side", "level", "prof", "hd_die", "hd", "hd_max", "resolve", "resolve_max", "x", "y",
          "actions_per_turn", "actions_left", "move_left", "checked_round", "hd_lost_round", "parry_debt",
          "parried_round", "defend_bonus", "ward_bonus", "rally_dice", "mark", "analysed", "htl_rounds",
-         "htl_used_round", "purpose_rounds", "initiative", "held", "affinity", "affinity_cap")
+         "htl_used_round", "purpose_rounds", "initiative", "held", "affinity", "affinity_cap", "hd_start",
+         "collapses")
 _BOOLS = ("pc", "mindless", "expert_used", "exerted_turn", "stabilized", "stunned", "prone", "communing",
           "steadfast", "oath_ready", "heal_used", "shared_turn", "prone_bonus")
 _STRS = ("name", "key", "status", "weapon", "tier", "pending")
 _NON_NEGATIVE = ("prof", "hd_die", "hd", "hd_max", "resolve", "resolve_max", "actions_per_turn", "actions_left",
                  "move_left", "checked_round", "hd_lost_round", "parry_debt", "parried_round", "defend_bonus",
                  "ward_bonus", "rally_dice", "htl_rounds", "htl_used_round", "purpose_rounds", "held", "affinity",
-                 "affinity_cap")
+                 "affinity_cap", "hd_start", "collapses")
 
 
 def _int(value: Any) -> bool:
