@@ -1,4 +1,4 @@
-"""Affinity speed: random legal actions per second, policy fights per second, exact-odds tables per second.
+"""Affinity speed: random legal actions, greedy conformance fights, exact-odds tables and previews per second.
 
 Reports, never asserts. Run: ``python benchmarks/affinity_bench.py``.
 """
@@ -46,8 +46,28 @@ def exact_odds(count: int = 200) -> float:
     return count / (time.perf_counter() - start)
 
 
+def previews(seconds: float = 3.0) -> float:
+    """``CombatState.preview`` of every listed action along random playouts (what the fight menu shows)."""
+    game = load_game("affinity", options={"level": 5})
+    rng = Rng("preview-bench")
+    count = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state(seed)
+        seed += 1
+        while not state.is_terminal() and time.perf_counter() - start < seconds:
+            acts = state.legal_actions()
+            for act in acts:
+                state.preview(act)
+            count += len(acts)
+            state.apply(rng.choice(acts))
+    return count / (time.perf_counter() - start)
+
+
 if __name__ == "__main__":
     print(f"random legal actions/sec: {random_actions():,.0f}")
     fights, acts = policy_fights()
     print(f"greedy conformance fights/sec: {fights:,.1f} ({acts:,.0f} actions/sec incl. policy and checks)")
     print(f"exact odds queries/sec (cached pools): {exact_odds():,.0f}")
+    print(f"exact previews/sec (every listed action, level-5 party): {previews():,.0f}")

@@ -21,6 +21,11 @@ def _ABILITIES() -> dict[str, Ability]:  # noqa: N802 - a cached table, read lik
 def act_shape_problem(act: Act) -> str:
     """A hand-built ``Act`` must carry a text verb and ability and whole-number target, exertion and Affinity
     (``1.0``, ``True`` or ``"2"`` are refused), so nothing later meets a value of the wrong type."""
+    target, exertion, affinity = act.target, act.exertion, act.affinity
+    if (type(act.verb) is str and type(act.ability) is str and type(target) is int and type(exertion) is int
+            and type(affinity) is int and -1 <= target <= ACT_NUMBER_MAX and -1 <= exertion <= ACT_NUMBER_MAX
+            and -1 <= affinity <= ACT_NUMBER_MAX):
+        return ""  # the hot path: one test for a well-formed action
     if type(act.verb) is not str or type(act.ability) is not str:
         return "an action's verb and ability are text"
     for name in ("target", "exertion", "affinity"):

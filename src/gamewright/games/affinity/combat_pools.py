@@ -68,44 +68,50 @@ class PoolMixin(CombatBase):
     def _pc_plan(self, f: Fighter, act: Act, spec: Ability, t: Fighter | None, at: Square) -> PoolPlan:
         """The roll of a PC ability with a tier, ``f`` standing on ``at`` when it rolls."""
         attack = spec.effect in ("attack", "devastate")
-        terms = [(f"Proficiency {f.prof}", f.prof)]
+        terms: list[tuple[str, int]] = [("Proficiency", f.prof)]
+        safe = f.prof
         if f.rally_dice:
             terms.append(("Rally: +1d6 safe on the next action (ref §3 Combatant)", f.rally_dice))
+            safe += f.rally_dice
         if act.affinity:
             terms.append(("Affinity dice: safe, outside the exertion cap (003 Spending Affinity Dice)", act.affinity))
+            safe += act.affinity
         if spec.effect == "disengage" and "battlefield_awareness" in f.features:
             terms.append(("Battlefield Awareness: +1d6 on positioning (ref §3 Combatant)", 1))
+            safe += 1
         mods = self._pool_mods(f, t, attack)
-        near, far = self._reach(f, spec)
-        if t is not None and far > near and square_dist(at, (t.x, t.y)) > near:
-            mods.append(("long range: −1d6, weapons only (ref §3 Weapons)", -1))  # never Dash (003 Movement)
+        if attack and t is not None and spec.range == 0:  # long range is a weapon rule: never Dash (003 Movement)
+            near, far = self._reach(f, spec)
+            if far > near and square_dist(at, (t.x, t.y)) > near:
+                mods.append(("long range: −1d6, weapons only (ref §3 Weapons)", -1))
         exertion = act.exertion
-        if act.exertion:
-            terms.append((f"exertion {act.exertion}: each 1 burns 1 HD (003 Exertion Dice)", 0))
+        if exertion:
+            terms.append(("exertion dice: each 1 burns 1 HD (003 Exertion Dice)", 0))
         if spec.divine_die:
             terms.append(("divine die: an exertion die (ref §3 Weapon of Faith)", 0))
             exertion += 1
-        safe = sum(n for _, n in terms)
-        net = sum(n for _, n in mods)
-        if net > 0:
-            safe += net
-        elif net < 0:  # ref §1: "−1d6" removes a safe die first, never below 0 dice
-            cut = min(-net, safe)
-            safe -= cut
-            exertion -= min(-net - cut, exertion)
+        if mods:
+            terms += mods
+            net = sum(n for _, n in mods)
+            if net > 0:
+                safe += net
+            elif net < 0:  # ref §1: "−1d6" removes a safe die first, never below 0 dice
+                cut = min(-net, safe)
+                safe -= cut
+                exertion -= min(-net - cut, exertion)
         base_req = spec.required or (class_data().weapons[f.weapon].required if spec.effect == "attack" else 0)
-        req_mods = [("needs", base_req)]
         extra = rs.extra_required(f, spec.tier)
+        req_mods: tuple[tuple[str, int], ...] = (("needs", base_req),)
         if extra:
-            req_mods.append(("Resolve 2 or lower (Weakened): Advanced+ actions need one more (003 Resolve Stages)",
-                             extra))
-        return PoolPlan(safe, exertion, TIERS[spec.tier], base_req + extra, tuple(terms + mods), tuple(req_mods),
+            req_mods += (("Resolve 2 or lower (Weakened): Advanced+ actions need one more (003 Resolve Stages)",
+                          extra),)
+        return PoolPlan(safe, exertion, TIERS[spec.tier], base_req + extra, tuple(terms), req_mods,
                         tuple(f.help_faces))
 
     def _npc_plan(self, f: Fighter, spec: Attack, t: Fighter) -> PoolPlan:
         """A creature attack: its fixed pool (ref §1 NPCs; 1s never burn) with the same named modifiers; its
         reach is the attack's own range, so no long range."""
-        terms = [(f"{spec.name}: {spec.pool}d6 (ref §4)", spec.pool)] + self._pool_mods(f, t)
+        terms = [("the attack's pool (ref §4)", spec.pool), *self._pool_mods(f, t)]
         tr = self.cdef(f).traits
         if tr.ally_bonus and any(a.side == f.side and a is not f and a.status == rs.OK
                                  and square_dist((a.x, a.y), (t.x, t.y)) <= 1 for a in self.fighters):
