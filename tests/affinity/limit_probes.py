@@ -31,6 +31,9 @@ PROBES: list[tuple[str, list[str], str | None]] = [
                          "--chase", "5", "--chase-exertion", "5", "--chase-bonus", "15"], None),
     ("rest-heal-1e8", ["affinity", "rest", "Nobody", "--heal", "100000000d6"], None),
     ("fight-2000-members", ["affinity", "fight", "--party", _PARTY, "--policy", "greedy", "--json"], None),
+    ("fight-at-bounds", ["affinity", "fight", "--party", "combatant,priest,ranger,weaver,scholar,shaman,sovereign,"
+                         "combatant,priest,ranger", "--level", "10", "--count", "30", "--creature", "wight_lord",
+                         "--policy", "greedy", "--json"], None),
     ("fight-sheets-2000", ["affinity", "fight", "--sheets", ",".join(f"n{i}" for i in range(2000))], None),
     ("odds-at-bounds", ["affinity", "odds", "--dice", "95", "--exertion", "5", "--threshold", "4", "--required",
                         "50"], None),
