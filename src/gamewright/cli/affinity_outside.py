@@ -36,6 +36,15 @@ def load_sheets(text: str, what: str = "--sheets") -> list[Any]:
     return [_load_sheet(n) for n in names]
 
 
+def _report(doc: dict[str, Any], json_out: bool, line: str) -> None:
+    """A roll's JSON, or its line and the exact odds of each outcome."""
+    if json_out:
+        print_json(doc)
+        return
+    console.print(line, highlight=False)
+    console.print("odds: " + ", ".join(f"{k} {v:.1%}" for k, v in doc["odds"].items()), highlight=False)
+
+
 def parse_heal(text: str) -> tuple[int, int]:
     """``2d8`` → (2, 8), both within the rules' bounds."""
     bits = text.lower().split("d")
@@ -156,13 +165,8 @@ def travel(
     journey = Journey(distance, terrain, [h.strip() for h in hurdles.split(",") if h.strip()], proficiency,
                       exertion, bonus, takers, supplies, mounts, natures_treaty)
     doc = go(Rng(seed), journey)
-    if json_out:
-        print_json(doc)
-        return
-    console.print(f"Navigator rolls {doc['faces']} at {doc['threshold']}+: {doc['successes']} of "
-                  f"{doc['required']} → {doc['outcome']} (Resolve {doc['resolve_change']:+d} for everyone)",
-                  highlight=False)
-    console.print("odds: " + ", ".join(f"{k} {v:.1%}" for k, v in doc["odds"].items()), highlight=False)
+    _report(doc, json_out, f"Navigator rolls {doc['faces']} at {doc['threshold']}+: {doc['successes']} of "
+            f"{doc['required']} → {doc['outcome']} (Resolve {doc['resolve_change']:+d} for everyone)")
 
 
 @app.command()
@@ -202,13 +206,8 @@ def chase(
                        checked_roller(names["chase"], chaser, chase_exertion, chase_bonus, 0), familiar, mount,
                        darkness, crowded)
     doc = run_chase(Rng(seed), setup)
-    if json_out:
-        print_json(doc)
-        return
-    console.print(f"Lead {names['lead']} {doc['lead']['faces']} → {doc['lead']['successes']}, Chase "
-                  f"{names['chase']} {doc['chase']['faces']} → {doc['chase']['successes']}: {doc['outcome']}",
-                  highlight=False)
-    console.print("odds: " + ", ".join(f"{k} {v:.1%}" for k, v in doc["odds"].items()), highlight=False)
+    _report(doc, json_out, f"Lead {names['lead']} {doc['lead']['faces']} → {doc['lead']['successes']}, Chase "
+            f"{names['chase']} {doc['chase']['faces']} → {doc['chase']['successes']}: {doc['outcome']}")
 
 
 @app.command()
