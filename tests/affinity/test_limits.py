@@ -100,3 +100,22 @@ def test_hand_built_actions_are_refused_before_any_change(act: Act) -> None:
         state.apply(act)
     assert state.to_json() == before
     assert state.preview(act)["legal"] is False
+
+
+def test_a_stored_fight_beyond_the_rules_sizes_is_refused() -> None:
+    from gamewright.core.errors import ConfigError
+    from gamewright.core.game import load_game
+
+    game = load_game("affinity")
+    data = game.new_initial_state(0).to_json()
+    for path, value in ((("fighters", 0, "prof"), 10**9), (("fighters", 0, "hd"), 10**9)):
+        doc = json_copy(data)
+        doc[path[0]][path[1]][path[2]] = value
+        with pytest.raises(ConfigError, match="beyond the rules"):
+            game.state_from_json(doc)
+
+
+def json_copy(data: dict) -> dict:
+    import json
+
+    return json.loads(json.dumps(data))

@@ -133,3 +133,12 @@ def test_illegal_actions_preview_as_refusals() -> None:
     for act in (Act("use", "no_such", 4), Act("move", "", 99), "use weapon_strike", None):
         pv = state.preview(act)
         assert pv["legal"] is False and pv["errors"] and isinstance(pv["action"], str)
+
+
+def test_the_fight_menu_shows_the_engines_preview(cli) -> None:
+    code, out, _ = cli("affinity", "fight", "--seed", "1", stdin="end\n" * 400)
+    state = _until(_state(1, "pall_wolf", 1), lambda s: s.current_player == 0)
+    act = next(a for a in state.legal_actions() if a.verb == "use" and a.exertion == 0 and a.target >= 4)
+    pv = state.preview(act)
+    assert f"needs {pv['dice']['required']}: {pv['success']['float']:.0%}" in out
+    assert "loses ~" in out
