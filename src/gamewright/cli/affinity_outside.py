@@ -6,7 +6,8 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.affinity import _load_sheet, _save_sheet, app, read_line
+from gamewright.cli.affinity import _load_sheet, _save_sheet, app
+from gamewright.cli.affinity_fight import read_line
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ascii_int, bounded
