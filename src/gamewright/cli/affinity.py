@@ -8,12 +8,11 @@ from typing import Any
 import typer
 from rich.table import Table
 
+from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, sub_app
 from gamewright.core.dice import fraction_text
-from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
 from gamewright.core.errors import ConfigError, RuleViolation
-from gamewright.core.limits import check_name
-from gamewright.core.limits import bounded
+from gamewright.core.limits import bounded, check_name
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import limits as lim
 

@@ -7,8 +7,8 @@ from typing import Any
 import typer
 
 from gamewright.cli.affinity import app
-from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, write_back
 from gamewright.cli.affinity_fight import read_line
+from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, write_back
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ascii_int, bounded
