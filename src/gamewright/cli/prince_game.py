@@ -127,7 +127,7 @@ def _charts_view(state: Any) -> Group:
 
     table = Table(title="The charts", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("Planet", "Your sign", "Dignity", "Their sign", "Dignity"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     mine, theirs = state.player, state.opponent
     for i, planet in enumerate(PLANETS):
         locked = not state.unlocked[i]
@@ -153,9 +153,9 @@ def _affliction_table(data: dict[str, Any]) -> Table:
     """The affliction of all fourteen planets right after the turn (from the turn event, not the live state,
     which may already be in the next encounter)."""
     table = Table(title="Affliction after the turn", title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column("")
+    table.add_column("", overflow="fold")
     for p in PLANETS:
-        table.add_column(p, justify="right")
+        table.add_column(p, justify="right", overflow="fold")
     unlocked = set(data.get("unlocked", PLANETS))
     for label, side, open_ in (("You", "player", unlocked), ("Opponent", "opponent", set(PLANETS))):
         after = data["after"][side]
@@ -187,7 +187,7 @@ def _render_turn(data: dict[str, Any]) -> None:
     console.print(Text(f"Crit rolls: {rolls}", style="bold magenta" if any(crits.values()) else ""))
     steps = Table(box=box.SIMPLE_HEAD, title="What happened", title_justify="left")
     for col in ("Side", "Step", "Planet", "Exact", "Change"):
-        steps.add_column(col)
+        steps.add_column(col, overflow="fold")
     for side, other, label in (("player", "opponent", "you"), ("opponent", "player", "opponent")):
         crit = " (crit)" if crits[other] else ""
         step = f"direct from {d[other]['planet']}{crit}"
@@ -225,6 +225,71 @@ def _render_event(event: Event) -> None:
         console.print(Text(event.text, style="bold"))
 
 
+def _number(handle: Any) -> int:
+    """The run's number among its Prince's runs (1 for the first)."""
+    from gamewright.games.prince.progression import run_history
+
+    return int(next(r["number"] for r in run_history(handle.prince.id) if r["id"] == handle.run_id))
+
+
+def _label(handle: Any) -> str:
+    """``#3 (id 17)``: the run's number beside its id."""
+    from gamewright.games.prince.progression import run_label
+
+    return run_label(_number(handle), handle.run_id)
+
+
+def _pick_run(text: str, runs: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    """``--run``: ``#3`` is the Prince's third run, ``id:17`` the run with id 17; a bare number is whichever of
+    the two exists (refused when it names two different runs)."""
+    from gamewright.core.errors import NotFound
+    from gamewright.core.limits import ascii_int
+
+    cleaned = text.strip()
+    by_number = {r["number"]: r for r in runs}
+    by_id = {r["id"]: r for r in runs}
+    if cleaned.startswith("#"):
+        found = by_number.get(ascii_int(cleaned[1:], "--run #NUMBER"))
+    elif cleaned.lower().startswith("id:"):
+        found = by_id.get(ascii_int(cleaned[3:], "--run id:ID"))
+    else:
+        n = ascii_int(cleaned, "--run (#NUMBER, id:ID or a number)")
+        a, b = by_number.get(n), by_id.get(n)
+        if a is not None and b is not None and a is not b:
+            raise ConfigError(f"--run {n} is ambiguous: say #{n} (id {a['id']}) or id:{n} (#{b['number']})")
+        found = a or b
+    if found is None:
+        raise NotFound(f"Prince {name!r} has no run {cleaned}; `prince history {name}` lists them")
+    return found
+
+
+def _play_loop(handle: Any, policy: Any, auto: str | None, json_out: bool, emit: Any) -> None:
+    """Turn after turn until the run ends: the table (or a ``choose`` line), a choice, what happened."""
+    from gamewright.games.prince.run import play_turn
+
+    state = handle.state
+    shown = -1  # the encounter whose charts were last shown
+    while not state.is_terminal():
+        if not json_out and shown != state.encounter:
+            console.print(_charts_view(state))
+            shown = state.encounter
+        if json_out:
+            choice = {"event": "choose", "opponent_planet": PLANETS[state.current]}
+            predictions = state.predictions()
+            previews = [state.preview(p["planet"]) for p in predictions]
+            print_json({**choice, "predictions": predictions, "previews": previews})
+        else:
+            console.print(_opponent_line(state))
+            console.print(_prediction_table(state))
+        if policy is not None:
+            action = policy.choose(state)
+            if not json_out:
+                console.print(Text(f"{auto} sends ").append(action.planet, style="bold").append("."))
+        else:
+            action = _ask(handle, json_out)
+        emit(play_turn(handle, action))
+
+
 def _ask(handle: Any, json_out: bool) -> Any:
     """Read planet names from stdin until one may be sent; a refusal changes nothing and asks again."""
     state = handle.state
@@ -234,7 +299,7 @@ def _ask(handle: Any, json_out: bool) -> Any:
         line = sys.stdin.readline() if sys.stdin is not None and not sys.stdin.closed else ""
         if not line:
             raise ConfigError(
-                f"no more input: run #{handle.run_id} is saved after {state.turns} turns; "
+                f"no more input: run {_label(handle)} is saved after {state.turns} turns; "
                 f"`gamewright prince play {handle.prince.name}` resumes it"
             )
         try:
@@ -270,7 +335,7 @@ def register(app: typer.Typer) -> None:
         combustion rolls and the affliction of all fourteen planets."""
         from gamewright.games.prince.options import RULESETS
         from gamewright.games.prince.policies import make_policy
-        from gamewright.games.prince.run import open_run, play_turn
+        from gamewright.games.prince.run import open_run
 
         if ruleset is not None and ruleset not in RULESETS:
             raise ConfigError(f"unknown ruleset {ruleset!r}; choose one of: {', '.join(RULESETS)}")
@@ -294,6 +359,7 @@ def register(app: typer.Typer) -> None:
         header = {
             "event": "run",
             "run_id": handle.run_id,
+            "number": _number(handle),
             "prince": handle.prince.name,
             "ruleset": handle.game.rules.ruleset,
             "resumed": handle.resumed,
@@ -302,32 +368,24 @@ def register(app: typer.Typer) -> None:
             print_json(header)
         else:
             verb = "Resuming" if handle.resumed else "Starting"
-            console.print(
-                f"{verb} run #{handle.run_id} of Prince [bold]{handle.prince.name}[/bold] ({header['ruleset']})."
-            )
+            line = Text(f"{verb} run {_label(handle)} of Prince ")
+            console.print(line.append(handle.prince.name, style="bold").append(f" ({header['ruleset']})."))
         emit(handle.events if not handle.resumed else [e for e in handle.events if e.kind == "run_start"])
-        shown = -1  # the encounter whose charts were last shown
-        while not state.is_terminal():
-            if not json_out and shown != state.encounter:
-                console.print(_charts_view(state))
-                shown = state.encounter
-            if json_out:
-                choice = {"event": "choose", "opponent_planet": PLANETS[state.current]}
-                predictions = state.predictions()
-                previews = [state.preview(p["planet"]) for p in predictions]
-                print_json({**choice, "predictions": predictions, "previews": previews})
-            else:
-                console.print(_opponent_line(state))
-                console.print(_prediction_table(state))
-            if policy is not None:
-                action = policy.choose(state)
-                if not json_out:
-                    console.print(f"{auto} sends [bold]{action.planet}[/bold].")
-            else:
-                action = _ask(handle, json_out)
-            emit(play_turn(handle, action))
+        try:
+            _play_loop(handle, policy, auto, json_out, emit)
+        except KeyboardInterrupt:
+            # Ctrl-C: every finished turn is already stored (each in its own transaction)
+            err_console.print(
+                Text(
+                    f"interrupted: run {_label(handle)} is saved after its last finished turn; "
+                    f"`gamewright prince play {handle.prince.name}` resumes it"
+                ),
+                soft_wrap=True,
+            )
+            raise typer.Exit(130) from None
         if not json_out:
-            console.print(f"Run #{handle.run_id}: [bold]{state.status}[/bold], Distance {state.distance}.")
+            line = Text(f"Run {_label(handle)}: ")
+            console.print(line.append(state.status, style="bold").append(f", Distance {state.distance}."))
 
     @app.command("turn")
     def turn_command(
@@ -350,7 +408,12 @@ def register(app: typer.Typer) -> None:
     @app.command("history")
     def history_command(
         name: str = typer.Argument(..., help="The Prince's name."),
-        run: int | None = typer.Option(None, "--run", help="Show one run's turns (replayed from its seed)."),
+        run: str | None = typer.Option(
+            None,
+            "--run",
+            help="Show one run's turns (replayed from its seed): #3 for the Prince's third run, id:17 for the run "
+            "with id 17 (a bare number is either, when only one of them exists).",
+        ),
         json_out: bool = JSON_OPTION,
     ) -> None:
         """The Prince's runs (seed, ruleset, result, Distance), or one run's events with --run."""
@@ -368,9 +431,11 @@ def register(app: typer.Typer) -> None:
                 return
             console.print(runs_table(runs, f"Runs of {record.name}", started=True))
             return
-        events = _replay_run(record, run, runs)
+        picked = _pick_run(run, runs, record.name)
+        events = _replay_run(record, picked["id"], runs)
         if json_out:
-            print_json({"prince": record.name, "run": run, "events": [e.to_json() for e in events]})
+            doc = {"prince": record.name, "run": picked["id"], "number": picked["number"]}
+            print_json({**doc, "events": [e.to_json() for e in events]})
             return
         for e in events:
             console.print(e.text)
