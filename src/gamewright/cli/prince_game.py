@@ -315,6 +315,26 @@ def _ask(handle: Any, json_out: bool) -> Any:
                 err_console.print(f"[red]Refused:[/red] {exc.message}; nothing changed", soft_wrap=True)
 
 
+def _turn_help() -> str:
+    """``prince turn --help``: the scenario format in words, with a complete example."""
+    from rich.markup import escape
+
+    from gamewright.games.prince.scenario import example_text
+
+    return (
+        "Resolve one what-if turn from a scenario and show what happened (or --json: the result object).\n\n"
+        "A scenario is a JSON object. player_planet and opponent_planet (required) name the planets that meet. "
+        "player and opponent are the two sides, each optional: signs (planet → sign; planets left out are in "
+        "Taurus), sect (day or night; default night), affliction (planet → whole number 0–1000), combust "
+        '(planets), exaltation_save_used (planets), carry (planet → number from -1 to 1, e.g. 0.25 or "1/3"; '
+        "used under rounding=carry) and aspects (the active planet pairs; default: all active). rolls are "
+        "uniform draws in [0, 1) used in order, the last repeating: your crit roll, the opponent's, then each "
+        "combustion check (a draw below the chance is a crit or a combustion); give seed instead to draw them. "
+        "ruleset is design (default) or prototype; options holds rule options (see RULINGS.md).\n\n"
+        "A complete example (`gamewright prince turn --example` prints it):\n\n" + escape(example_text())
+    )
+
+
 def register(app: typer.Typer) -> None:
     """Add the game commands to the ``prince`` sub-app."""
 
@@ -387,14 +407,19 @@ def register(app: typer.Typer) -> None:
             line = Text(f"Run {_label(handle)}: ")
             console.print(line.append(state.status, style="bold").append(f", Distance {state.distance}."))
 
-    @app.command("turn")
+    @app.command("turn", help=_turn_help())
     def turn_command(
-        scenario: Path = typer.Argument(..., help="Scenario JSON file, or - for stdin."),
+        scenario: Path | None = typer.Argument(None, help="Scenario JSON file, or - for stdin."),
         json_out: bool = JSON_OPTION,
+        example: bool = typer.Option(False, "--example", help="Print a complete, valid scenario and stop."),
     ) -> None:
-        """Resolve one what-if turn from a scenario (signs, sect, affliction, combust, saves, carry, rolls)."""
-        from gamewright.games.prince.scenario import run_scenario
+        from gamewright.games.prince.scenario import example_text, run_scenario
 
+        if example:
+            sys.stdout.write(example_text() + "\n")
+            return
+        if scenario is None:
+            raise ConfigError("give a scenario file (or - for stdin); `gamewright prince turn --example` prints one")
         try:
             data = read_json_file(scenario, "scenario")
         except UnicodeDecodeError:
