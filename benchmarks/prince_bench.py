@@ -41,6 +41,25 @@ def turns(ruleset: str, n: int) -> float:
     return n / (time.perf_counter() - start)
 
 
+def previews(ruleset: str, runs: int) -> tuple[int, float]:
+    """Exact turn previews (``PrinceState.preview``) of every legal planet along random playouts."""
+    game = PrinceGame(ruleset)
+    count = 0
+    spent = 0.0
+    for seed in range(runs):
+        state = game.new_initial_state(seed)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            start = time.perf_counter()
+            for action in legal:
+                state.preview(action)
+            spent += time.perf_counter() - start
+            count += len(legal)
+            state.apply(legal[int(rng.random() * len(legal))])
+    return count, count / spent
+
+
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     for ruleset in ("design", "prototype"):
@@ -51,6 +70,8 @@ def main() -> None:
         actions, elapsed, rate = playouts(ruleset, runs, 0)
         print(f"{ruleset:9s} {runs} runs, {actions} actions in {elapsed:.2f}s: {rate:,.0f} actions/s (cached charts)")
         print(f"{ruleset:9s} bare turn resolution: {turns(ruleset, 50_000):,.0f} turns/s")
+        count, rate = previews(ruleset, max(1, runs // 10))
+        print(f"{ruleset:9s} {count} exact turn previews: {rate:,.0f} previews/s")
 
 
 if __name__ == "__main__":

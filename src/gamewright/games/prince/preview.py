@@ -138,11 +138,12 @@ def branches(
             weight = weight * (chance if hit else chance.complement())
         if weight.value == 0:
             continue
-        all_hit = resolve(seen[:n], HIT)
+        later_checks = result.checks[n - 2 :]
+        all_hit = resolve(seen[:n], HIT) if later_checks else result
         burns = {(c.side, c.planet): c.combusted for c in all_hit.checks[n - 2 :]}
         later = {
             (c.side, c.planet): chance if burns.get((c.side, c.planet), False) else ZERO
-            for c, chance in zip(result.checks[n - 2 :], chances[n:], strict=True)
+            for c, chance in zip(later_checks, chances[n:], strict=True)
         }
         out.append(Branch(weight, result, later))
     return out
