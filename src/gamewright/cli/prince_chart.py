@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
         if json_out:
             print_json(_prince_json(record))
             return
-        console.print(f"Minted Prince [bold]{record.name}[/bold] (id {record.id}).")
+        console.print(Text("Minted Prince ").append(record.name, style="bold").append(f" (id {record.id})."))
         console.print(render_chart(record.chart))
 
     @app.command("list")
@@ -168,7 +168,7 @@ def register(app: typer.Typer) -> None:
             row = _summary(record)
             table.add_row(
                 str(record.id),
-                record.name,
+                Text(record.name),  # a name is shown as typed, never read as markup
                 row["moment"]["time"],
                 f"{record.moment.lat:+.2f}",
                 f"{record.moment.lon:+.2f}",

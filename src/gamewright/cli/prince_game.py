@@ -452,7 +452,7 @@ def register(app: typer.Typer) -> None:
                 print_json({"prince": record.name, "runs": runs})
                 return
             if not runs:
-                console.print(f"Prince {record.name} has no runs yet: `gamewright prince play {record.name}`.")
+                console.print(Text(f"Prince {record.name} has no runs yet: `gamewright prince play {record.name}`."))
                 return
             console.print(runs_table(runs, f"Runs of {record.name}", started=True))
             return
@@ -463,7 +463,7 @@ def register(app: typer.Typer) -> None:
             print_json({**doc, "events": [e.to_json() for e in events]})
             return
         for e in events:
-            console.print(e.text)
+            console.print(Text(e.text))
 
 
 def _replay_run(record: Any, run_id: int, runs: list[dict[str, Any]]) -> list[Event]:

@@ -220,13 +220,14 @@ def runs_table(runs: list[dict[str, Any]], title: str, started: bool = False) ->
     a typical history fits 80 columns."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     def when(stamp: str | None) -> str:
         return (stamp or "")[:19].replace("T", " ")
 
     seeds = ["hidden" if r["seed"] is None else str(r["seed"]) for r in runs]
     # padding 0: the box already puts one space between columns
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=0)
+    table = Table(title=Text(title), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=0)
     table.add_column("Run", overflow="fold")
     table.add_column("Id", overflow="fold")
     table.add_column("Seed", no_wrap=True, min_width=max(map(len, seeds), default=4))
