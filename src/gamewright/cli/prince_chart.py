@@ -162,14 +162,15 @@ def register(app: typer.Typer) -> None:
             console.print("No Princes yet: `gamewright prince mint --name NAME --lat LAT --lon LON --time ISO8601`.")
             return
         table = _table("Princes")
+        longest = min(24, max(len(r.name) for r in records))  # a name keeps its line; the date may wrap
         for column in ("Id", "Name", "Born (UTC)", "Lat", "Lon", "Asc", "Sun", "Moon", "Sect"):
-            table.add_column(column, no_wrap=column != "Name", overflow="fold")
+            table.add_column(column, min_width=longest if column == "Name" else None, overflow="fold")
         for record in records:
             row = _summary(record)
             table.add_row(
                 str(record.id),
                 Text(record.name),  # a name is shown as typed, never read as markup
-                row["moment"]["time"],
+                row["moment"]["time"].replace("T", " "),
                 f"{record.moment.lat:+.2f}",
                 f"{record.moment.lon:+.2f}",
                 row["ascendant"],
