@@ -130,9 +130,9 @@ def branches(
         if seen[: len(intent)] != intent:
             continue  # a hit was asked for where the chance is 0: no such branch
         n = _structural(result, names)
-        # each structural draw that missed by default could have hit: that is another branch
-        pending.extend(seen[:k] + [True] for k in range(len(intent), n) if not seen[k])
         chances = _draw_chances(result)
+        # each structural draw that missed by default could have hit (if its chance is above 0): another branch
+        pending.extend(seen[:k] + [True] for k in range(len(intent), n) if not seen[k] and chances[k].value > 0)
         weight = ONE
         for hit, chance in zip(seen[:n], chances[:n], strict=True):
             weight = weight * (chance if hit else chance.complement())
