@@ -13,6 +13,7 @@ from gamewright.cli.common import JSON_OPTION, console, err_console, print_json,
 from gamewright.cli.prince_view import charts_view, opponent_line, prediction_table, render_event, render_turn
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import Event
+from gamewright.core.limits import check_seed
 from gamewright.games.prince.options import SPEC
 from gamewright.games.prince.tables import PLANETS
 
@@ -139,7 +140,9 @@ def register(app: typer.Typer) -> None:
     def play_command(
         name: str = typer.Argument(..., help="The Prince's name."),
         ruleset: str | None = typer.Option(None, "--ruleset", help="design (default) or prototype."),
-        seed: int | None = typer.Option(None, "--seed", help="Seed of a new run (default: one per run)."),
+        seed: int | None = typer.Option(
+            None, "--seed", help="Seed of a new run, 0 to 2^63-1 (default: a secret one, shown once the run is over)."
+        ),
         auto: str | None = typer.Option(None, "--auto", help="Play without a person: random or greedy."),
         json_out: bool = typer.Option(False, "--json", help="Stream every event as one JSON object per line."),
         option: list[str] | None = typer.Option(None, "--option", "-o", help="A rules option NAME=VALUE."),
@@ -147,17 +150,19 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play a run of a Prince (resumes the run in progress).
 
-        Each turn shows the opponent planet and, for every planet you may send, the predicted polarity, amounts,
-        crit chances and combustion risks; then what happened: direct amounts, crits, every propagation step,
-        combustion rolls and the affliction of all fourteen planets."""
+        Each encounter shows both charts and both aspect webs (yours active and latent). Each turn shows the
+        opponent planet and, for every planet you may send, the polarity, amounts, crit chances, combustion risks,
+        the chance that its aspects burn another of your planets and the expected score (the engine's exact
+        preview); then what happened: direct amounts, crits, every propagation step, combustion rolls and the
+        affliction of all fourteen planets. Ctrl-C leaves the run saved; play resumes it."""
         from gamewright.games.prince.options import RULESETS
         from gamewright.games.prince.policies import make_policy
         from gamewright.games.prince.run import open_run
 
         if ruleset is not None and ruleset not in RULESETS:
             raise ConfigError(f"unknown ruleset {ruleset!r}; choose one of: {', '.join(RULESETS)}")
-        if seed is not None and not -(2**63) <= seed < 2**63:
-            raise ConfigError(f"--seed {seed} is out of range: use a whole number of at most 63 bits")
+        if seed is not None:
+            check_seed(seed, "--seed")
         policy = make_policy(auto, 0) if auto else None
         if policy is None and (sys.stdin is None or sys.stdin.closed):
             raise ConfigError("stdin is closed: nothing to read your planet choices from; pipe them in or use --auto")
