@@ -31,7 +31,7 @@ def test_help_documents_the_format_with_the_complete_example(cli) -> None:  # no
     for words in ("player_planet", "opponent_planet", "exaltation_save_used", "carry", "aspects", "rolls", "seed"):
         assert words in flat
     assert "--example" in out
-    for line in ('"player_planet": "Mars"', '"affliction": {"Moon": 6}', '"rolls": [0.5, 0.9, 0.3]'):
+    for line in ('"player_planet": "Mars"', '"affliction": {"Mars": 4, "Sun": 1}', '"rolls": [0.5, 0.9, 0.3]'):
         assert line in out  # the example itself, line by line
 
 
