@@ -197,6 +197,7 @@ def register(app: typer.Typer) -> None:
             _play_loop(handle, policy, auto, json_out, emit)
         except KeyboardInterrupt:
             # Ctrl-C: every finished turn is already stored (each in its own transaction)
+            console.print()  # end the prompt's line
             err_console.print(
                 Text(
                     f"interrupted: run {_label(handle)} is saved after its last finished turn; "
