@@ -225,6 +225,7 @@ class Platform:
             seat = s.get(WebSeat, (game_id, seat_no))
             if seat is not None:
                 seat.name = name or None
+                self._notify_others(s, game_id)
         self.announce(game_id)
 
     def set_away(self, game_id: str, seat_no: int, away: bool) -> None:
@@ -232,6 +233,7 @@ class Platform:
             seat = s.get(WebSeat, (game_id, seat_no))
             if seat is not None and seat.away != away:
                 seat.away = away
+                self._notify_others(s, game_id)
         self.announce(game_id)
 
     # --- moves ------------------------------------------------------------------------------------------
@@ -267,8 +269,7 @@ class Platform:
                         mine = s.get(WebSeat, (game_id, seat))
                         if mine is not None and mine.away:
                             mine.away = False
-                    if self.is_postgres(s):
-                        s.execute(sql_text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": game_id})
+                    self._notify_others(s, game_id)
                     s.flush()
                     new_seq = row.seq
                 rt.install(new_state, events, seat)  # committed: only now does the new state replace the old
@@ -278,6 +279,11 @@ class Platform:
             raise WebError(422, str(exc)) from None
         self.announce(game_id)
         return new_seq, events
+
+    def _notify_others(self, s: Session, game_id: str) -> None:
+        """PostgreSQL: tell every other server process, when this transaction commits."""
+        if self.is_postgres(s):
+            s.execute(sql_text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": game_id})
 
     def announce(self, game_id: str) -> None:
         """Tell this process's streams and bots (other processes hear the NOTIFY sent with each move)."""
