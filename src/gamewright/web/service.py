@@ -231,9 +231,10 @@ class Platform:
     def set_away(self, game_id: str, seat_no: int, away: bool) -> None:
         with self.session() as s:
             seat = s.get(WebSeat, (game_id, seat_no))
-            if seat is not None and seat.away != away:
-                seat.away = away
-                self._notify_others(s, game_id)
+            if seat is None or seat.away == away:
+                return
+            seat.away = away
+            self._notify_others(s, game_id)
         self.announce(game_id)
 
     # --- moves ------------------------------------------------------------------------------------------
