@@ -99,7 +99,7 @@ def test_penance_hands_and_deck_order_over_a_whole_game(server: Server, human: i
 
 def test_inclinations_pending_plans_stay_private(server: Server) -> None:
     base = server.url
-    g = httpx.post(f"{base}/api/games", json={"game": "inclinations", "seed": 5, "options": {"round_limit": 4},
+    g = httpx.post(f"{base}/api/games", json={"game": "inclinations", "seed": 5, "options": {"round_limit": 2},
                                               "seats": ["human", "human", "human"]}).json()
     gid, tokens = g["id"], [s["token"] for s in g["seats"]]
     pending_seen = 0
