@@ -175,3 +175,13 @@ def test_lobby_creates_a_game_and_a_listed_open_seat_can_be_joined(client: TestC
     assert taken.status_code == 303 and f"gw_{gid}" in taken.cookies
     assert "You hold seat <strong>P2</strong>" in client.get(f"/games/{gid}").text
     assert client.post(f"/games/{gid}/take/1").status_code == 409  # taken now
+
+
+@pytest.mark.parametrize("game", ["penance", "inclinations", "prince", "affinity"])
+def test_the_lobby_form_offers_each_games_options_and_bots(client: TestClient, game: str) -> None:
+    from gamewright.agents.registry import game_bot_names
+
+    form = client.get("/lobby/form", params={"game": game})
+    assert form.status_code == 200
+    assert all(f'value="bot:{bot}"' in form.text for bot in game_bot_names(game))
+    assert client.get("/lobby/form", params={"game": "../etc"}).status_code == 404
