@@ -16,7 +16,7 @@ from gamewright.web.api import checked_id, cookie_name, platform_of
 from gamewright.web.runtime import Runtime, apply_text, new_runtime
 from gamewright.web.security import MAX_BODY, BodyTooLarge
 from gamewright.web.service import Platform, Viewer, WebError
-from gamewright.web.views import events_json, view_for_viewer
+from gamewright.web.views import event_json, events_json, view_for_viewer
 
 router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
@@ -128,7 +128,7 @@ def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[s
         except RuleViolation as exc:
             error, draft, shown = f"the draft no longer holds: {exc}", [], state
     events = [e for k in range(1, seq + 1) for e in events_json(rt.events[k], you)]
-    seats = platform.seats(rt.game_id)
+    seats = rt.seats
     return {
         "id": rt.game_id, "game": rt.name, "seq": seq, "you": you, "terminal": terminal, "mine": mine,
         "current": state.current_player, "view": view_for_viewer(shown if mine else state, you, rt.num_players),
@@ -239,19 +239,15 @@ async def replay(request: Request, game_id: str, step: int = 0) -> Response:
     platform = platform_of(request)
 
     def build() -> dict[str, Any]:
-        rt = platform.runtime(game_id)
-        if not rt.state.is_terminal():
-            raise WebError(403, "a replay opens once the game is over")
+        rt, row = platform.finished(game_id, "a replay")
         at = max(0, min(step, rt.seq))
-        with platform.session() as s:
-            row = platform.row(s, game_id)
-            past = new_runtime(game_id, row.game, row.ruleset, dict(row.options), int(row.seed))
+        past = new_runtime(game_id, row.game, row.ruleset, dict(row.options), int(row.seed))
         log = platform.log(game_id)
         past.catch_up([(a.seq, a.seat, a.action) for a in log[:at]])
         views = [past.state.view_for(p) for p in range(rt.num_players)]
         return {"id": game_id, "game": rt.name, "step": at, "last": rt.seq, "views": views,
-                "action": log[at - 1] if at else None, "events": events_json(rt.events[at], None)
-                if at == 0 else [{**e.to_json(), "text": e.text} for e in rt.events[at]],
+                "action": log[at - 1] if at else None,
+                "events": [event_json(e) for e in rt.events[at]],  # the game is over: full information
                 "seed": rt.seed, "returns": [float(r) for r in rt.state.returns()]}
 
     return templates.TemplateResponse(request, "replay.html", {"r": await run_in_threadpool(build)})
