@@ -1,4 +1,4 @@
-"""Affinity speed: random legal actions per second, policy fights per second, exact-odds tables per second.
+"""Affinity speed: random legal actions, greedy conformance fights, exact-odds tables and previews per second.
 
 Reports, never asserts. Run: ``python benchmarks/affinity_bench.py``.
 """
@@ -6,6 +6,8 @@ Reports, never asserts. Run: ``python benchmarks/affinity_bench.py``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
 from gamewright.core.game import load_game
 from gamewright.core.rng import Rng
@@ -13,19 +15,24 @@ from gamewright.games.affinity.conformance import checked_fight, matchups
 from gamewright.games.affinity.pools import odds
 
 
-def random_actions(seconds: float = 3.0) -> float:
-    game = load_game("affinity")
-    rng = Rng("bench")
-    actions = 0
+def _playouts(game: Any, label: str, seconds: float, per_state: Callable[[Any, list[Any]], int]) -> float:
+    """Random legal playouts for ``seconds``; ``per_state`` counts what it does at each state. Per second."""
+    rng = Rng(label)
+    count = 0
     seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state(seed)
         seed += 1
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-            actions += 1
-    return actions / (time.perf_counter() - start)
+        while not state.is_terminal() and time.perf_counter() - start < seconds:
+            acts = state.legal_actions()
+            count += per_state(state, acts)
+            state.apply(rng.choice(acts))
+    return count / (time.perf_counter() - start)
+
+
+def random_actions(seconds: float = 3.0) -> float:
+    return _playouts(load_game("affinity"), "bench", seconds, lambda state, acts: 1)
 
 
 def policy_fights(count: int = 300) -> tuple[float, float]:
@@ -46,8 +53,20 @@ def exact_odds(count: int = 200) -> float:
     return count / (time.perf_counter() - start)
 
 
+def previews(seconds: float = 3.0) -> float:
+    """``CombatState.preview`` of every listed action along random playouts (what the fight menu shows)."""
+
+    def preview_all(state: Any, acts: list[Any]) -> int:
+        for act in acts:
+            state.preview(act)
+        return len(acts)
+
+    return _playouts(load_game("affinity", options={"level": 5}), "preview-bench", seconds, preview_all)
+
+
 if __name__ == "__main__":
     print(f"random legal actions/sec: {random_actions():,.0f}")
     fights, acts = policy_fights()
     print(f"greedy conformance fights/sec: {fights:,.1f} ({acts:,.0f} actions/sec incl. policy and checks)")
     print(f"exact odds queries/sec (cached pools): {exact_odds():,.0f}")
+    print(f"exact previews/sec (every listed action, level-5 party): {previews():,.0f}")

@@ -35,8 +35,28 @@ def bot_games(games: int = 200) -> tuple[int, float]:
     return actions, time.perf_counter() - start
 
 
+def previews(games: int = 20) -> tuple[int, float]:
+    """``preview`` of every legal action at every decision of seeded random playouts (the menu's cost)."""
+    game = make_game()
+    done = 0
+    spent = 0.0
+    for seed in range(games):
+        state = game.new_initial_state(seed)
+        rng = Rng(seed + 1)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            start = time.perf_counter()
+            for a in legal:
+                state.preview(a)
+            spent += time.perf_counter() - start
+            done += len(legal)
+            state.apply(rng.choice(legal))
+    return done, spent
+
+
 if __name__ == "__main__":
     for label, run in (("random legal playouts (engine + legal_actions)", random_playouts),
-                       ("heuristic vs random (engine + bot thinking)", bot_games)):
+                       ("heuristic vs random (engine + bot thinking)", bot_games),
+                       ("previews of every legal action", previews)):
         n, seconds = run()
-        print(f"{label}: {n} actions in {seconds:.2f}s = {n / seconds:,.0f} actions/s")
+        print(f"{label}: {n} actions in {seconds:.2f}s = {n / seconds:,.0f} actions/s", flush=True)

@@ -22,7 +22,7 @@ import math
 import random
 import re
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,7 +188,7 @@ def _record(pool: dict[tuple[type, str], list[Any]], action: Any) -> None:
 
 @functools.lru_cache(maxsize=8)
 def foreign_actions(seed: int) -> list[Any]:
-    """Actions taken from every registered game (this one included, in another configuration and seed)."""
+    """Actions taken from a random game of every registered game (this one too, from another seed)."""
     from gamewright.core.game import registered_games
 
     found: list[Any] = []
@@ -208,7 +208,7 @@ def foreign_actions(seed: int) -> list[Any]:
 class Fuzzer:
     """One game configuration, fuzzed from successive seeds until ``budget`` actions have been sent."""
 
-    def __init__(self, name: str, options: dict[str, Any], seed: int = 0, *, deep_every: int = 1) -> None:
+    def __init__(self, name: str, options: dict[str, Any], seed: int = 0) -> None:
         self.name = name
         self.options = options
         self.game: Game = load_game(name, options=options)
@@ -219,8 +219,6 @@ class Fuzzer:
         self.kinds: list[type] = []
         self.history: list[tuple[int, Any]] = []  # (seat, action) of every action applied so far
         self.foreign = foreign_actions(seed)
-        self.deep_every = deep_every  # round trips and views after every n-th change (1: every one)
-        self._changes = 0
         self.texts: list[str] = []  # text forms of the current game's applied actions (a failure's replay)
         self.game_seed = seed
         self._kinds: dict[str, int] = {}
@@ -366,9 +364,6 @@ class Fuzzer:
         player = state.current_player
         if not (player in (CHANCE, TERMINAL) or 0 <= player < self.game.num_players):
             self._fail(kind, action, f"current_player is {player!r}")
-        self._changes += 1
-        if self._changes % self.deep_every:
-            return
         text = json.dumps(state.to_json(), sort_keys=True)
         try:
             again = json.dumps(self.game.state_from_json(json.loads(text)).to_json(), sort_keys=True)
@@ -421,10 +416,6 @@ def _text_of(action: Any) -> str:
         return repr(action)
 
 
-def run_fuzz(name: str, options: dict[str, Any], budget: int, seed: int = 0, deep_every: int = 1,
-             progress: Callable[[Report], None] | None = None) -> Report:
-    fuzzer = Fuzzer(name, options, seed, deep_every=deep_every)
-    report = fuzzer.run(budget)
-    if progress:
-        progress(report)
-    return report
+def run_fuzz(name: str, options: dict[str, Any], budget: int, seed: int = 0) -> Report:
+    """Fuzz one configuration of one game with ``budget`` actions."""
+    return Fuzzer(name, options, seed).run(budget)

@@ -3,6 +3,7 @@ digits, oversized JSON; help that shows flags as flags; a top level that imports
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -12,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from gamewright.cli.common import load_json, parse_int_list
+from gamewright.cli.common import ClosedInput, InputEnded, load_json, parse_int_list, read_line
 from gamewright.core.errors import ConfigError
 
 MARKUP_NAMES = ("[/bold]", "[red]x", "[b]:A:[/]")
+DEFEND = ("--layers", "armor:2d8,body:5d10", "--capacity", "2", "--damage", "4")  # rolls its dice from --seed
 SENTINEL = ("--class", "combatant", "--way", "Way of the Sentinel")
 
 
@@ -98,6 +100,37 @@ def test_every_prompt_with_closed_stdin_is_one_line(cli: Callable[..., Any]) -> 
         _one_error_line(done.returncode, done.stderr)
 
 
+EOF_XFAIL = pytest.mark.xfail(strict=False, reason="issue 9 item 3: at the end of stdin this game saves and exits 0; "
+                               "its prompt should read through cli.common.read_line (one error line, exit 2)")
+
+
+@pytest.mark.parametrize("args", [
+    ("prince", "play", "Ada"),
+    ("affinity", "fight"),
+    pytest.param(("penance", "play", "--seats", "human,bot"), marks=EOF_XFAIL),
+    pytest.param(("inclinations", "play", "--seats", "human,random-bot"), marks=EOF_XFAIL),
+], ids=lambda args: " ".join(args[:2]))
+def test_every_prompt_at_the_end_of_stdin_is_one_line(cli: Callable[..., Any], args: tuple[str, ...]) -> None:
+    _mint(cli, "Ada", 2003)
+    code, _, err = cli(*args, stdin="")
+    _one_error_line(code, err)
+
+
+def test_read_line_says_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("play 3\r\n"))
+    assert read_line(what="an action") == "play 3"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"play \xff\n"), encoding="utf-8"))
+    with pytest.raises(ConfigError, match="not UTF-8"):
+        read_line(what="an action")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    with pytest.raises(InputEnded, match="no input: standard input ended"):
+        read_line()
+    for closed in (None, ClosedInput()):
+        monkeypatch.setattr(sys, "stdin", closed)
+        with pytest.raises(InputEnded, match="closed"):
+            read_line(what="a planet")
+
+
 # --- bytes and digits ------------------------------------------------------------------------------------------
 def test_an_argument_that_is_not_utf8_is_one_line(cli_process: Callable[..., Any]) -> None:
     for args in (("prince", "show", b"\xff"), ("affinity", "character", "new", b"A\xffB", *SENTINEL),
@@ -129,13 +162,13 @@ def test_int_lists_read_plain_numbers() -> None:
 
 @pytest.mark.parametrize("seed", ["٣", "²", "-1", str(2**63), "1e3", "1_0"])
 def test_a_seed_is_ascii_and_within_63_bits(cli: Callable[..., Any], seed: str) -> None:
-    code, _, err = cli("lab", "simulate", "prince", "--games", "1", "--seed", seed)
+    code, _, err = cli("affinity", "defend", *DEFEND, "--seed", seed)
     _one_error_line(code, err)
     assert "--seed" in err
 
 
 def test_the_largest_seed_is_accepted(cli: Callable[..., Any]) -> None:
-    code, _, err = cli("lab", "simulate", "prince", "--games", "1", "--seed", str(2**63 - 1), "--json")
+    code, _, err = cli("affinity", "defend", *DEFEND, "--seed", str(2**63 - 1), "--json")
     assert code == 0, err
 
 

@@ -41,17 +41,6 @@ KNOWN_BUGS: list[tuple[str, Matcher, str]] = [
     ("affinity", lambda f: f.problem.startswith("an unlisted twin"),
      "issue 9 item 5: Affinity accepts actions with junk in fields the verb does not use (move with exertion=-1, "
      "ability=1j or affinity=-0.0) instead of refusing them"),
-    ("penance", _raised("TypeError"),
-     "issue 9 item 5: Penance apply() raises TypeError on wrong-typed Act fields (card=None, arg=0.5, "
-     "card=6.0 after the state changed)"),
-    ("penance", lambda f: f.problem.startswith("parse_action raised ValueError"),
-     "issue 9 item 3: Penance parse_action('play ²') raises ValueError (int() of a Unicode digit)"),
-    ("penance", lambda f: f.problem.startswith("an unlisted twin"),
-     "issue 9 item 5: Penance accepts actions with junk in fields the kind does not use (end arg=5, "
-     "keep arg=2**63, move card=nan) instead of refusing them"),
-    ("penance", lambda f: f.problem.startswith("an action the legal list does not offer was accepted"),
-     "issue 9 item 5: Penance accepts an unlisted copy of a listed card (or a wrong-typed twin) and applies it "
-     "as a different action than any listed one"),
 ]
 
 

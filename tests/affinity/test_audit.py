@@ -26,6 +26,8 @@ from gamewright.games.affinity.travel import Journey
 
 from .helpers import adjacent, scenario, turn_of
 
+AUTO = ("--policy", "auto")  # the duel runs itself; without --policy a stance is declared each round
+
 
 def _checks(events):
     return [e for e in events if e.kind == "resolve"]
@@ -441,8 +443,8 @@ def test_apply_only_raises_rule_violation_and_leaves_state_unchanged() -> None:
 
 def test_cli_refuses_odd_inputs_in_one_line(cli) -> None:
     for args in (["odds", "--dice", "100000", "--threshold", "3", "--json"],
-                 ["duel", "--a", "x:1:wizard", "--json"],
-                 ["duel", "--a", "x:1:2:3"],
+                 ["duel", "--policy", "auto", "--a", "x:1:wizard", "--json"],
+                 ["duel", "--policy", "auto", "--a", "x:1:2:3"],
                  ["task", "--threshold", "3", "--difficulty", "1", "--proficiency", "1", "--exertion", "3"],
                  ["travel", "--proficiency", "1", "--exertion", "2"],
                  ["chase", "--lead", "1", "--lead-exertion", "2"]):
@@ -580,7 +582,7 @@ def test_exertion_dice_duel_save_writes_burns_and_resolve_back(cli) -> None:
     for name, cls in (("Bram", "combatant"), ("Ilse", "priest")):
         assert cli("affinity", "character", "new", name, "--class", cls, "--level", "3")[0] == 0
     before = {n: json.loads(cli("affinity", "character", "show", n, "--json")[1]) for n in ("Bram", "Ilse")}
-    args = ("affinity", "duel", "--a", "Bram", "--b", "Ilse", "--exertion-a", "2", "--exertion-b", "2",
+    args = ("affinity", "duel", *AUTO, "--a", "Bram", "--b", "Ilse", "--exertion-a", "2", "--exertion-b", "2",
             "--seed", "3", "--json")
     code, out, _ = cli(*args)  # without --save the sheets stay as they were
     assert code == 0
@@ -593,7 +595,7 @@ def test_exertion_dice_duel_save_writes_burns_and_resolve_back(cli) -> None:
         after = json.loads(cli("affinity", "character", "show", name, "--json")[1])
         assert burned > 0 and doc[key]["resolve"] < 5
         assert after["hd"] == before[name]["hd"] - burned and after["resolve"] == doc[key]["resolve"]
-    code, _, err = cli("affinity", "duel", "--a", "Bram", "--b", "Bram", "--save")
+    code, _, err = cli("affinity", "duel", *AUTO, "--a", "Bram", "--b", "Bram", "--save")
     assert code == 2 and "two different" in err
 
 

@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+AUTO = ("--policy", "auto")  # the duel runs itself; without --policy a stance is declared each round
+
 
 def test_odds_issue_example_exact_interface(cli) -> None:
     code, out, err = cli("affinity", "odds", "--exertion", "2", "--threshold", "4", "--required", "1", "--json")
@@ -145,7 +147,7 @@ def test_task_travel_chase_duel(cli) -> None:
     assert doc["unaddressed_hurdles"] == ["weather"] and abs(sum(doc["odds"].values()) - 1) < 1e-12
     doc = json.loads(cli("affinity", "chase", "--lead", "2", "--chase", "1", "--darkness", "--json")[1])
     assert doc["outcome"] in ("escaped", "caught", "escaped, tracked")
-    doc = json.loads(cli("affinity", "duel", "--a", "Vera:2:sovereign", "--b", "Ott:2:scholar", "--json")[1])
+    doc = json.loads(cli("affinity", "duel", *AUTO, "--a", "Vera:2:sovereign", "--b", "Ott:2:scholar", "--json")[1])
     assert doc["rounds"] and doc["a"]["name"] == "Vera"
     code, _, err = cli("affinity", "travel", "--distance", "far")
     assert code == 2 and "distance" in err
@@ -163,13 +165,13 @@ def test_magical_armor_ritual(cli) -> None:
 
 
 def test_duel_options(cli) -> None:
-    code, out, err = cli("affinity", "duel", "--a", "Vera:2:sovereign", "--b", "Ott:2:scholar", "--home", "b",
+    code, out, err = cli("affinity", "duel", *AUTO, "--a", "Vera:2:sovereign", "--b", "Ott:2:scholar", "--home", "b",
                          "--evidence-b", "-1", "--counsel-a", "1", "--withdraw-after", "1", "--json")
     assert code == 0, err
     doc = json.loads(out)
     assert len(doc["rounds"]) == 1 and "withdraws" in doc["result"]
     assert doc["b"]["name"] == "Ott" and doc["rounds"][0]["a"]["counsel"]["faces"]
-    code, _, err = cli("affinity", "duel", "--home", "c")
+    code, _, err = cli("affinity", "duel", *AUTO, "--home", "c")
     assert code == 2 and "--home" in err
 
 
@@ -190,15 +192,16 @@ def test_the_dead_do_not_rest_or_fight_and_the_collapsed_wake(cli) -> None:
     assert get_record(RECORD_KIND, "Bram")["hd"] == 0
     code, out, err = cli("affinity", "rest", "Ilse", "--kind", "wake", "--json")
     assert code == 0 and json.loads(out)["resolve"] == [0, 1]
-    code, _, err = cli("affinity", "rest", "Ilse", "--kind", "wake")
-    assert code == 2 and "not collapsed" in err
+    code, out, err = cli("affinity", "rest", "Ilse", "--kind", "wake")  # awake now: told so, not an error
+    assert code == 0 and "conscious" in out and "nothing to wake from" in out
 
 
 def test_duel_exertion(cli) -> None:
     # 003 Social Duels "Roll": Proficiency + Exertion + Preparation; 1s on exertion dice burn HD
-    code, out, err = cli("affinity", "duel", "--a", "A:2", "--b", "B:1", "--exertion-a", "2", "--rounds", "1", "--json")
+    code, out, err = cli("affinity", "duel", *AUTO, "--a", "A:2", "--b", "B:1", "--exertion-a", "2", "--rounds", "1",
+                         "--json")
     assert code == 0, err
     first = json.loads(out)["rounds"][0]["a"]
     assert len(first["faces"]) == 4 and first["burned"] == sum(1 for f in first["faces"][2:] if f == 1)
-    code, _, err = cli("affinity", "duel", "--a", "A:2", "--exertion-a", "3")
+    code, _, err = cli("affinity", "duel", *AUTO, "--a", "A:2", "--exertion-a", "3")
     assert code == 2 and len(err.strip().splitlines()) == 1

@@ -53,7 +53,7 @@ def test_journey_support_mounts_supplies() -> None:
     assert j.unaddressed() == [] and j.dice() == (6, 0) and j.threshold == 3
     with pytest.raises(ConfigError, match="hurdle"):
         Journey("short", "easy", ["hostile", "weather"], 1).validate()
-    out = travel(Rng(1), Journey("short", "easy", ["time"], 1))
+    out = travel(Rng(1), Journey("short", "easy", ["time"], 2))
     assert out["outcome"] in ("success", "partial", "failure")
 
 

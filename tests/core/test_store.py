@@ -88,14 +88,14 @@ def test_a_save_onto_a_log_that_moved_on_is_a_conflict() -> None:
 
 
 def test_a_fight_does_not_overwrite_a_sheet_changed_meanwhile(cli) -> None:
-    from gamewright.cli.affinity import _load_sheet, _write_back
+    from gamewright.cli.affinity_sheets import load_sheet, write_back
 
     assert cli("affinity", "character", "new", "Bram", "--class", "combatant")[0] == 0
-    sheet = _load_sheet("Bram")
+    sheet = load_sheet("Bram")
     loaded = [sheet.to_json()]
     assert cli("affinity", "character", "level-up", "Bram")[0] == 0  # another command, while the fight ran
     sheet.hd = 0
     with pytest.raises(Conflict, match="Bram's stored sheet changed"):
-        _write_back([sheet], loaded)
+        write_back([sheet], loaded)
     stored = get_record("affinity-character", "Bram")
     assert stored["level"] == 2 and stored["hd"] > 0

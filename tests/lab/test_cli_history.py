@@ -38,6 +38,9 @@ def test_an_unknown_agent_is_one_error_line(cli) -> None:  # type: ignore[no-unt
     assert code == 2 and err.startswith("error: option 'basic_actions'") and err.count("\n") == 1
     code, _, err = cli("lab", "sweep", "affinity", "--param", "level", "--values", "1,,2")
     assert code == 2 and err.startswith("error: --values") and err.count("\n") == 1
+    for bad in (["-n", "0"], ["--workers", "0"], ["--seed", "-1"], ["--seed", str(2**63 - 1), "-n", "2"]):
+        code, _, err = cli("lab", "simulate", "prince", *bad)
+        assert code == 2 and err.startswith("error: ") and err.count("\n") == 1, bad
 
 
 def test_game_bots_play_in_the_lab(cli) -> None:  # type: ignore[no-untyped-def]

@@ -52,6 +52,7 @@ def test_compare_json_has_the_exact_interface(cli) -> None:  # type: ignore[no-u
     assert data.keys() >= COMPARE_KEYS
     assert data["game"] == "affinity" and data["games"] == 6 and data["seed"] == 0
     assert data["agents"] == ["random", "random"]
+    assert data["a"]["ruleset"] == data["b"]["ruleset"] == "standard"  # the game's default, by name
     assert data["b"]["options"] == {"basic_actions": 2, "healing": "count"}
     for side in ("a", "b"):
         assert data[side].keys() >= SIDE_KEYS

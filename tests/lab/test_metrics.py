@@ -66,3 +66,12 @@ def test_affinity_budget_bands_follow_the_creature_count() -> None:
         batch = Batch("affinity", options={"creature": "pall_wolf", "count": count}, agents=("random", "random"))
         rows[count] = play_game(batch, 0)["metrics"]["budget"]
         assert rows[count] == band, (count, rows[count])
+
+
+def test_swapped_seats_keep_each_bot_with_its_deck() -> None:
+    # `penance simulate --swap`: on odd games the decks and the bots both change seats
+    batch = Batch("penance", options={"decks": "confessor,ironclad"}, agents=("penance.heuristic", "random"),
+                  alternate=True, swap_agents=True, games=2)
+    odd = play_game(batch, 1)
+    assert odd["swapped"] is True and odd["metrics"]["decks"] == ["ironclad", "confessor"]
+    assert play_game(batch, 0)["swapped"] is False

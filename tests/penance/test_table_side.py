@@ -57,3 +57,8 @@ def test_menu_shows_the_preview_odds_and_primary_marks() -> None:
     assert "Faithful Thrust*" in thrust and f"hit {pv['hit']['float']:.0%}" in thrust
     assert f"expect {pv['expected_taken']['float']:.1f}" in thrust
     assert any("Quick Shot)" in line for line in lines)  # a secondary weapon: no mark
+
+
+def test_escape_keys_are_refused_readably(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = cli("penance", "play", "--seed", "3", stdin="\x1b[4~\nquit\n")
+    assert code == 0 and "is a key, not an action" in out and "\x1b" not in out.replace("'\\x1b", "")

@@ -97,3 +97,23 @@ def test_play_with_a_closed_stdin_is_one_line(cli) -> None:  # noqa: ANN001
     result = _closed_stdin("prince", "play", "Ada")
     _one_error_line(result, "input is closed")
     assert "AttributeError" not in result.stderr
+
+
+def test_a_name_that_looks_like_markup_is_shown_literally_everywhere(cli) -> None:  # noqa: ANN001
+    """Issue 9 §4: a Prince named ``[/bold]`` once broke every listing for every user of the database."""
+    name = "[/bold]"
+    code, out, err = cli("prince", "mint", "--name", name, "--lat", "10", "--lon", "10", "--time", "2001-01-01T00:00Z")
+    assert code == 0 and name in out, err
+    assert cli("prince", "play", name, "--auto", "greedy", "--seed", "1")[0] == 0
+    for args in (("list",), ("history", name), ("show", name), ("history", name, "--run", "#1")):
+        code, out, err = cli("prince", *args)
+        assert code == 0 and "MarkupError" not in err, (args, err)
+        if args[0] != "history" or len(args) == 2:
+            assert name in "".join(out.split()), args  # a narrow column may fold it, never cut or eat it
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63), str(10**40)])
+def test_play_seed_outside_the_store_range_is_one_line(cli, seed: str) -> None:  # noqa: ANN001
+    cli("prince", "mint", "--name", "Ada", "--lat", "10", "--lon", "10", "--time", "2001-01-01T00:00Z")
+    code, _, err = cli("prince", "play", "Ada", "--seed", seed, "--auto", "greedy")
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1

@@ -6,7 +6,8 @@ import json
 
 from rich.console import Console
 
-from gamewright.cli.prince_game import _affliction_table, _prediction_table
+from gamewright.cli.prince_view import affliction_table as _affliction_table
+from gamewright.cli.prince_view import prediction_table as _prediction_table
 from gamewright.games.prince.game import PrinceGame
 from gamewright.games.prince.progression import Progress
 from gamewright.games.prince.tables import PLANETS

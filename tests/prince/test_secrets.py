@@ -71,3 +71,10 @@ def test_new_runs_draw_63_bit_seeds_from_secrets(cli) -> None:  # noqa: ANN001
         assert cli("prince", "play", "Ada", "--auto", "greedy")[0] == 0
     seeds = [r["seed"] for r in json.loads(cli("prince", "history", "Ada", "--json")[1])["runs"]]
     assert len(set(seeds)) == 2 and all(0 <= s < 2**63 for s in seeds) and max(seeds) >= 2**31
+
+
+def test_view_for_shows_only_the_prebuilt_opponents_already_met() -> None:
+    state, _ = PrinceGame("prototype").start(SEED)
+    assert len(state.prebuilt) == 3
+    view = state.view_for(0)
+    assert len(view["prebuilt"]) == 1 and all(set(e) == {"moment", "chart"} for e in view["prebuilt"])

@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -46,13 +47,16 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
+        # output to a file, not a pipe: a pipe nobody reads could fill and stall the server
+        self.output = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - lives as long as the server
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gamewright", "serve", "--port", str(self.port), "--bot-delay", self.bot_delay],
-            env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            env=self.env, stdout=self.output, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.proc.stderr.read() if self.proc.stderr else ''}")
+                self.output.seek(0)
+                raise RuntimeError(f"server exited: {self.output.read()[-2000:]}")
             try:
                 if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return self

@@ -159,3 +159,29 @@ def test_log_after_the_end_lists_every_move(client: TestClient) -> None:
     assert [a["seq"] for a in log["actions"]] == list(range(1, state["seq"] + 1))
     assert {a["seat"] for a in log["actions"]} == {0, 1}
     assert client.get(f"/games/{gid}/replay", params={"step": 3}).status_code == 200
+
+
+def test_lobby_creates_a_game_and_a_listed_open_seat_can_be_joined(client: TestClient) -> None:
+    form = {"game": "penance", "seat.0": "human", "seat.1": "human", "seed": "5", "listed": "on",
+            "opt.decks": "confessor,ironclad"}
+    created = client.post("/games", data=form)
+    assert created.status_code == 200 and "Invite link" in created.text
+    gid = created.text.split("/games/")[1][:16]
+    assert client.get(f"/games/{gid}").text.count("You hold seat") == 1  # the creator holds P1
+    client.cookies.clear()
+    lobby = client.get("/").text
+    assert f'action="/games/{gid}/take/1"' in lobby and f'action="/games/{gid}/take/0"' not in lobby
+    taken = client.post(f"/games/{gid}/take/1", follow_redirects=False)
+    assert taken.status_code == 303 and f"gw_{gid}" in taken.cookies
+    assert "You hold seat <strong>P2</strong>" in client.get(f"/games/{gid}").text
+    assert client.post(f"/games/{gid}/take/1").status_code == 409  # taken now
+
+
+@pytest.mark.parametrize("game", ["penance", "inclinations", "prince", "affinity"])
+def test_the_lobby_form_offers_each_games_options_and_bots(client: TestClient, game: str) -> None:
+    from gamewright.agents.registry import game_bot_names
+
+    form = client.get("/lobby/form", params={"game": game})
+    assert form.status_code == 200
+    assert all(f'value="bot:{bot}"' in form.text for bot in game_bot_names(game))
+    assert client.get("/lobby/form", params={"game": "../etc"}).status_code == 404

@@ -32,6 +32,16 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+def changed(page: Any, seq: str | None) -> bool:
+    """Wait for the table to move past ``seq``; False if it did not (a live refresh replaced the table as the
+    button was clicked, so the click fell on the old one: the caller simply looks again and clicks again)."""
+    try:
+        page.wait_for_function(f"document.querySelector('#table').dataset.seq != '{seq}'", timeout=10_000)
+        return True
+    except Exception:
+        return False
+
+
 def play_to_the_end(page: Any, prefer: str, name: str, max_moves: int = 200) -> None:
     """Click the preferred action (else the first button) whenever it is our turn, until the game is over."""
     for i in range(max_moves):
@@ -45,9 +55,7 @@ def play_to_the_end(page: Any, prefer: str, name: str, max_moves: int = 200) -> 
         if button.count() == 0:
             button = page.locator("button.act")
         button.first.click()
-        page.wait_for_function(
-            f"document.querySelector('#table') && (document.querySelector('#table').dataset.seq != '{seq}'"
-            " || document.querySelector('#draft') !== null)", timeout=60_000)
+        changed(page, seq)
     assert page.locator("#replay-link").count() == 1
     page.screenshot(path=str(ARTIFACTS / f"{name}-end.png"), full_page=True)
 
@@ -81,7 +89,7 @@ def test_inclinations_three_seats_one_human_from_the_lobby(browser: Any, server:
     page.click("#create")
     page.click("#play")
     # deploy with a click, then each turn: one planned step (kept as a private draft), then end
-    for turn in range(12):
+    for turn in range(40):
         page.wait_for_selector("#your-turn, #replay-link", timeout=60_000)
         if page.locator("#replay-link").count():
             break
@@ -95,7 +103,7 @@ def test_inclinations_three_seats_one_human_from_the_lobby(browser: Any, server:
             page.locator("button.act[value='end']").click()
         else:
             page.locator("button.act").first.click()
-        page.wait_for_function(f"document.querySelector('#table').dataset.seq != '{seq}'", timeout=60_000)
+        changed(page, seq)
     page.wait_for_selector("#replay-link", timeout=60_000)
     page.screenshot(path=str(ARTIFACTS / "inclinations-end.png"), full_page=True)
 

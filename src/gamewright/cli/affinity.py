@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, progress, sub_app
+from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
+from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, sub_app
 from gamewright.core.dice import fraction_text
-from gamewright.core.errors import ConfigError, Conflict, NotFound, RuleViolation
-from gamewright.core.limits import check_name
+from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.limits import bounded, check_name
 from gamewright.core.rng import Rng
+from gamewright.games.affinity import limits as lim
 
 app = sub_app("affinity", "Affinity: exact dice-pool odds, layered defence, characters, fights and adventures.")
 character_app = sub_app("character", "Create, show, list and level up stored Affinity character sheets.")
@@ -28,15 +26,16 @@ def _prob(value: Fraction, exact: bool) -> Any:
 
 
 # --- odds ------------------------------------------------------------------------------------------------------
-MAX_ODDS_DICE = 100
-
 
 @app.command()
 def odds(
-    dice: int = typer.Option(0, "--dice", help="Safe dice (proficiency, bonus, Affinity): 1s cost nothing."),
+    dice: int = typer.Option(0, "--dice", help=f"Safe dice (proficiency, bonus, Affinity): 1s cost nothing. "
+                             f"{lim.help_range('dice')}, with --exertion at most {lim.MAX_ODDS_DICE} in all."),
     threshold: int = typer.Option(None, "--threshold", help="Success threshold 2–6 (Basic 2+ … Ultimate 6)."),
-    exertion: int = typer.Option(0, "--exertion", help="Exertion dice: each 1 burns one HD."),
-    required: int = typer.Option(None, "--required", help="Required successes: adds the chance of success."),
+    exertion: int = typer.Option(0, "--exertion", help=f"Exertion dice: each 1 burns one HD. "
+                                 f"{lim.help_range('dice')}."),
+    required: int = typer.Option(None, "--required", help=f"Required successes: adds the chance of success "
+                                 f"(0–{2 * lim.MAX_ODDS_DICE}: a die gives at most 2)."),
     exact: bool = typer.Option(False, "--exact", help="Print every probability as an exact a/b string."),
     table: bool = typer.Option(False, "--table", help="The designer's grid: dice 1–10 × threshold × required."),
     json_out: bool = JSON_OPTION,
@@ -59,10 +58,10 @@ def odds(
         return
     if threshold is None:
         raise ConfigError("--threshold is required (2–6), or use --table for the designer's grid")
-    if dice < 0 or exertion < 0:
-        raise ConfigError("--dice and --exertion cannot be negative")
-    if dice + exertion > MAX_ODDS_DICE:  # an exact table this size takes minutes; no table needs it
-        raise ConfigError(f"--dice + --exertion is at most {MAX_ODDS_DICE} (got {dice + exertion})")
+    lim.check_all(**{"--dice": ("dice", dice), "--exertion": ("dice", exertion)})
+    lim.check("dice", dice + exertion, "--dice + --exertion")
+    if required is not None:
+        bounded(required, 0, 2 * lim.MAX_ODDS_DICE, "--required")
     result = pools.odds(dice, exertion, threshold, required)
     doc: dict[str, Any] = {"at_least": {str(k): _prob(v, exact) for k, v in result["at_least"].items()},
                            "expected": _prob(result["expected"], exact)}
@@ -92,23 +91,26 @@ def odds(
 @app.command()
 def defend(
     layers: str = typer.Option(..., "--layers", help="Layers outermost first, LABEL:NdS, e.g. armor:2d8,body:5d10."),
-    capacity: int = typer.Option(..., "--capacity", help="Defence capacity: rolls per attack (Proficiency, ≥ 1)."),
-    damage: int = typer.Option(..., "--damage", help="Incoming damage in HD."),
+    capacity: int = typer.Option(..., "--capacity", help="Defence capacity: rolls per attack (Proficiency, ≥ 1), "
+                                 f"{lim.help_range('capacity')}."),
+    damage: int = typer.Option(..., "--damage", help=f"Incoming damage in HD, {lim.help_range('damage')} (past "
+                               "every die of the largest defender each point is overflow)."),
     rolls: str = typer.Option(None, "--rolls", help="The defence rolls in use order, e.g. 6,3 (extra ones ignored)."),
-    bonus: int = typer.Option(0, "--bonus", help="Extra d6 defence dice rolled first (Defend, shields, swarms)."),
+    bonus: int = typer.Option(0, "--bonus", help="Extra d6 defence dice rolled first (Defend, shields, swarms), "
+                              f"{lim.help_range('defence_bonus')}."),
     show_odds: bool = typer.Option(False, "--odds", help="Add the exact distribution of dice lost."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """Resolve one attack against layered defence: one die per point of damage (ref §1 Defence)."""
-    from gamewright.games.affinity.defence import parse_layers, resolve_defence, scripted_roller
-    from gamewright.games.affinity.pools import defence_distribution
+    """Resolve one attack against layered defence: one die per point of damage (ref §1 Defence).
 
+    Layers: at most 5 (spell, shield, armour, temp, body), each 0–50 dice of d2–d20."""
+    from gamewright.games.affinity.defence import parse_layers, resolve_defence, scripted_roller
+    from gamewright.games.affinity.pools import defence_outcomes
+
+    lim.check_all(**{"--capacity": ("capacity", capacity), "--damage": ("damage", damage),
+                     "--bonus": ("defence_bonus", bonus), "--seed": ("seed", seed)})
     parsed = parse_layers(layers)
-    if capacity < 1:
-        raise ConfigError("--capacity is at least 1 (you always roll at least one defence die)")
-    if damage < 0 or bonus < 0:
-        raise ConfigError("--damage and --bonus cannot be negative")
     given = parse_int_list(rolls, "--rolls")
     roller = scripted_roller(given) if given is not None else Rng(seed).die
     start = [(la.sides, la.count) for la in parsed]
@@ -117,9 +119,11 @@ def defend(
                            "overflow": result.overflow, "rolls": result.bonus_rolls + result.rolls}
     if bonus:
         doc["bonus_rolls"] = result.bonus_rolls
-    if show_odds:
-        dist = defence_distribution(start, capacity, damage)
-        doc["odds_lost"] = {str(k): float(v) for k, v in dist.marginal(0).items()}
+    if show_odds:  # the exact distribution, extra d6 included
+        dist = defence_outcomes(tuple((s, c, la.survive) for (s, c), la in zip(start, parsed, strict=True)),
+                                capacity, damage, bonus)
+        total = sum(c for _, c in start)
+        doc["odds_lost"] = {str(k): float(v) for k, v in dist.map(lambda o: total - sum(o[0])).items()}
     if json_out:
         print_json(doc)
         return
@@ -132,55 +136,6 @@ def defend(
 
 
 # --- characters ------------------------------------------------------------------------------------------------
-def _load_sheet(name: str) -> Any:
-    from gamewright.games.affinity.character import RECORD_KIND, Sheet
-    from gamewright.store import get_record
-
-    try:
-        return Sheet.from_json(get_record(RECORD_KIND, name))
-    except NotFound:
-        raise NotFound(f"no Affinity character named {name!r}; see `gamewright affinity character list`") from None
-
-
-def _save_sheet(sheet: Any, replace: bool = True) -> None:
-    from gamewright.games.affinity.character import RECORD_KIND
-    from gamewright.store import put_record
-
-    put_record(RECORD_KIND, sheet.name, sheet.to_json(), replace=replace)
-
-
-@contextmanager
-def _edit_sheets(*names: str) -> Iterator[list[Any]]:
-    """Stored sheets locked for one transaction: what the block changes (or puts in the list) is saved when it
-    ends, and no other process can change them in between (a read-modify-write that loses nothing)."""
-    from gamewright.games.affinity.character import RECORD_KIND, Sheet
-    from gamewright.store import edit_records
-
-    opened = False
-    try:
-        with edit_records(RECORD_KIND, names) as docs:
-            opened = True
-            sheets = [Sheet.from_json(docs[n]) for n in names]
-            yield sheets
-            docs.update({n: sheet.to_json() for n, sheet in zip(names, sheets, strict=True)})
-    except NotFound as exc:
-        if opened:
-            raise
-        missing = next((n for n in names if str(exc).startswith(f"no {RECORD_KIND} named {n!r}")), names[0])
-        raise NotFound(f"no Affinity character named {missing!r}; see `gamewright affinity character list`") from None
-
-
-def _write_back(sheets: list[Any], loaded: list[dict[str, Any]]) -> None:
-    """Save sheets that a long command (a fight, a duel) changed, unless another command changed them since
-    it read them: then nothing is written and the clash is reported."""
-    with _edit_sheets(*(s.name for s in sheets)) as stored:
-        for now, before in zip(stored, loaded, strict=True):
-            if now.to_json() != before:
-                raise Conflict(f"{now.name}'s stored sheet changed while this ran (another command saved it); "
-                               "nothing was written back")
-        stored[:] = sheets
-
-
 def _sheet_doc(sheet: Any) -> dict[str, Any]:
     return {**sheet.to_json(), "proficiency": sheet.proficiency, "hd_max": sheet.hd_max, "hd_die": sheet.hd_die,
             "abilities": sheet.abilities, "features": sheet.features,
@@ -191,7 +146,7 @@ def _sheet_doc(sheet: Any) -> dict[str, Any]:
 def character_new(
     name: str = typer.Argument(..., help="The character's name (unique)."),
     cls: str = typer.Option(..., "--class", help="combatant, priest, ranger, scholar, weaver, shaman or sovereign."),
-    level: int = typer.Option(1, "--level", help="Level 1–10."),
+    level: int = typer.Option(1, "--level", help=f"Level {lim.help_range('level')}."),
     virtue: str = typer.Option("guardian", "--virtue", help="Defining Virtue (memory, communion, guardian, …)."),
     weapon: str = typer.Option(None, "--weapon", help="Weapon key (default: the class kit's)."),
     armour: str = typer.Option(None, "--armour", help="none, light, medium or heavy (default: the kit's)."),
@@ -206,7 +161,7 @@ def character_new(
 
     name = check_name(name, "a character's name")
     sheet = new_sheet(name, cls, level, virtue, weapon, armour, shield, way, way_node, path_feat)
-    _save_sheet(sheet, replace=False)
+    save_sheet(sheet, replace=False)
     if json_out:
         print_json(_sheet_doc(sheet))
     else:
@@ -216,7 +171,7 @@ def character_new(
 @character_app.command("show")
 def character_show(name: str = typer.Argument(...), json_out: bool = JSON_OPTION) -> None:
     """Show a stored character sheet in the document's notation."""
-    sheet = _load_sheet(name)
+    sheet = load_sheet(name)
     if json_out:
         print_json(_sheet_doc(sheet))
     else:
@@ -253,7 +208,7 @@ def character_level_up(
     """Advance a stored character one level (Hit Dice, abilities, a Way node, Path feats at 3, 6, 9, 10)."""
     from gamewright.games.affinity.character import level_up
 
-    with _edit_sheets(name) as (sheet,):
+    with edit_sheets(name) as (sheet,):
         gained = level_up(sheet, way_node, path_feat)
     if json_out:
         print_json({**_sheet_doc(sheet), "gained": gained})
@@ -264,7 +219,7 @@ def character_level_up(
 @character_app.command("magical-armor")
 def character_magical_armor(name: str = typer.Argument(...), json_out: bool = JSON_OPTION) -> None:
     """Perform the Weaver's 10-minute Magical Armor ritual: a 2d12 outermost layer until depleted."""
-    with _edit_sheets(name) as (sheet,):
+    with edit_sheets(name) as (sheet,):
         if "magical_armor" not in sheet.features:
             raise RuleViolation("Magical Armor", f"{sheet.name} does not know the ritual", "ref §3 Weaver")
         sheet.spell_armour = 2  # one at a time per caster: a new casting replaces the old layer
@@ -278,18 +233,20 @@ def character_magical_armor(name: str = typer.Argument(...), json_out: bool = JS
 def character_affinity(
     name: str = typer.Argument(...),
     verb: str = typer.Argument(..., help="gain | spend | share | betray | new-day"),
-    count: int = typer.Option(1, "--count", help="Dice to spend or share."),
+    count: int = typer.Option(1, "--count", help=f"Dice to spend or share, {lim.help_range('affinity')} (the "
+                              "Level caps what is stored)."),
     to: str = typer.Option(None, "--to", help="The ally who receives shared dice."),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Affinity dice: gain (≤ Proficiency a day), spend, share with an ally, lose all by betrayal."""
     from gamewright.games.affinity import character as ch
 
+    lim.check("affinity", count, "--count")
     if verb == "share" and not to:
         raise ConfigError("share needs --to ALLY")
     if verb == "share" and to == name:  # 003 Sharing: to an ally (a self-share would lose the dice on saving)
         raise RuleViolation("share Affinity", "share with an ally, not yourself", "003 Sharing Affinity Dice")
-    with _edit_sheets(*([name, to] if verb == "share" else [name])) as sheets:
+    with edit_sheets(*([name, to] if verb == "share" else [name])) as sheets:
         sheet = sheets[0]
         doc: dict[str, Any] = {"name": sheet.name}
         if verb == "gain":
@@ -314,444 +271,5 @@ def character_affinity(
         console.print(f"{sheet.name}: {sheet.affinity}/{sheet.affinity_cap} Affinity dice stored", highlight=False)
 
 
-# --- fights ----------------------------------------------------------------------------------------------------
-def _party(sheets: str | None, party: str, level: int) -> list[Any]:
-    from gamewright.games.affinity import AffinityGame
-
-    if sheets:
-        names = [n.strip() for n in sheets.split(",") if n.strip()]
-        if not names or len(set(names)) != len(names):
-            raise ConfigError("--sheets lists stored characters once each, e.g. Bram,Ilse")
-        members = [_load_sheet(n) for n in names]
-        for m in members:
-            if m.status == "dead":
-                raise RuleViolation("fight", f"{m.name} is dead", "003 Death: 0 HD and 0 Resolve")
-        if all(m.status != "ok" for m in members):
-            raise RuleViolation("fight", "nobody in the party is conscious", "003 Death & Dying")
-        return members
-    return AffinityGame(options={"party": party, "level": level}).party()
-
-
-def _describe(state: Any) -> str:
-    lines = []
-    width = max(len(f.dice_text()) for f in state.fighters)
-    for f in state.fighters:
-        mark = "▶ " if f.idx == state.active else "  "
-        lines.append(f"{mark}[{f.idx}] {f.name:<20} {f.dice_text():<{width}} R{f.resolve} {f.status:<9} "
-                     f"({f.x},{f.y})")
-    return "\n".join(lines)
-
-
-def _hint(state: Any, act: Any) -> str:
-    """Tier, required successes and the exact chance of success (and expected damage) of a PC action."""
-    from gamewright.games.affinity.data_files import class_data
-    from gamewright.games.affinity.pools import TIERS
-    from gamewright.games.affinity.tactics import expected_damage
-
-    if act.verb != "use":
-        return ""
-    f = state.fighters[state.active]
-    spec = state._spec(f, act.ability)
-    if spec is None or spec.tier == "none" or not f.pc:
-        return f"  — {spec.name}" if spec is not None else ""
-    weapon = class_data().weapons[f.weapon]
-    required = spec.required or (weapon.required if spec.effect == "attack" else 0)
-    safe = f.prof + f.rally_dice + act.affinity
-    ev, p_ok, burn = expected_damage(safe, act.exertion + (1 if spec.divine_die else 0), TIERS[spec.tier],
-                                     required, (weapon.base if spec.base < 0 else spec.base) + spec.base_prof * f.prof,
-                                     f.prof)
-    text = f"  — {spec.name}: {spec.tier} {TIERS[spec.tier]}+, needs {required}, {p_ok:.0%}"
-    if spec.effect == "attack":
-        text += f", ~{ev:.1f} HD"
-    if burn:
-        text += f", burns ~{burn:.2f} HD"
-    return text
-
-
-def _ask(state: Any) -> Any:
-    from gamewright.games.affinity.combat import parse_act
-
-    acts = state.legal_actions()
-    f = state.fighters[state.active]
-    console.print(_describe(state), highlight=False, soft_wrap=True)
-    console.print(f"{f.name}: {f.actions_left} action(s), {f.move_left * 5} yd of movement left", highlight=False)
-    for i, a in enumerate(acts):
-        console.print(f"  {i:>3}. {a.to_text()}{_hint(state, a)}", highlight=False)
-    while True:
-        console.print("choose a number or type an action: ", end="")
-        line = sys.stdin.readline()
-        if not line:
-            raise ConfigError("input ended before the fight did")
-        text = line.strip()
-        if not text:
-            continue
-        if text.isdigit():
-            if int(text) < len(acts):
-                return acts[int(text)]
-            console.print(f"  choose a number from 0 to {len(acts) - 1}", highlight=False)
-            continue
-        try:
-            act = parse_act(text)
-        except RuleViolation as exc:
-            console.print(f"  {exc}", highlight=False)
-            continue
-        why = state.validate(act)
-        if not why:
-            return act
-        console.print(f"  not legal: {why}", highlight=False)
-
-
-@app.command()
-def fight(
-    creature: str = typer.Option("pall_wolf", "--creature", help="The creature (see the reference table)."),
-    count: int = typer.Option(0, "--count", help="How many (0: up to the medium encounter budget)."),
-    level: int = typer.Option(1, "--level", help="Level of the default party."),
-    party: str = typer.Option("combatant,priest,ranger,weaver", "--party", help="Classes of the default party."),
-    sheets: str = typer.Option(None, "--sheets", help="Stored characters instead, e.g. Bram,Ilse."),
-    policy: str = typer.Option(None, "--policy", help="greedy or random runs the party; omit to choose yourself."),
-    creature_policy: str = typer.Option("greedy", "--creature-policy", help="greedy or random."),
-    free_strikes: bool = typer.Option(False, "--free-strikes", help="Leaving melee draws free strikes."),
-    basic_actions: int = typer.Option(1, "--basic-actions", help="Actions per turn of Basic creatures (1 or 2)."),
-    surprised: str = typer.Option("none", "--surprised", help="none, party or creatures: no +1 Resolve."),
-    save: bool = typer.Option(False, "--save", help="Write HD, Resolve and armour back to the stored sheets."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """Fight an encounter: you choose the party's actions each turn (or a policy does); creatures by a policy."""
-    from gamewright.games.affinity.combat import budget_count, build_fight, fighter_from_sheet
-    from gamewright.games.affinity.data_files import creature as get_creature
-    from gamewright.games.affinity.data_files import creature_data
-    from gamewright.games.affinity.policies import make_policy
-
-    if basic_actions not in (1, 2):
-        raise ConfigError("--basic-actions is 1 or 2")
-    if not 0 <= count <= 30:
-        raise ConfigError("--count is 0 (the medium encounter budget) to 30")
-    members = _party(sheets, party, level)
-    loaded = [m.to_json() for m in members] if save and sheets else []
-    cdef = get_creature(creature)
-    n = count or budget_count(cdef, members, creature_data().budgets["medium"])
-    sides = {"none": [], "party": [0], "creatures": [1]}
-    if surprised not in sides:
-        raise ConfigError("--surprised is none, party or creatures")
-    options = {"free_strikes": free_strikes, "basic_actions": basic_actions, "magical_armor": sheets is None,
-               "surprised": sides[surprised]}
-    state, events = build_fight(members, cdef.key, n, seed, options)
-    party_policy = make_policy(policy, seed) if policy else None
-    foe_policy = make_policy(creature_policy, seed + 1)
-    if party_policy is None and json_out:
-        raise ConfigError("--json needs --policy (an interactive fight prints as it goes)")
-    log: list[dict[str, Any]] = [e.to_json() for e in events]
-    if not json_out:
-        for e in events:
-            console.print(e.text, highlight=False)
-    while not state.is_terminal():
-        if state.current_player == 0:
-            act = party_policy.choose(state) if party_policy else _ask(state)
-        else:
-            act = foe_policy.choose(state)
-        events = state.apply(act)
-        log.append({"action": act.to_text()})
-        log += [e.to_json() for e in events]
-        if not json_out:
-            console.print(f"> {act.to_text()}", highlight=False)
-            for e in events:
-                console.print(f"  {e.text}", highlight=False)
-    if save and sheets:
-        for sheet, f in zip(members, state.fighters, strict=False):
-            sheet.hd, sheet.resolve, sheet.affinity = f.hd, f.resolve, f.affinity
-            for la in f.layers:
-                if la.label == "armor":
-                    sheet.armour_dice = la.count
-                elif la.label == "shield":
-                    sheet.shield_dice = la.count
-                elif la.label == "spell":
-                    sheet.spell_armour = la.count
-            fresh = fighter_from_sheet(sheet.__class__.from_json({**sheet.to_json(), "uses_spent": {}}), 0, False)
-            sheet.uses_spent = {k: fresh.uses[k] - v for k, v in f.uses.items() if fresh.uses.get(k, 0) > v}
-        _write_back(members, loaded)
-    assert state.winner is not None  # the loop above ends only when the fight is over
-    result = {"winner": {0: "party", 1: "creatures", -1: "nobody"}[state.winner], "rounds": state.round,
-              "creature": cdef.key, "count": n, "seed": seed,
-              "fighters": [{"name": f.name, "status": f.status, "hd": f.hd, "resolve": f.resolve}
-                           for f in state.fighters]}
-    if json_out:
-        print_json({**result, "log": log})
-    else:
-        console.print(_describe(state), highlight=False, soft_wrap=True)
-        console.print(f"Winner: {result['winner']} after {state.round} round(s)", highlight=False)
-
-
-@app.command()
-def conformance(
-    fights: int = typer.Option(1000, "--fights", help="How many seeded fights (spread over every matchup)."),
-    policy: str = typer.Option("greedy", "--policy", help="The party's policy: greedy or random."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """Run the conformance fights and summarise: win rate, rounds, HD lost per character, with 95% intervals."""
-    from gamewright.games.affinity.conformance import iter_fights, summarise
-
-    if fights < 1:
-        raise ConfigError("--fights is at least 1")
-    records = list(progress(iter_fights(fights, seed, policy), fights, "fights", enabled=not json_out))
-    summary = summarise(records)
-    if json_out:
-        print_json(summary)
-        return
-    out = Table(title=f"{summary['fights']} conformance fights (party policy: {policy}, seed {seed}); "
-                "HD lost per character: mean ± 95% half-width")
-    classes = sorted({c for r in summary["matchups"] for c in r["hd_lost"]})
-    for col in ("lvl", "creature", "n", "fights", "win rate [95%]", "rounds [95%]", *classes):
-        out.add_column(col)
-    for r in summary["matchups"]:
-        hd = [f"{r['hd_lost'][c]['mean']:.1f}±{r['hd_lost'][c]['high'] - r['hd_lost'][c]['mean']:.1f}"
-              if c in r["hd_lost"] else "" for c in classes]
-        out.add_row(str(r["level"]), r["creature"], str(r["count"]), str(r["fights"]),
-                    f"{r['win_rate']:.0%} [{r['win_low']:.0%}–{r['win_high']:.0%}]",
-                    f"{r['rounds']['mean']:.1f} [{r['rounds']['low']:.1f}–{r['rounds']['high']:.1f}]", *hd)
-    wide = console if console.is_terminal else Console(width=160, markup=False, emoji=False, highlight=False)
-    wide.print(out)
-    wide.print(f"overall: win rate {summary['win_rate']:.1%} [{summary['win_low']:.1%}–{summary['win_high']:.1%}], "
-                  f"rounds {summary['rounds']['mean']:.2f} [{summary['rounds']['low']:.2f}–"
-                  f"{summary['rounds']['high']:.2f}], exceptions {summary['exceptions']}, "
-                  f"rule violations {summary['violations']}", highlight=False)
-
-
-# --- outside combat --------------------------------------------------------------------------------------------
-@app.command()
-def task(
-    threshold: str = typer.Option(..., "--threshold", help="2–6 or a tier name (basic, advanced, expert, …)."),
-    difficulty: int = typer.Option(..., "--difficulty", help="Successes needed."),
-    proficiency: int = typer.Option(1, "--proficiency", help="Proficiency dice."),
-    exertion: int = typer.Option(0, "--exertion", help="Exertion dice (1s burn HD)."),
-    bonus: int = typer.Option(0, "--bonus", help="Safe bonus dice (abilities, Affinity)."),
-    penalty: int = typer.Option(0, "--penalty", help="−Nd6 (a safe die goes first)."),
-    group: str = typer.Option(None, "--group", help="A group roll: NAME:PROF[:EXERTION[:BONUS]],… pooled."),
-    days: int = typer.Option(0, "--days", help="An extended task: one roll a day, successes accumulate."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """A threshold task (003 Mode 2): one roller, a pooled group roll, or an extended task over days."""
-    from gamewright.games.affinity.tasks import Roller, extended_task, group_roll, parse_threshold
-
-    t = parse_threshold(threshold)
-    rng = Rng(seed)
-    if group:
-        rollers = []
-        for part in group.split(","):
-            bits = part.split(":")
-            try:
-                nums = [int(b) for b in bits[1:]]
-            except ValueError:
-                raise ConfigError(f"group member {part!r} is not NAME:PROF[:EXERTION[:BONUS]]") from None
-            if not 1 <= len(nums) <= 3:
-                raise ConfigError(f"group member {part!r} is not NAME:PROF[:EXERTION[:BONUS]]")
-            rollers.append(Roller(bits[0], *nums))
-        result = group_roll(rng, rollers, t, difficulty)
-    elif days:
-        result = extended_task(rng, Roller("roller", proficiency, exertion, bonus, penalty), t, difficulty, days)
-    else:
-        result = group_roll(rng, [Roller("roller", proficiency, exertion, bonus, penalty)], t, difficulty)
-    doc = result.to_json()
-    if json_out:
-        print_json(doc)
-        return
-    for r in result.rolls:
-        console.print(f"{r.name}: {r.faces} → {r.successes}" + (f" ({r.burned} HD burned)" if r.burned else ""),
-                      highlight=False)
-    verdict = "success" if result.success else "failure"
-    console.print(f"{result.successes} vs {difficulty} at {t}+: {verdict}"
-                  + (f", {result.extra} extra" if result.extra else "")
-                  + (f" (chance {float(result.chance):.1%})" if not days else ""), highlight=False)
-
-
-@app.command()
-def travel(
-    distance: str = typer.Option("medium", "--distance", help="short, medium, long, epic or legendary."),
-    terrain: str = typer.Option("moderate", "--terrain", help="easy, moderate, difficult or extreme."),
-    hurdles: str = typer.Option("hostile,weather", "--hurdles", help="hostile, weather, terrain, supplies, time."),
-    proficiency: int = typer.Option(1, "--proficiency", help="The navigator's Proficiency."),
-    exertion: int = typer.Option(0, "--exertion", help="The navigator's exertion dice."),
-    bonus: int = typer.Option(0, "--bonus", help="Bonus dice (Nature's Treaty +2 on Wilderness)."),
-    roles: str = typer.Option("", "--roles", help="Support roles taken: scout, quartermaster, guard."),
-    supplies: bool = typer.Option(False, "--supplies", help="Adequate supplies or maps: +1d6."),
-    mounts: bool = typer.Option(False, "--mounts", help="Mounts: one terrain category easier."),
-    natures_treaty: bool = typer.Option(False, "--natures-treaty", help="A Ranger's Nature's Treaty: −1 Resolve loss."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """A journey (003 Travel & Journey System): navigator, support roles, hurdles, outcome and Resolve."""
-    from gamewright.games.affinity.travel import Journey
-    from gamewright.games.affinity.travel import travel as go
-
-    role_list = [r.strip() for r in roles.split(",") if r.strip()]
-    journey = Journey(distance, terrain, [h.strip() for h in hurdles.split(",") if h.strip()], proficiency,
-                      exertion, bonus, {r: r for r in role_list}, supplies, mounts, natures_treaty)
-    doc = go(Rng(seed), journey)
-    if json_out:
-        print_json(doc)
-        return
-    console.print(f"Navigator rolls {doc['faces']} at {doc['threshold']}+: {doc['successes']} of "
-                  f"{doc['required']} → {doc['outcome']} (Resolve {doc['resolve_change']:+d} for everyone)",
-                  highlight=False)
-    console.print("odds: " + ", ".join(f"{k} {v:.1%}" for k, v in doc["odds"].items()), highlight=False)
-
-
-@app.command()
-def chase(
-    lead: int = typer.Option(1, "--lead", help="The Lead's Proficiency."),
-    lead_exertion: int = typer.Option(0, "--lead-exertion"),
-    lead_bonus: int = typer.Option(0, "--lead-bonus"),
-    chaser: int = typer.Option(1, "--chase", help="The Chase's Proficiency."),
-    chase_exertion: int = typer.Option(0, "--chase-exertion"),
-    chase_bonus: int = typer.Option(0, "--chase-bonus"),
-    familiar: str = typer.Option("", "--familiar", help="lead or chase knows the terrain (+1d6)."),
-    mount: str = typer.Option("", "--mount", help="lead or chase has the superior mount (+2d6)."),
-    darkness: bool = typer.Option(False, "--darkness", help="Darkness or cover: Lead +1d6."),
-    crowded: bool = typer.Option(False, "--crowded", help="Crowded or urban: both −1d6."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """A chase as one contested roll (003 Chase Mechanics), with the exact odds of each outcome."""
-    from gamewright.games.affinity.chase import ChaseSetup, run_chase
-    from gamewright.games.affinity.tasks import Roller
-
-    for side in (familiar, mount):
-        if side not in ("", "lead", "chase"):
-            raise ConfigError("--familiar and --mount take lead or chase")
-    setup = ChaseSetup(Roller("lead", lead, lead_exertion, lead_bonus), Roller("chase", chaser, chase_exertion,
-                                                                                 chase_bonus),
-                       familiar, mount, darkness, crowded)
-    doc = run_chase(Rng(seed), setup)
-    if json_out:
-        print_json(doc)
-        return
-    console.print(f"Lead {doc['lead']['faces']} → {doc['lead']['successes']}, Chase {doc['chase']['faces']} → "
-                  f"{doc['chase']['successes']}: {doc['outcome']}", highlight=False)
-    console.print("odds: " + ", ".join(f"{k} {v:.1%}" for k, v in doc["odds"].items()), highlight=False)
-
-
-@app.command()
-def duel(
-    a: str = typer.Option("A:1", "--a", help="First speaker NAME:PROF[:CLASS] or a stored character's name."),
-    b: str = typer.Option("B:1", "--b", help="Second speaker, the same way."),
-    stance_a: str = typer.Option("auto", "--stance-a", help="assert, reason, discern or auto."),
-    stance_b: str = typer.Option("auto", "--stance-b", help="assert, reason, discern or auto."),
-    exertion_a: int = typer.Option(0, "--exertion-a", help="Exertion dice each round (≤ Proficiency; 1s burn HD)."),
-    exertion_b: int = typer.Option(0, "--exertion-b"),
-    research_a: int = typer.Option(0, "--research-a", help="Hours of research (max 3): Preparation dice."),
-    research_b: int = typer.Option(0, "--research-b"),
-    evidence_a: int = typer.Option(0, "--evidence-a", help="-1 hard evidence (a step easier), +1 contradicted."),
-    evidence_b: int = typer.Option(0, "--evidence-b"),
-    audience_a: int = typer.Option(0, "--audience-a", help="+1 sympathetic or -1 hostile audience (±1d6)."),
-    audience_b: int = typer.Option(0, "--audience-b"),
-    home: str = typer.Option("", "--home", help="a or b argues on home ground (+1 Composure die)."),
-    counsel_a: int = typer.Option(0, "--counsel-a", help="Proficiency of an ally in the Counsel role (0: none)."),
-    counsel_b: int = typer.Option(0, "--counsel-b"),
-    withdraw_after: int = typer.Option(0, "--withdraw-after", help="Speaker b withdraws after this round (0: never)."),
-    rounds: int = typer.Option(10, "--rounds", help="Stop after this many rounds if nobody has lost."),
-    save: bool = typer.Option(False, "--save", help="Write exertion burns and lost Resolve back to stored sheets."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """A social duel (003 Social Duels): Composure, stances, preparation and tiered stakes."""
-    from gamewright.games.affinity.character import class_def
-    from gamewright.games.affinity.social import STANCES, Duel, Side, Speaker, auto_stance
-
-    def speaker(text: str, research: int, at_home: bool) -> Speaker:
-        bits = text.split(":")
-        if len(bits) == 1:
-            sheet = _load_sheet(text)
-            return Speaker(sheet.name, sheet.proficiency, sheet.resolve, sheet.class_key, home_ground=at_home,
-                           research_hours=research)
-        if len(bits) > 3 or not bits[1].strip().isdigit():
-            raise ConfigError(f"speaker {text!r} is not NAME:PROF[:CLASS]")
-        key = bits[2].strip().lower() if len(bits) > 2 else ""
-        if key:
-            class_def(key)  # an unknown class is an error, not a silent "no class bonus"
-        return Speaker(bits[0], int(bits[1]), 5, key, home_ground=at_home, research_hours=research)
-
-    for s in (stance_a, stance_b):
-        if s != "auto" and s not in STANCES:
-            raise ConfigError(f"stance {s!r}: choose auto, {', '.join(STANCES)}")
-    if home not in ("", "a", "b"):
-        raise ConfigError("--home is a or b")
-    for v in (evidence_a, evidence_b, audience_a, audience_b):
-        if v not in (-1, 0, 1):
-            raise ConfigError("--evidence-* and --audience-* are -1, 0 or 1")
-    sa, sb = speaker(a, research_a, home == "a"), speaker(b, research_b, home == "b")
-    sheets = {k: _load_sheet(text) for k, text in (("a", a), ("b", b)) if ":" not in text}
-    loaded = {k: sheet.to_json() for k, sheet in sheets.items()}
-    if save and len(sheets) == 2 and sheets["a"].name == sheets["b"].name:
-        raise ConfigError("--save needs two different characters")
-    d = Duel(sa, sb, Rng(seed))
-    while not d.over and d.round < rounds:
-        d.play_round(Side(stance_a if stance_a != "auto" else auto_stance(sa, sb), exertion_a, evidence_a,
-                          audience_a, counsel_a),
-                     Side(stance_b if stance_b != "auto" else auto_stance(sb, sa), exertion_b, evidence_b,
-                          audience_b, counsel_b))
-        if withdraw_after and d.round >= withdraw_after and not d.over:
-            d.withdraw("b")
-    doc = {"rounds": d.log, "result": d.result or "undecided", "a": sa.to_json(), "b": sb.to_json()}
-    if save:  # 003 Exertion Dice: 1s burn body HD; lost Resolve stays lost — as `fight --save` writes back
-        for k, who in (("a", sa), ("b", sb)):
-            if k in sheets:
-                sheet = sheets[k]
-                sheet.hd = max(0, sheet.hd - sum(e[k]["burned"] for e in d.log))
-                sheet.resolve = who.resolve
-        if sheets:
-            _write_back(list(sheets.values()), list(loaded.values()))
-    if json_out:
-        print_json(doc)
-        return
-    for e in d.log:
-        line = (f"round {e['round']}: {sa.name} {e['a']['stance']} {e['a']['successes']} vs "
-                f"{sb.name} {e['b']['stance']} {e['b']['successes']}")
-        burns = [f"{who.name} burns {e[k]['burned']} HD" for who, k in ((sa, "a"), (sb, "b")) if e[k]["burned"]]
-        if burns:
-            line += " (" + ", ".join(burns) + ")"
-        if e.get("damage"):
-            line += f" → {e['damage']} damage to {e['defence']['defender']}"
-        elif e.get("effect"):
-            line += f" → {e['effect']}"
-        console.print(line, highlight=False)
-    console.print(f"{doc['result']}; {sa.name}: {sa.stake()}, {sb.name}: {sb.stake()}", highlight=False)
-
-
-@app.command()
-def rest(
-    name: str = typer.Argument(..., help="A stored character."),
-    kind: str = typer.Option("rest", "--kind",
-                             help="rest (threatened, 2 a day), recover (safe, full) or wake (collapsed → 1 Resolve)."),
-    mend: bool = typer.Option(None, "--mend/--no-mend", help="A mending ability restores the armour on a Rest."),
-    heal: str = typer.Option(None, "--heal", help="Healing dice instead, e.g. 2d8."),
-    potion: str = typer.Option(None, "--potion", help="Drink a potion instead (healing_salve, resolve_tonic, …)."),
-    healing: str = typer.Option("sum", "--healing", help="Healing dice restore their sum or one per die (count)."),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """Rest, Recover, heal or drink a potion; the stored sheet is updated."""
-    from gamewright.games.affinity import rest as rr
-
-    rng = Rng(seed)
-    with _edit_sheets(name) as (sheet,):
-        if potion:
-            doc = rr.drink(sheet, rng, potion, healing)
-        elif heal:
-            bits = heal.lower().split("d")
-            if len(bits) != 2 or not all(b.isdigit() for b in bits):
-                raise ConfigError(f"--heal {heal!r} is not dice like 2d8")
-            doc = rr.heal(sheet, rng, int(bits[0]), int(bits[1]), healing)
-        elif kind == "rest":
-            doc = rr.rest(sheet, mend)
-        elif kind == "recover":
-            doc = rr.recover(sheet)
-        elif kind == "wake":
-            doc = rr.wake(sheet)
-        else:
-            raise ConfigError(f"--kind {kind!r}: choose rest, recover or wake")
-    if json_out:
-        print_json(doc)
-    else:
-        console.print(sheet.notation(), highlight=False)
+# the fights and the commands outside combat live in their own modules and register on ``app``
+from gamewright.cli import affinity_fight, affinity_outside  # noqa: E402,F401

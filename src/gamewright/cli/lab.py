@@ -12,15 +12,19 @@ from typing import Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperCommand, TyperOption
 
 from gamewright.cli.common import JSON_OPTION, RULE_OPTION, console, err_console, print_json
 from gamewright.cli.common import sub_app as _sub_app
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import registered_games
-from gamewright.core.limits import check_seed
+from gamewright.core.limits import bounded, check_seed
 from gamewright.core.rules import parse_assignments
 
 app = _sub_app("lab", "The lab: simulate, compare rule variants and sweep parameters over seeded batches of any game.")
+
+
+MAX_GAMES = 10_000_000  # per configuration: every game's record is kept in memory until the run is merged
 
 
 def _every_agent() -> str:
@@ -32,9 +36,22 @@ def _every_agent() -> str:
     return ", ".join(names)
 
 
-AGENTS_HELP = ("Comma-separated agents, one per seat (default: random in every seat). Agents: "
-               f"{_every_agent()}. `gamewright lab agents GAME` lists a game's.")
+AGENTS_HELP = ("Comma-separated agents, one per seat (default: random in every seat). "
+               "`gamewright lab agents GAME` lists a game's.")
 AGENTS_OPTION = typer.Option("", "--agents", help=AGENTS_HELP)
+
+
+class ListsAgents(TyperCommand):
+    """A command whose --help names every agent, looked up only when help is asked for (importing every
+    game's bots would slow every other command's start)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        for param in self.params:
+            if param.name == "agents" and isinstance(param, TyperOption):
+                param.help = f"{AGENTS_HELP} Agents: {_every_agent()}."
+        super().format_help(ctx, formatter)
+
+
 GAMES_OPTION = typer.Option(100, "--games", "-n", help="Games per configuration (seeds SEED … SEED+N-1).")
 SEED_OPTION = typer.Option(0, "--seed", help="First seed; game i of every configuration uses seed SEED+i.")
 WORKERS_OPTION = typer.Option(None, "--workers", help="Processes to spread the games over (default: every core "
@@ -105,11 +122,11 @@ def _execute(request: dict[str, Any], workers: int | None, ray: str | None, json
     from gamewright.lab import experiments, history
     from gamewright.lab.runner import default_workers
 
+    bounded(request["games"], 1, MAX_GAMES, "--games")
     check_seed(request["seed"], "--seed")
-    if request["games"] < 1:
-        raise ConfigError("--games must be at least 1")
-    if workers is not None and workers < 1:
-        raise ConfigError("--workers must be at least 1")
+    check_seed(request["seed"] + request["games"] - 1, "--seed + --games - 1 (the last seed)")
+    if workers is not None:
+        bounded(workers, 1, 1024, "--workers")
     found, _ = experiments.batches(request)  # every mistake is reported before anything runs
     total = sum(b.games for b in found)
     start = time.perf_counter()
@@ -138,7 +155,7 @@ def _write_report(result: dict[str, Any], stored: dict[str, Any] | None, path: P
         raise ConfigError(f"cannot write the report to {str(path)!r}: {exc.strerror}") from exc
 
 
-@app.command("simulate")
+@app.command("simulate", cls=ListsAgents)
 def simulate_command(
     game: str = typer.Argument(..., help="Game name (see `gamewright lab games`)."),
     games: int = GAMES_OPTION,
@@ -158,7 +175,7 @@ def simulate_command(
     _execute(request, workers, ray, json_out, report)
 
 
-@app.command("compare")
+@app.command("compare", cls=ListsAgents)
 def compare_command(
     game: str = typer.Argument(..., help="Game name (see `gamewright lab games`)."),
     a: list[str] = typer.Option([], "--a", help="Variant A: one NAME=VALUE per flag (repeatable); ruleset=NAME too."),
@@ -184,7 +201,7 @@ def compare_command(
     _execute(request, workers, ray, json_out, report)
 
 
-@app.command("sweep")
+@app.command("sweep", cls=ListsAgents)
 def sweep_command(
     game: str = typer.Argument(..., help="Game name (see `gamewright lab games`)."),
     param: str = typer.Option(..., "--param", help="The option to vary (or `ruleset`)."),

@@ -17,8 +17,7 @@ from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
 from gamewright.core.game import events_for
 from gamewright.core.limits import ID_MAX, SEED_MAX, ascii_int, bounded, check_seed
 from gamewright.core.rng import Rng
-from gamewright.games.penance.attack import REACTIVE_SIDES, resolve_defense, side_number, target_number
-from gamewright.games.penance.attack import attack_damage as card_damage
+from gamewright.games.penance.attack import REACTIVE_SIDES, AttackSetup, resolve_defense, side_number, target_number
 from gamewright.games.penance.bots import BOTS, make_bot
 from gamewright.games.penance.cards import card_table, find_card
 from gamewright.games.penance.components import casket_class
@@ -104,15 +103,14 @@ def attack(
         raise ConfigError("--moved and --defender-moved count hexes and cannot be negative")
     s = side_number(side)
     rng = Rng(check_seed(seed, "--seed"))
-    tn, parts = target_number(range_, moved, defender_moved, s, cover.lower())
+    setup = AttackSetup.for_card(c, range_, s, target_number(range_, moved, defender_moved, s, cover.lower()),
+                                 defender_deck=defender_deck)
+    tn, parts = setup.tn, setup.tn_parts
     dice, rolled = _parse_attack_dice(attack_dice, rng)
     tier = attack_tier(dice[0], dice[1], tn)
     hit = tier not in ("miss", "catastrophic")
-    base = c.damage
-    if c.id == "divine_judgment" and defender_deck is not None and defender_deck > 10:
-        base = 0  # it deals its 8 only to a target with 10 or fewer cards in deck
-    dmg = card_damage(base, tier, s, rear_bonus=2 if c.id == "faithful_thrust" else 0) if hit and base else 0
-    bypass = (1 if tier == "critical" else 0) + (1 if c.id == "hammer_strike" else 0)
+    dmg = setup.damage(tier)
+    bypass = setup.bypass_for(tier)
     given = [parse_defense_face(f) for f in defense_dice.split(",")] if defense_dice else []
     faces: list[str] = []
     out: dict[str, Any] = {"tn": tn, "sum": dice[0] + dice[1], "tier": tier, "damage": dmg, "blocked": 0, "taken": 0,
@@ -288,7 +286,7 @@ def play(
         actions = list(row.actions)
         game_id = resume
         if row.status == "finished":
-            say(f"game {resume} is finished: {(row.result or {}).get('reason', '')}")
+            say(f"game {resume} is finished: {(row.result or {}).get('reason', '')} (seed {row.seed})")
             return
     else:
         rules = RULES.parse_assignments(option)
@@ -340,6 +338,9 @@ def play(
             if text in ("quit", "exit", "save", "q"):
                 say(f"game {game_id} saved; resume with --resume {game_id}")
                 return
+            if not text.isprintable():  # an arrow or function key sends an escape sequence
+                say(f"refused: {text!r} is a key, not an action; type a menu number or 'help'")
+                continue
             if text in ("help", "?", "board"):
                 say(HELP if text != "board" else render(state, p))
                 continue
@@ -403,6 +404,8 @@ def show(
         print_json({"id": game_id, "status": row.status, "seed": _public_seed(row), "view": state.view_for(seat - 1)})
         return
     say(render(state, seat - 1))
+    if row.status == "finished":
+        say(f"game over — {state.end_reason} (seed {row.seed})")
 
 
 __all__ = ["app", "render"]

@@ -13,7 +13,7 @@ from gamewright.games.penance.hexgrid import DIRECTIONS
 from gamewright.games.penance.pilot import WOUNDS
 from gamewright.games.penance.state import Act, PenanceState
 
-HELP = """How to play (004; the reference card in the README):
+HELP = """How to play (the rules are document 004):
   Type a menu number, or the action's text: play <card> [at <component>], move <dir>, rotate <dir>, end,
   keep, mulligan, lose <card>, lose deck, react <card>, rune, pass, sacrifice/purge/scrap <card>.
   Directions: E, SE, SW, W, NW, NE. Components: head, left_arm, right_arm, chassis, legs.

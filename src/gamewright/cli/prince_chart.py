@@ -52,7 +52,7 @@ def render_chart(chart: Chart, title: str | None = None, with_aspects: bool = Tr
 
     planets = _table("Planets")
     for column in ("Planet", "Position", "House", "Dignity", "Element", "Modality", "Sect"):
-        planets.add_column(column, no_wrap=True)
+        planets.add_column(column, no_wrap=True, overflow="fold")
     for name in PLANETS:
         p = chart.planets[name]
         joy = " joy" if JOYS[name] == p.house else ""
@@ -67,15 +67,15 @@ def render_chart(chart: Chart, title: str | None = None, with_aspects: bool = Tr
         )
 
     stats = _table("Stats (base + sign buffs)")
-    stats.add_column("")
+    stats.add_column("", overflow="fold")
     for name in PLANETS:
-        stats.add_column(name, justify="right", no_wrap=True)
+        stats.add_column(name, justify="right", no_wrap=True, overflow="fold")
     for label, field in (("Damage", "damage"), ("Healing", "healing"), ("Durability", "durability"), ("Luck", "luck")):
         stats.add_row(label, *(str(getattr(chart.planets[name].stats, field)) for name in PLANETS))
 
     aspects = _table("Major aspects (by sign)")
-    aspects.add_column("Planets")
-    aspects.add_column("Aspect")
+    aspects.add_column("Planets", overflow="fold")
+    aspects.add_column("Aspect", overflow="fold")
     for a, b, kind in chart.aspects:
         aspects.add_row(f"{a} – {b}", kind)
     if not chart.aspects:
@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
         if json_out:
             print_json(_prince_json(record))
             return
-        console.print(Text.assemble("Minted Prince ", (record.name, "bold"), f" (id {record.id})."))
+        console.print(Text("Minted Prince ").append(record.name, style="bold").append(f" (id {record.id})."))
         console.print(render_chart(record.chart))
 
     @app.command("list")
@@ -162,14 +162,15 @@ def register(app: typer.Typer) -> None:
             console.print("No Princes yet: `gamewright prince mint --name NAME --lat LAT --lon LON --time ISO8601`.")
             return
         table = _table("Princes")
+        longest = min(24, max(len(r.name) for r in records))  # a name keeps its line; the date may wrap
         for column in ("Id", "Name", "Born (UTC)", "Lat", "Lon", "Asc", "Sun", "Moon", "Sect"):
-            table.add_column(column, no_wrap=column != "Name")
+            table.add_column(column, min_width=longest if column == "Name" else None, overflow="fold")
         for record in records:
             row = _summary(record)
             table.add_row(
                 str(record.id),
-                record.name,
-                row["moment"]["time"],
+                Text(record.name),  # a name is shown as typed, never read as markup
+                row["moment"]["time"].replace("T", " "),
                 f"{record.moment.lat:+.2f}",
                 f"{record.moment.lon:+.2f}",
                 row["ascendant"],

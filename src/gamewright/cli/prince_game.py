@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-import math
 import sys
 from pathlib import Path
 from typing import Any
 
 import typer
-from rich import box
-from rich.console import Group, JustifyMethod
-from rich.table import Table
 from rich.text import Text
 
 from gamewright.cli.common import JSON_OPTION, console, err_console, print_json, read_json_file
+from gamewright.cli.prince_view import charts_view, opponent_line, prediction_table, render_event, render_turn
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import Event
+from gamewright.core.limits import check_seed
 from gamewright.games.prince.options import SPEC
-from gamewright.games.prince.tables import PLANETS, SIGN_ELEMENT, SIGN_MODALITY, SIGNS
-
-POLARITY_STYLE = {"testimony": "green", "friction": "yellow", "affliction": "red"}
+from gamewright.games.prince.tables import PLANETS
 
 
 def _parse_options(pairs: list[str] | None) -> dict[str, Any] | None:
@@ -27,202 +23,69 @@ def _parse_options(pairs: list[str] | None) -> dict[str, Any] | None:
     return SPEC.parse_assignments(pairs) if pairs else None
 
 
-def _pct(x: float) -> str:
-    value = 100 * x
-    return f"{value:.0f}%" if abs(value - round(value)) < 0.05 else f"{value:.1f}%"
+def _number(handle: Any) -> int:
+    """The run's number among its Prince's runs (1 for the first)."""
+    from gamewright.games.prince.progression import run_history
+
+    return int(next(r["number"] for r in run_history(handle.prince.id) if r["id"] == handle.run_id))
 
 
-def _roll(roll: float) -> str:
-    """A roll to three decimals, cut (not rounded) so that 0.9996 never reads as 1.000."""
-    return f"{math.floor(roll * 1000) / 1000:.3f}"
+def _label(handle: Any) -> str:
+    """``#3 (id 17)``: the run's number beside its id."""
+    from gamewright.games.prince.progression import run_label
+
+    return run_label(_number(handle), handle.run_id)
 
 
-def _opponent_line(state: Any) -> Text:
-    o = state.current
-    prof = state.opponent
-    sign = prof.signs[o]
-    text = Text()
-    text.append(f"Encounter {state.encounter + 1}/{state.cfg.encounters_per_run}, turn {state.turn + 1}", style="bold")
-    if not state.cfg.prebuilt:
-        text.append(f" of {state.length}")
-    text.append(" · Distance so far ")
-    text.append(str(state.distance), style="bold")
-    text.append("\nOpponent sends ")
-    text.append(PLANETS[o], style="bold red")
-    text.append(
-        f" in {SIGNS[sign]} ({SIGN_ELEMENT[sign]}, {SIGN_MODALITY[sign]}, {prof.dignities[o]}),"
-        f" affliction {state.os.affliction[o]}"
-    )
-    return text
+def _pick_run(text: str, runs: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    """``--run``: ``#3`` is the Prince's third run, ``id:17`` the run with id 17; a bare number is whichever of
+    the two exists (refused when it names two different runs)."""
+    from gamewright.core.errors import NotFound
+    from gamewright.core.limits import ascii_int
+
+    cleaned = text.strip()
+    by_number = {r["number"]: r for r in runs}
+    by_id = {r["id"]: r for r in runs}
+    if cleaned.startswith("#"):
+        found = by_number.get(ascii_int(cleaned[1:], "--run #NUMBER"))
+    elif cleaned.lower().startswith("id:"):
+        found = by_id.get(ascii_int(cleaned[3:], "--run id:ID"))
+    else:
+        n = ascii_int(cleaned, "--run (#NUMBER, id:ID or a number)")
+        a, b = by_number.get(n), by_id.get(n)
+        if a is not None and b is not None and a is not b:
+            raise ConfigError(f"--run {n} is ambiguous: say #{n} (id {a['id']}) or id:{n} (#{b['number']})")
+        found = a or b
+    if found is None:
+        raise NotFound(f"Prince {name!r} has no run {cleaned}; `prince history {name}` lists them")
+    return found
 
 
-def _risk(chance: dict[str, Any] | None, save_ready: bool) -> str:
-    return f"{_pct(chance['float'] if chance else 0.0)}{' ex' if save_ready else ''}"
+def _play_loop(handle: Any, policy: Any, auto: str | None, json_out: bool, emit: Any) -> None:
+    """Turn after turn until the run ends: the table (or a ``choose`` line), a choice, what happened."""
+    from gamewright.games.prince.run import play_turn
 
-
-def _prediction_table(state: Any) -> Table:
-    """One row per planet you may send: the matchup (``predictions``) and its odds (``preview``)."""
-    table = Table(
-        title="Your planets against it",
-        title_justify="left",
-        caption="Deal/Take: applied without/with a crit (− heals) · Crit: chance yours/theirs · "
-        "Risk: the sent planet combusts, yours/theirs (ex: exaltation save ready) · "
-        "Spread: any of your other planets combusts through the sent planet's aspects · Score: expected",
-        caption_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 1, 0, 0),  # one space between columns keeps the table inside 80 columns
-    )
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Planet", "left"),
-        ("Aff", "right"),
-        ("Polarity", "left"),
-        ("Deal", "right"),
-        ("Take", "right"),
-        ("Crit", "right"),
-        ("Risk", "right"),
-        ("Spread", "right"),
-        ("Score", "right"),
-    )
-    for col, justify in columns:
-        table.add_column(col, justify=justify, overflow="fold")  # wrap, never cut
-    o = state.current
-    their_save = state.opponent.dignities[o] == "exaltation" and not state.os.save_used[o]
-    for p in state.predictions():
-        i = PLANETS.index(p["planet"])
-        odds = state.preview(p["planet"])
-        out, inc = p["outgoing"], p["incoming"]
-        sign = "−" if p["polarity"] == "testimony" else "+"
-        saves = state.player.dignities[i] == "exaltation" and not state.ps.save_used[i]
-        crit = odds["crit_chance"]
-        table.add_row(
-            p["planet"],
-            str(state.ps.affliction[i]),
-            Text(p["polarity"], style=POLARITY_STYLE[p["polarity"]]),
-            f"{sign}{out['applied']}/{sign}{out['crit_applied']}",
-            f"{sign}{inc['applied']}/{sign}{inc['crit_applied']}",
-            f"{_pct(crit['player']['float'])}/{_pct(crit['opponent']['float'])}",
-            f"{_risk(odds['combustion']['player'].get(p['planet']), saves)}/"
-            f"{_risk(odds['combustion']['opponent'].get(PLANETS[o]), their_save)}",
-            _pct(odds["propagation_risk"]["float"]),
-            f"{odds['expected_score']['float']:.1f}",
-        )
-    return table
-
-
-def _aspect_line(label: str, aspects: list[dict[str, Any]]) -> Text:
-    text = Text(f"{label}: ", style="bold")
-    if not aspects:
-        return text.append("none", style="dim")
-    for n, a in enumerate(aspects):
-        text.append(" · " if n else "")
-        text.append(f"{'–'.join(a['planets'])} {a['aspect']}", style="green" if a["active"] else "dim")
-    return text
-
-
-def _charts_view(state: Any) -> Group:
-    """Both charts side by side (signs and dignities) and both aspect webs: yours active and latent (000 §12),
-    the opponent's all active (ref §2)."""
-    from gamewright.games.prince.progression import aspect_web
-
-    table = Table(title="The charts", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("Planet", "Your sign", "Dignity", "Their sign", "Dignity"):
-        table.add_column(col)
-    mine, theirs = state.player, state.opponent
-    for i, planet in enumerate(PLANETS):
-        locked = not state.unlocked[i]
-        table.add_row(
-            Text(planet + (" (locked)" if locked else ""), style="dim" if locked else ""),
-            SIGNS[mine.signs[i]],
-            mine.dignities[i],
-            SIGNS[theirs.signs[i]],
-            theirs.dignities[i],
-        )
-    web = aspect_web(mine, state.ps.active)
-    open_ = {p for p, u in zip(PLANETS, state.unlocked, strict=True) if u}
-    web = [a for a in web if set(a["planets"]) <= open_]  # aspects of locked planets are not in play yet
-    return Group(
-        table,
-        _aspect_line("Your active aspects (they propagate)", [a for a in web if a["active"]]),
-        _aspect_line("Your latent aspects (send both planets in one encounter)", [a for a in web if not a["active"]]),
-        _aspect_line("Opponent's aspects (all active)", aspect_web(theirs, state.os.active)),
-    )
-
-
-def _affliction_table(data: dict[str, Any]) -> Table:
-    """The affliction of all fourteen planets right after the turn (from the turn event, not the live state,
-    which may already be in the next encounter)."""
-    table = Table(title="Affliction after the turn", title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column("")
-    for p in PLANETS:
-        table.add_column(p, justify="right")
-    unlocked = set(data.get("unlocked", PLANETS))
-    for label, side, open_ in (("You", "player", unlocked), ("Opponent", "opponent", set(PLANETS))):
-        after = data["after"][side]
-        cells: list[Any] = []
-        for p in PLANETS:
-            if p not in open_:
-                cells.append(Text("locked", style="dim"))
-            elif p in after["combust"]:
-                cells.append(Text(f"{after['affliction'][p]} combust", style="bold red"))
-            else:
-                cells.append(str(after["affliction"][p]))
-        table.add_row(label, *cells)
-    return table
-
-
-def _render_turn(data: dict[str, Any]) -> None:
-    """What a turn did (a played turn or a what-if): crits, direct amounts, every propagation step, every
-    combustion roll, the affliction of all fourteen planets and the turn's score."""
-    d, crits = data["direct"], data["crits"]
-    head = Text()
-    head.append(f"{d['player']['planet']} meets {d['opponent']['planet']}: ", style="bold")
-    head.append(data["polarity"], style=POLARITY_STYLE[data["polarity"]])
-    console.print(head)
-    rolls = " · ".join(
-        f"{who} {_pct(data['crit_chances'][side])}, roll {_roll(data['crit_rolls'][side])} → "
-        f"{'CRIT' if crits[side] else 'no crit'}"
-        for side, who in (("player", "yours"), ("opponent", "theirs"))
-    )
-    console.print(Text(f"Crit rolls: {rolls}", style="bold magenta" if any(crits.values()) else ""))
-    steps = Table(box=box.SIMPLE_HEAD, title="What happened", title_justify="left")
-    for col in ("Side", "Step", "Planet", "Exact", "Change"):
-        steps.add_column(col)
-    for side, other, label in (("player", "opponent", "you"), ("opponent", "player", "opponent")):
-        crit = " (crit)" if crits[other] else ""
-        step = f"direct from {d[other]['planet']}{crit}"
-        steps.add_row(label, step, d[side]["planet"], d[side]["amount"], f"{d[side]['delta']:+d}")
-    for s in data["propagation"]:
-        label = "you" if s["side"] == "player" else "opponent"
-        steps.add_row(
-            label, f"{s['aspect']} from {s['from']} ({s['polarity']})", s["to"], s["amount"], f"{s['delta']:+d}"
-        )
-    console.print(steps)
-    for c in data["combustion_checks"]:
-        who = "Your" if c["side"] == "player" else "Opponent's"
-        outcome = "COMBUSTS" if c["combusted"] else ("saved by exaltation" if c["saved"] else "holds")
-        style = "bold red" if c["combusted"] else ("bold yellow" if c["saved"] else "")
-        console.print(
-            Text(
-                f"Combustion check: {who} {c['planet']} {c['affliction']}/{c['threshold']} {c['dignity']}: "
-                f"P {_pct(c['probability'])}, roll {_roll(c['roll'])} → {outcome}",
-                style=style,
-            )
-        )
-    console.print(_affliction_table(data))
-    score = data["score"]
-    console.print(f"Score: affliction {score['affliction']} + testimony {score['testimony']} = {score['turn']}")
-
-
-def _render_event(event: Event) -> None:
-    if event.kind == "turn":
-        _render_turn(event.data)
-    elif event.kind in ("encounter_start", "run_end", "encounter_end"):
-        console.rule(event.text)
-    elif event.kind in ("aspect_activated", "houses_illuminated", "planet_unlocked", "joy_achieved"):
-        console.print(Text(event.text, style="cyan"))
-    elif event.kind == "run_start":
-        console.print(Text(event.text, style="bold"))
+    state = handle.state
+    shown = -1  # the encounter whose charts were last shown
+    while not state.is_terminal():
+        if not json_out and shown != state.encounter:
+            console.print(charts_view(state))
+            shown = state.encounter
+        if json_out:
+            choice = {"event": "choose", "opponent_planet": PLANETS[state.current]}
+            predictions = state.predictions()
+            previews = [state.preview(p["planet"]) for p in predictions]
+            print_json({**choice, "predictions": predictions, "previews": previews})
+        else:
+            console.print(opponent_line(state))
+            console.print(prediction_table(state))
+        if policy is not None:
+            action = policy.choose(state)
+            if not json_out:
+                console.print(Text(f"{auto} sends ").append(action.planet, style="bold").append("."))
+        else:
+            action = _ask(handle, json_out)
+        emit(play_turn(handle, action))
 
 
 def _ask(handle: Any, json_out: bool) -> Any:
@@ -234,7 +97,7 @@ def _ask(handle: Any, json_out: bool) -> Any:
         line = sys.stdin.readline() if sys.stdin is not None and not sys.stdin.closed else ""
         if not line:
             raise ConfigError(
-                f"no more input: run #{handle.run_id} is saved after {state.turns} turns; "
+                f"no more input: run {_label(handle)} is saved after {state.turns} turns; "
                 f"`gamewright prince play {handle.prince.name}` resumes it"
             )
         try:
@@ -251,6 +114,26 @@ def _ask(handle: Any, json_out: bool) -> Any:
                 err_console.print(refusal, soft_wrap=True)
 
 
+def _turn_help() -> str:
+    """``prince turn --help``: the scenario format in words, with a complete example."""
+    from rich.markup import escape
+
+    from gamewright.games.prince.scenario import example_text
+
+    return (
+        "Resolve one what-if turn from a scenario and show what happened (or --json: the result object).\n\n"
+        "A scenario is a JSON object. player_planet and opponent_planet (required) name the planets that meet. "
+        "player and opponent are the two sides, each optional: signs (planet → sign; planets left out are in "
+        "Taurus), sect (day or night; default night), affliction (planet → whole number 0–1000), combust "
+        '(planets), exaltation_save_used (planets), carry (planet → number from -1 to 1, e.g. 0.25 or "1/3"; '
+        "used under rounding=carry) and aspects (the active planet pairs; default: all active). rolls are "
+        "uniform draws in [0, 1) used in order, the last repeating: your crit roll, the opponent's, then each "
+        "combustion check (a draw below the chance is a crit or a combustion); give seed instead to draw them. "
+        "ruleset is design (default) or prototype; options holds rule options (see RULINGS.md).\n\n"
+        "A complete example (`gamewright prince turn --example` prints it):\n\n" + escape(example_text())
+    )
+
+
 def register(app: typer.Typer) -> None:
     """Add the game commands to the ``prince`` sub-app."""
 
@@ -258,7 +141,9 @@ def register(app: typer.Typer) -> None:
     def play_command(
         name: str = typer.Argument(..., help="The Prince's name."),
         ruleset: str | None = typer.Option(None, "--ruleset", help="design (default) or prototype."),
-        seed: int | None = typer.Option(None, "--seed", help="Seed of a new run (default: one per run)."),
+        seed: int | None = typer.Option(
+            None, "--seed", help="Seed of a new run, 0 to 2^63-1 (default: a secret one, shown once the run is over)."
+        ),
         auto: str | None = typer.Option(None, "--auto", help="Play without a person: random or greedy."),
         json_out: bool = typer.Option(False, "--json", help="Stream every event as one JSON object per line."),
         option: list[str] | None = typer.Option(None, "--option", "-o", help="A rules option NAME=VALUE."),
@@ -266,17 +151,19 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play a run of a Prince (resumes the run in progress).
 
-        Each turn shows the opponent planet and, for every planet you may send, the predicted polarity, amounts,
-        crit chances and combustion risks; then what happened: direct amounts, crits, every propagation step,
-        combustion rolls and the affliction of all fourteen planets."""
+        Each encounter shows both charts and both aspect webs (yours active and latent). Each turn shows the
+        opponent planet and, for every planet you may send, the polarity, amounts, crit chances, combustion risks,
+        the chance that its aspects burn another of your planets and the expected score (the engine's exact
+        preview); then what happened: direct amounts, crits, every propagation step, combustion rolls and the
+        affliction of all fourteen planets. Ctrl-C leaves the run saved; play resumes it."""
         from gamewright.games.prince.options import RULESETS
         from gamewright.games.prince.policies import make_policy
-        from gamewright.games.prince.run import open_run, play_turn
+        from gamewright.games.prince.run import open_run
 
         if ruleset is not None and ruleset not in RULESETS:
             raise ConfigError(f"unknown ruleset {ruleset!r}; choose one of: {', '.join(RULESETS)}")
-        if seed is not None and not -(2**63) <= seed < 2**63:
-            raise ConfigError(f"--seed {seed} is out of range: use a whole number of at most 63 bits")
+        if seed is not None:
+            check_seed(seed, "--seed")
         policy = make_policy(auto, 0) if auto else None
         if policy is None and (sys.stdin is None or sys.stdin.closed):
             raise ConfigError("stdin is closed: nothing to read your planet choices from; pipe them in or use --auto")
@@ -290,11 +177,12 @@ def register(app: typer.Typer) -> None:
                 if json_out:
                     print_json(event.to_json())
                 else:
-                    _render_event(event)
+                    render_event(event)
 
         header = {
             "event": "run",
             "run_id": handle.run_id,
+            "number": _number(handle),
             "prince": handle.prince.name,
             "ruleset": handle.game.rules.ruleset,
             "resumed": handle.resumed,
@@ -303,43 +191,39 @@ def register(app: typer.Typer) -> None:
             print_json(header)
         else:
             verb = "Resuming" if handle.resumed else "Starting"
-            console.print(Text.assemble(
-                f"{verb} run #{handle.run_id} of Prince ", (handle.prince.name, "bold"),
-                f" ({header['ruleset']}).",
-            ))
+            line = Text(f"{verb} run {_label(handle)} of Prince ")
+            console.print(line.append(handle.prince.name, style="bold").append(f" ({header['ruleset']})."))
         emit(handle.events if not handle.resumed else [e for e in handle.events if e.kind == "run_start"])
-        shown = -1  # the encounter whose charts were last shown
-        while not state.is_terminal():
-            if not json_out and shown != state.encounter:
-                console.print(_charts_view(state))
-                shown = state.encounter
-            if json_out:
-                choice = {"event": "choose", "opponent_planet": PLANETS[state.current]}
-                predictions = state.predictions()
-                previews = [state.preview(p["planet"]) for p in predictions]
-                print_json({**choice, "predictions": predictions, "previews": previews})
-            else:
-                console.print(_opponent_line(state))
-                console.print(_prediction_table(state))
-            if policy is not None:
-                action = policy.choose(state)
-                if not json_out:
-                    console.print(Text.assemble(f"{auto} sends ", (action.planet, "bold"), "."))
-            else:
-                action = _ask(handle, json_out)
-            emit(play_turn(handle, action))
+        try:
+            _play_loop(handle, policy, auto, json_out, emit)
+        except KeyboardInterrupt:
+            # Ctrl-C: every finished turn is already stored (each in its own transaction)
+            console.print()  # end the prompt's line
+            err_console.print(
+                Text(
+                    f"interrupted: run {_label(handle)} is saved after its last finished turn; "
+                    f"`gamewright prince play {handle.prince.name}` resumes it"
+                ),
+                soft_wrap=True,
+            )
+            raise typer.Exit(130) from None
         if not json_out:
-            end = Text.assemble(f"Run #{handle.run_id}: ", (state.status, "bold"), f", Distance {state.distance}.")
-            console.print(end)
+            line = Text(f"Run {_label(handle)}: ")
+            console.print(line.append(state.status, style="bold").append(f", Distance {state.distance}."))
 
-    @app.command("turn")
+    @app.command("turn", help=_turn_help())
     def turn_command(
-        scenario: Path = typer.Argument(..., help="Scenario JSON file, or - for stdin."),
+        scenario: Path | None = typer.Argument(None, help="Scenario JSON file, or - for stdin."),
         json_out: bool = JSON_OPTION,
+        example: bool = typer.Option(False, "--example", help="Print a complete, valid scenario and stop."),
     ) -> None:
-        """Resolve one what-if turn from a scenario (signs, sect, affliction, combust, saves, carry, rolls)."""
-        from gamewright.games.prince.scenario import run_scenario
+        from gamewright.games.prince.scenario import example_text, run_scenario
 
+        if example:
+            sys.stdout.write(example_text() + "\n")
+            return
+        if scenario is None:
+            raise ConfigError("give a scenario file (or - for stdin); `gamewright prince turn --example` prints one")
         try:
             data = read_json_file(scenario, "scenario")
         except UnicodeDecodeError:
@@ -348,12 +232,17 @@ def register(app: typer.Typer) -> None:
         if json_out:
             print_json(result)
             return
-        _render_turn(result)
+        render_turn(result)
 
     @app.command("history")
     def history_command(
         name: str = typer.Argument(..., help="The Prince's name."),
-        run: int | None = typer.Option(None, "--run", help="Show one run's turns (replayed from its seed)."),
+        run: str | None = typer.Option(
+            None,
+            "--run",
+            help="Show one run's turns (replayed from its seed): #3 for the Prince's third run, id:17 for the run "
+            "with id 17 (a bare number is either, when only one of them exists).",
+        ),
         json_out: bool = JSON_OPTION,
     ) -> None:
         """The Prince's runs (seed, ruleset, result, Distance), or one run's events with --run."""
@@ -367,16 +256,18 @@ def register(app: typer.Typer) -> None:
                 print_json({"prince": record.name, "runs": runs})
                 return
             if not runs:
-                console.print(f"Prince {record.name} has no runs yet: `gamewright prince play {record.name}`.")
+                console.print(Text(f"Prince {record.name} has no runs yet: `gamewright prince play {record.name}`."))
                 return
             console.print(runs_table(runs, f"Runs of {record.name}", started=True))
             return
-        events = _replay_run(record, run, runs)
+        picked = _pick_run(run, runs, record.name)
+        events = _replay_run(record, picked["id"], runs)
         if json_out:
-            print_json({"prince": record.name, "run": run, "events": [e.to_json() for e in events]})
+            doc = {"prince": record.name, "run": picked["id"], "number": picked["number"]}
+            print_json({**doc, "events": [e.to_json() for e in events]})
             return
         for e in events:
-            console.print(e.text)
+            console.print(Text(e.text))
 
 
 def _replay_run(record: Any, run_id: int, runs: list[dict[str, Any]]) -> list[Event]:

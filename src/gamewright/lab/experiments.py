@@ -12,7 +12,7 @@ from typing import Any
 from gamewright.core.errors import ConfigError
 from gamewright.core.rules import parse_assignments
 from gamewright.lab.analysis import paired_difference, paired_metrics, side_summary
-from gamewright.lab.runner import Batch, run_batches, validate
+from gamewright.lab.runner import Batch, ruleset_name, run_batches, validate
 
 KINDS = ("simulate", "compare", "sweep")
 Progress = Callable[[int], None]
@@ -76,8 +76,8 @@ def run(request: dict[str, Any], workers: int | None = None, ray_address: str | 
     agents = list(found[0].agents)
     head = {"kind": request["kind"], "game": game, "games": int(request["games"]), "seed": int(request["seed"]),
             "agents": agents, "question": request.get("question") or question(request)}
-    summaries = [side_summary(game, games, side["options"], side.get("ruleset") or found[i].ruleset)
-                 for i, (games, side) in enumerate(zip(records, sides, strict=True))]
+    summaries = [side_summary(game, games, side["options"], ruleset_name(batch))
+                 for games, side, batch in zip(records, sides, found, strict=True)]
     if request["kind"] == "simulate":
         return {**head, **summaries[0]}
     if request["kind"] == "compare":

@@ -49,14 +49,17 @@ def win_rate_bars(groups: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> str
 def length_histograms(groups: Sequence[tuple[str, dict[str, int]]], unit: str) -> str:
     """How long the games lasted, one outlined histogram per configuration."""
     fig, ax = _figure()
-    for g, (label, histogram) in enumerate(groups):
-        values = [int(k) for k in histogram]
-        weights = [histogram[k] for k in histogram]
-        if not values:
-            continue
-        bins = min(40, max(1, max(values) - min(values) + 1))
-        ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=2, label=label,
-                color=COLOURS[g % len(COLOURS)])
+    every = [int(k) for _, histogram in groups for k in histogram]
+    if every:
+        low, high = min(every), max(every)
+        # one set of bins for every group, so that the outlines compare: a bin per length when few, else 40
+        edges = ([v - 0.5 for v in range(low, high + 2)] if high - low < 60
+                 else [low + (high - low) * i / 40 for i in range(41)])
+        for g, (label, histogram) in enumerate(groups):
+            values = [int(k) for k in histogram]
+            if values:
+                ax.hist(values, bins=edges, weights=[histogram[k] for k in histogram], histtype="step", linewidth=2,
+                        label=label, color=COLOURS[g % len(COLOURS)])
     ax.set_xlabel(f"game length ({unit})")
     ax.set_ylabel("games")
     if len(groups) > 1:

@@ -100,6 +100,12 @@ def _game(name: str, ruleset: str | None, options: dict[str, Any]) -> Any:
     return _GAMES[key]
 
 
+def ruleset_name(batch: Batch) -> str | None:
+    """The ruleset a batch plays under, by name (the game's default when none was asked for)."""
+    rules = getattr(_game(batch.game, batch.ruleset, dict(batch.options)), "rules", None)
+    return getattr(rules, "ruleset", None) or batch.ruleset
+
+
 @dataclass(frozen=True)
 class Chunk:
     """Games ``start``..``stop - 1`` of the ``batch``-th batch of a run."""

@@ -54,7 +54,7 @@ async def api_viewer(request: Request, game_id: str, cookie_ok: bool = False) ->
     return await run_in_threadpool(platform_of(request).viewer, game_id, token)
 
 
-def game_json(platform: Platform, rt: Runtime, viewer: Viewer) -> dict[str, Any]:
+def game_json(rt: Runtime, viewer: Viewer) -> dict[str, Any]:
     seq, state = rt.head
     terminal = bool(state.is_terminal())
     you = viewer.seat
@@ -65,7 +65,7 @@ def game_json(platform: Platform, rt: Runtime, viewer: Viewer) -> dict[str, Any]
         "you": you, "view": view_for_viewer(state, you, rt.num_players),
         "legal": [a.to_text() for a in state.legal_actions()] if mine else [],
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "away": s.away}
-                  for s in platform.seats(rt.game_id)],
+                  for s in rt.seats],
     }
     if terminal:
         out["seed"] = rt.seed
@@ -92,10 +92,11 @@ async def create_game(request: Request) -> JSONResponse:
 async def get_game(request: Request, game_id: str) -> dict[str, Any]:
     checked_id(game_id)
     platform = platform_of(request)
-    viewer = await api_viewer(request, game_id)
+    token = bearer_token(request.headers.get("authorization"))
 
     def build() -> dict[str, Any]:
-        return game_json(platform, platform.runtime(game_id), viewer)
+        rt = platform.runtime(game_id)  # one read of the store: the game, its seats and any moves to catch up
+        return game_json(rt, platform.viewer_of(rt, token))
 
     return await run_in_threadpool(build)
 
@@ -125,15 +126,11 @@ async def get_log(request: Request, game_id: str) -> dict[str, Any]:
     platform = platform_of(request)
 
     def build() -> dict[str, Any]:
-        rt = platform.runtime(game_id)
-        if not rt.state.is_terminal():
-            raise WebError(403, "the log is shown once the game is over")
-        with platform.session() as s:
-            row = platform.row(s, game_id)
-            config = {"ruleset": row.ruleset, "options": row.options, "seed": row.seed}
+        rt, row = platform.finished(game_id, "the log")
+        config = {"ruleset": row.ruleset, "options": row.options, "seed": row.seed}
         return {"id": game_id, "game": rt.name, **config,
                 "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
-                          for s in platform.seats(game_id)],
+                          for s in rt.seats],
                 "actions": [{"seq": a.seq, "seat": a.seat, "action": a.action, "bot": a.by_bot}
                             for a in platform.log(game_id)],
                 "returns": [float(r) for r in rt.state.returns()]}
@@ -172,7 +169,11 @@ async def stream(request: Request, game_id: str) -> EventSourceResponse:
         while True:
             fut = hub.subscribe(game_id)
             try:
-                current = await run_in_threadpool(platform.runtime, game_id)
+                # this process's moves install themselves and other processes' are caught up once per NOTIFY,
+                # so a live stream reads the game from memory, not the store
+                current = platform.cache.get(game_id)
+                if current is None:
+                    current = await run_in_threadpool(platform.runtime, game_id)
                 while last < current.seq:
                     last += 1
                     data = update_message(current, last, viewer.seat)

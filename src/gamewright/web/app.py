@@ -50,7 +50,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         platform.listeners[:] = [hub.publish, bots.poke]
         listener = None
         if db_url.startswith("postgresql"):
-            listener = PgListener(db_url, CHANNEL, platform.announce_local)
+            listener = PgListener(db_url, CHANNEL, platform.on_notify)
             listener.start()
             await asyncio.to_thread(listener.ready.wait, 10)
         bots.start()

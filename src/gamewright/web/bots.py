@@ -100,7 +100,7 @@ class BotWorker(threading.Thread):
             seq, state = rt.head
             if state.is_terminal() or state.current_player < 0:
                 return
-            seat = self.platform.seats(game_id)[state.current_player]
+            seat = rt.seats[state.current_player]
             if seat.kind == "bot" and seat.bot:
                 bot = seat.bot
             elif seat.kind == "human" and seat.away:

@@ -13,10 +13,11 @@ from starlette.concurrency import run_in_threadpool
 from gamewright.core.errors import RuleViolation
 from gamewright.web import catalogue, render
 from gamewright.web.api import checked_id, cookie_name, platform_of
+from gamewright.web.boards import board_for
 from gamewright.web.runtime import Runtime, apply_text, new_runtime
 from gamewright.web.security import MAX_BODY, BodyTooLarge
 from gamewright.web.service import Platform, Viewer, WebError
-from gamewright.web.views import events_json, view_for_viewer
+from gamewright.web.views import event_json, events_json, view_for_viewer
 
 router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
@@ -116,7 +117,7 @@ async def take(request: Request, game_id: str, seat: int) -> Response:
 
 # --- the generic game page ------------------------------------------------------------------------------
 def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[str],
-                  error: str | None = None) -> dict[str, Any]:
+                  error: str | None = None, with_board: bool = False) -> dict[str, Any]:
     seq, state = rt.head
     you = viewer.seat
     terminal = bool(state.is_terminal())
@@ -128,7 +129,7 @@ def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[s
         except RuleViolation as exc:
             error, draft, shown = f"the draft no longer holds: {exc}", [], state
     events = [e for k in range(1, seq + 1) for e in events_json(rt.events[k], you)]
-    seats = platform.seats(rt.game_id)
+    seats = rt.seats
     return {
         "id": rt.game_id, "game": rt.name, "seq": seq, "you": you, "terminal": terminal, "mine": mine,
         "current": state.current_player, "view": view_for_viewer(shown if mine else state, you, rt.num_players),
@@ -136,6 +137,7 @@ def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[s
         "draft": draft, "planned": rt.name in catalogue.PLAN_END, "error": error,
         "events": events[-LOG_LINES:][::-1], "event_count": len(events), "seats": seats,
         "returns": [float(r) for r in state.returns()] if terminal else None, "seed": rt.seed if terminal else None,
+        "board": board_for(rt, shown if mine else state, you, draft) if with_board else None,
     }
 
 
@@ -144,19 +146,29 @@ def drafts_of(form_or_query: Any) -> list[str]:
     return [s.strip() for s in raw.split(";") if s.strip()]
 
 
+def wants_board(form_or_query: Any) -> bool:
+    """The board page's fragments and forms carry ``board=1``; the generic page's do not."""
+    return str(form_or_query.get("board", "")) == "1"
+
+
 async def render_table(request: Request, game_id: str, viewer: Viewer, draft: list[str],
-                       error: str | None = None) -> Response:
+                       error: str | None = None, with_board: bool = False) -> Response:
     platform = platform_of(request)
 
     def build() -> dict[str, Any]:
-        return table_context(platform, platform.runtime(game_id), viewer, draft, error)
+        return table_context(platform, platform.runtime(game_id), viewer, draft, error, with_board)
 
     return templates.TemplateResponse(request, "table.html", {"t": await run_in_threadpool(build)})
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
+async def board_page(request: Request, game_id: str) -> Response:
+    """The game's own board when it has one (else the generic page)."""
+    return await game_page(request, game_id, with_board=True)
+
+
 @router.get("/games/{game_id}/generic", response_class=HTMLResponse)
-async def game_page(request: Request, game_id: str) -> Response:
+async def game_page(request: Request, game_id: str, with_board: bool = False) -> Response:
     checked_id(game_id)
     platform = platform_of(request)
     viewer = await page_viewer(request, game_id)
@@ -164,7 +176,7 @@ async def game_page(request: Request, game_id: str) -> Response:
     def build() -> dict[str, Any]:
         if viewer.seat is not None:  # a person who opens the page is back: their timer's bot stops
             platform.set_away(game_id, viewer.seat, False)
-        return table_context(platform, platform.runtime(game_id), viewer, [])
+        return table_context(platform, platform.runtime(game_id), viewer, [], with_board=with_board)
 
     t = await run_in_threadpool(build)
     return templates.TemplateResponse(request, "game.html", {"t": t})
@@ -174,7 +186,8 @@ async def game_page(request: Request, game_id: str) -> Response:
 async def table_fragment(request: Request, game_id: str) -> Response:
     checked_id(game_id)
     viewer = await page_viewer(request, game_id)
-    return await render_table(request, game_id, viewer, drafts_of(request.query_params))
+    return await render_table(request, game_id, viewer, drafts_of(request.query_params),
+                              with_board=wants_board(request.query_params))
 
 
 @router.post("/games/{game_id}/act", response_class=HTMLResponse)
@@ -188,15 +201,16 @@ async def act(request: Request, game_id: str) -> Response:
         raise WebError(403, "open your seat's link to play")
     seat = viewer.seat
     draft = drafts_of(form)
+    board = wants_board(form)
     op = str(form.get("op", "act"))
     action = " ".join(str(form.get("action", "")).split())
     if op == "undo":
-        return await render_table(request, game_id, viewer, draft[:-1])
+        return await render_table(request, game_id, viewer, draft[:-1], with_board=board)
     if op == "clear":
-        return await render_table(request, game_id, viewer, [])
+        return await render_table(request, game_id, viewer, [], with_board=board)
     seq_text = str(form.get("seq", ""))
     if not action:
-        return await render_table(request, game_id, viewer, draft, "write an action")
+        return await render_table(request, game_id, viewer, draft, "write an action", with_board=board)
 
     def attempt() -> tuple[list[str], str | None]:
         rt = platform.runtime(game_id)
@@ -218,7 +232,7 @@ async def act(request: Request, game_id: str) -> Response:
         return [], None
 
     new_draft, error = await run_in_threadpool(attempt)
-    return await render_table(request, game_id, viewer, new_draft, error)
+    return await render_table(request, game_id, viewer, new_draft, error, with_board=board)
 
 
 @router.post("/games/{game_id}/name")
@@ -239,19 +253,15 @@ async def replay(request: Request, game_id: str, step: int = 0) -> Response:
     platform = platform_of(request)
 
     def build() -> dict[str, Any]:
-        rt = platform.runtime(game_id)
-        if not rt.state.is_terminal():
-            raise WebError(403, "a replay opens once the game is over")
+        rt, row = platform.finished(game_id, "a replay")
         at = max(0, min(step, rt.seq))
-        with platform.session() as s:
-            row = platform.row(s, game_id)
-            past = new_runtime(game_id, row.game, row.ruleset, dict(row.options), int(row.seed))
+        past = new_runtime(game_id, row.game, row.ruleset, dict(row.options), int(row.seed))
         log = platform.log(game_id)
         past.catch_up([(a.seq, a.seat, a.action) for a in log[:at]])
         views = [past.state.view_for(p) for p in range(rt.num_players)]
         return {"id": game_id, "game": rt.name, "step": at, "last": rt.seq, "views": views,
-                "action": log[at - 1] if at else None, "events": events_json(rt.events[at], None)
-                if at == 0 else [{**e.to_json(), "text": e.text} for e in rt.events[at]],
+                "action": log[at - 1] if at else None,
+                "events": [event_json(e) for e in rt.events[at]],  # the game is over: full information
                 "seed": rt.seed, "returns": [float(r) for r in rt.state.returns()]}
 
     return templates.TemplateResponse(request, "replay.html", {"r": await run_in_threadpool(build)})

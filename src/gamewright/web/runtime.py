@@ -58,6 +58,7 @@ class Runtime:
     head: tuple[int, Any]  # (seq, state)
     events: list[list[Event]] = field(default_factory=lambda: [[]])  # events[seq]
     movers: list[int] = field(default_factory=lambda: [-1])  # the seat that made each seq
+    seats: list[Any] = field(default_factory=list)  # the seat rows as last read from the store
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property

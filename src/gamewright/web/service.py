@@ -157,10 +157,27 @@ class Platform:
             rt = self.cache.get(game_id)
             if rt is None:
                 rt = self.cache.put(new_runtime(game_id, row.game, row.ruleset, dict(row.options), int(row.seed)))
+            rt.seats = list(s.scalars(select(WebSeat).where(WebSeat.game_id == game_id).order_by(WebSeat.seat)))
         if rt.seq < stored_seq:
             with rt.lock, self.session() as s:
                 self._catch_up(s, rt)
         return rt
+
+    def finished(self, game_id: str, what: str) -> tuple[Runtime, WebGame]:
+        """A game that is over, with its stored row; ``what`` (a log, a replay) opens only then (403)."""
+        rt = self.runtime(game_id)
+        if not rt.state.is_terminal():
+            raise WebError(403, f"{what} opens once the game is over")
+        with self.session() as s:
+            return rt, self.row(s, game_id)
+
+    def on_notify(self, game_id: str) -> None:
+        """Another process stored a move: catch up once, then wake this process's streams and bots."""
+        try:
+            self.runtime(game_id)
+        except WebError:  # a game this process cannot see (deleted): nothing to wake
+            return
+        self.announce_local(game_id)
 
     def _catch_up(self, s: Session, rt: Runtime) -> None:
         log = s.execute(select(WebAction.seq, WebAction.seat, WebAction.action)
@@ -170,9 +187,13 @@ class Platform:
     # --- who is asking --------------------------------------------------------------------------------
     def viewer(self, game_id: str, token: str | None) -> Viewer:
         """The seat a token holds in this game; no token: a spectator; any other token: 403."""
+        return self.viewer_of(self.runtime(game_id), token)
+
+    @staticmethod
+    def viewer_of(rt: Runtime, token: str | None) -> Viewer:
         if token is None:
             return Viewer(None)
-        for seat in self.seats(game_id):
+        for seat in rt.seats:
             if token_matches(token, seat.token_hash):
                 return Viewer(seat.seat, token)
         raise WebError(403, "this token holds no seat of this game")
@@ -204,13 +225,16 @@ class Platform:
             seat = s.get(WebSeat, (game_id, seat_no))
             if seat is not None:
                 seat.name = name or None
+                self._notify_others(s, game_id)
         self.announce(game_id)
 
     def set_away(self, game_id: str, seat_no: int, away: bool) -> None:
         with self.session() as s:
             seat = s.get(WebSeat, (game_id, seat_no))
-            if seat is not None and seat.away != away:
-                seat.away = away
+            if seat is None or seat.away == away:
+                return
+            seat.away = away
+            self._notify_others(s, game_id)
         self.announce(game_id)
 
     # --- moves ------------------------------------------------------------------------------------------
@@ -246,8 +270,7 @@ class Platform:
                         mine = s.get(WebSeat, (game_id, seat))
                         if mine is not None and mine.away:
                             mine.away = False
-                    if self.is_postgres(s):
-                        s.execute(sql_text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": game_id})
+                    self._notify_others(s, game_id)
                     s.flush()
                     new_seq = row.seq
                 rt.install(new_state, events, seat)  # committed: only now does the new state replace the old
@@ -257,6 +280,11 @@ class Platform:
             raise WebError(422, str(exc)) from None
         self.announce(game_id)
         return new_seq, events
+
+    def _notify_others(self, s: Session, game_id: str) -> None:
+        """PostgreSQL: tell every other server process, when this transaction commits."""
+        if self.is_postgres(s):
+            s.execute(sql_text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": game_id})
 
     def announce(self, game_id: str) -> None:
         """Tell this process's streams and bots (other processes hear the NOTIFY sent with each move)."""

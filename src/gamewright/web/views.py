@@ -63,15 +63,16 @@ def view_for_viewer(state: Any, seat: int | None, num_players: int) -> dict[str,
 def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
     out = []
     for e in events_for(events, seat):
-        owner = e.data.get("private", None) if isinstance(e.data, dict) else None
-        if owner is not None and owner is not False and owner != seat:
+        owner = e.data.get("private") if isinstance(e.data, dict) else None
+        if owner is not None and owner != seat:
             continue
         out.append(e)
     return out
 
 
 def event_json(e: Event) -> dict[str, Any]:
-    return {**e.to_json(), "text": e.text}
+    """An event as sent: its kind, payload (never a seed or random-stream state) and text."""
+    return {**without_secrets(e.to_json()), "text": e.text}
 
 
 def events_json(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import register_game
 from gamewright.core.rules import Option, RulesSpec
+from gamewright.games.affinity import limits
 
 GAME_NAME = "affinity"
 _CREATURES = ("pall_wolf", "greenskin_raider", "sellsword", "skeletal_warrior", "wolf_pack", "veteran_sellsword",
@@ -25,8 +26,11 @@ SPEC = RulesSpec(
                source="ref §1 Conformance party"),
         Option("level", 1, doc="the party's level", source="003 Level", minimum=1, maximum=10),
         Option("creature", "pall_wolf", choices=_CREATURES, doc="the creature the party faces", source="ref §4"),
-        Option("count", 0, doc="copies of the creature (0: up to the medium encounter budget)", source="ref §4",
-               minimum=0, maximum=30),
+        Option("count", 0, doc="copies of the creature (0: as many as the encounter budget allows)",
+               source="ref §4", minimum=0, maximum=30),
+        Option("budget", "medium", choices=("easy", "medium", "hard", "deadly"),
+               doc="the encounter budget that sets the count when count=0 (deadly: the smallest encounter past "
+                   "hard)", source="ref §4 budgets"),
         Option("healing", "sum", choices=("sum", "count"), doc="healing dice restore their total or one per die",
                source="ref §1 Healing dice"),
         Option("free_strikes", False, doc="leaving melee draws a Basic attack from each enemy left",
@@ -60,9 +64,10 @@ class AffinityGame:
         classes = [c.strip() for c in str(self.rules.party).split(",") if c.strip()]
         if not classes:
             raise ConfigError("the party needs at least one class")
+        limits.check("party", len(classes), "the party's number of classes")
         level = self.rules.level
         if classes == ["combatant", "priest", "ranger", "weaver"]:
-            return conformance_party(level)
+            return conformance_party(level, bool(self.rules.magical_armor))
         sheets = []
         for i, key in enumerate(classes):
             sheet = new_sheet(f"{key.title()} {i + 1}", key, level)
@@ -70,12 +75,12 @@ class AffinityGame:
         return sheets
 
     def new_initial_state(self, seed: int = 0) -> Any:
-        from gamewright.games.affinity.combat import budget_count, build_fight
-        from gamewright.games.affinity.data_files import creature, creature_data
+        from gamewright.games.affinity.combat import build_fight, encounter_count
+        from gamewright.games.affinity.data_files import creature
 
         party = self.party()
         cdef = creature(self.rules.creature)
-        count = self.rules.count or budget_count(cdef, party, creature_data().budgets["medium"])
+        count = self.rules.count or encounter_count(cdef, party, str(self.rules.budget))
         options = self.rules.as_dict()
         options["surprised"] = {"none": [], "party": [0], "creatures": [1]}[options["surprised"]]
         state, _ = build_fight(party, cdef.key, count, seed, options)

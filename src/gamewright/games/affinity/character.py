@@ -56,6 +56,28 @@ def class_def(key: str) -> ClassDef:
     return classes[norm]
 
 
+def _way_key(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+def check_way(class_key: str, way: str) -> str:
+    """A Way the class may follow, spelled as the documents spell it (003 Ways: "see your Class document").
+
+    Where the documents name a class's Ways, only those are accepted; a name that belongs to another class is
+    refused; for a class whose Ways are not named, the sheet records the name given (RULINGS)."""
+    cls = class_def(class_key)
+    wanted = _way_key(way)
+    for known in cls.ways:
+        if _way_key(known) == wanted:
+            return known
+    if cls.ways:
+        raise ConfigError(f"unknown Way {way.strip()[:60]!r} for a {cls.name}; the Ways: {', '.join(cls.ways)}")
+    for other in class_data().classes.values():
+        if any(_way_key(known) == wanted for known in other.ways):
+            raise ConfigError(f"{way.strip()[:60]!r} is a {other.name}'s Way, not a {cls.name}'s")
+    return way.strip()
+
+
 def max_hd(class_key: str, level: int) -> int:
     """003 "HD Pool by Level" (ref §1: the 5/5/4 … 23/20/17 table)."""
     check_level(level)
@@ -132,10 +154,11 @@ class Sheet:
     def take(self, way: str | None = None, nodes: list[str] | None = None, feats: list[str] | None = None) -> None:
         """Record a Way, Way nodes and Path feats by name (checked against what the level allows)."""
         if way:
-            if self.way and way.strip() != self.way:
+            way = check_way(self.class_key, way)
+            if self.way and way != self.way:
                 raise RuleViolation("choose a Way", f"{self.name} already follows the {self.way}",
                                     "003 Ways: choose one Way at level 1")
-            self.way = way.strip()
+            self.way = way
         for node in nodes or []:
             if not self.way:
                 raise RuleViolation("take a Way node", "choose a Way first (--way)", "003 Ways")
@@ -441,13 +464,14 @@ def new_day(sheet: Sheet) -> None:
     sheet.rests_today = 0
 
 
-def conformance_party(level: int) -> list[Sheet]:
-    """ref §1: Combatant, Priest, Ranger, Weaver of the same level."""
+def conformance_party(level: int, magical_armor: bool = True) -> list[Sheet]:
+    """ref §1: Combatant, Priest, Ranger, Weaver of the same level; the Weaver's Magical Armor is cast before the
+    fight unless the ``magical_armor`` option is off."""
     names = {"combatant": "Bram", "priest": "Ilse", "ranger": "Tamsin", "weaver": "Oren"}
     out = []
     for key, name in names.items():
         sheet = new_sheet(name, key, level)
-        if key == "weaver":
+        if key == "weaver" and magical_armor:
             sheet.spell_armour = 2  # Magical Armor cast before the fight (RULINGS)
         out.append(sheet)
     return out

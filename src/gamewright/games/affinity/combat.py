@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamewright.core.errors import RuleViolation
+from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
@@ -36,14 +36,16 @@ from gamewright.games.affinity.combat_fighters import (
     slug,
 )
 from gamewright.games.affinity.combat_legality import LegalityMixin
+from gamewright.games.affinity.combat_preview import PreviewMixin
 from gamewright.games.affinity.data_files import CreatureDef, creature
+from gamewright.games.affinity.limits import MAX_CREATURES
 
 __all__ = ["END", "FREE_MOVE", "HOLD", "PC_ACTIONS", "SQUARE", "START_GAP", "Act", "CombatState", "Fighter",
-           "budget_count", "build_fight", "dist", "fighter_from_creature", "fighter_from_sheet", "npc_actions",
-           "parse_act", "slug"]
+           "budget_count", "build_fight", "dist", "encounter_count", "fighter_from_creature", "fighter_from_sheet",
+           "npc_actions", "parse_act", "slug"]
 
 
-class CombatState(LegalityMixin, ActionsMixin, DamageMixin):
+class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin):
     """A fight in progress. See the module docstring for the model; legality (``combat_legality``), action
     resolution (``combat_actions``) and damage with Resolve triggers (``combat_damage``) come from the mixins."""
 
@@ -119,7 +121,24 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin):
         data = self.to_json()
         data.pop("rng")
         data["viewer"] = player
+        data["summary"] = self.summary()
         return data
+
+    def summary(self) -> dict[str, Any]:
+        """What the fight has cost so far (all of it once over): rounds, body HD lost per fighter and per party
+        class or creature, deaths and Resolve collapses per side (HD lost counts healing against it, RULINGS)."""
+        fighters: list[dict[str, Any]] = [
+            {"idx": f.idx, "name": f.name, "side": f.side, "key": f.key, "hd_start": f.hd_start, "hd": f.hd,
+             "hd_lost": f.hd_start - f.hd, "status": f.status, "dead": f.status == rs.DEAD, "collapses": f.collapses}
+            for f in self.fighters]
+        by_key: dict[str, int] = {}
+        for row in fighters:
+            by_key[str(row["key"])] = by_key.get(str(row["key"]), 0) + int(row["hd_lost"])
+        sides = {side: [r for r in fighters if r["side"] == side] for side in (0, 1)}
+        return {"over": self.winner is not None, "winner": self.winner, "rounds": self.round,
+                "actions": self.log_actions, "fighters": fighters, "hd_lost_by_key": by_key,
+                "deaths": {str(s): sum(1 for r in rows if r["dead"]) for s, rows in sides.items()},
+                "collapses": {str(s): sum(int(r["collapses"]) for r in rows) for s, rows in sides.items()}}
 
     def invariant_violations(self) -> list[str]:
         out = []
@@ -187,6 +206,8 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin):
             if f.side not in surprised and not f.mindless and f.status == rs.OK:
                 f.resolve = min(f.resolve_max, f.resolve + 1)
                 rs.update_status(f)
+        for f in self.fighters:
+            f.hd_start = f.hd
         text = ", ".join(f"{self.fighters[i].name} {self.fighters[i].initiative}" for i in self.order)
         events.append(Event("initiative", {"order": list(self.order)}, f"Initiative: {text}"))
         self._next_turn(events)
@@ -342,7 +363,21 @@ def build_fight(party: list[Sheet], creature_key: str, count: int, seed: int, op
     return state, events
 
 
-def budget_count(cdef: CreatureDef, party: list[Sheet], budget: tuple[int, int]) -> int:
+def encounter_count(cdef: CreatureDef, party: list[Sheet], budget: str) -> int:
+    """Copies for a named encounter budget (ref §4: easy 8–12, medium 12–18, hard 18–25, deadly 25+ HD).
+
+    Deadly has no top, so it is the smallest encounter past the top of hard (RULINGS); at most 30 copies."""
+    from gamewright.games.affinity.data_files import creature_data
+
+    budgets = creature_data().budgets
+    if budget not in budgets:
+        raise ConfigError(f"budget {budget!r}: choose one of {', '.join(budgets)}")
+    if budget == "deadly":
+        return min(MAX_CREATURES, budget_count(cdef, party, budgets["hard"], past_top=True))
+    return min(MAX_CREATURES, budget_count(cdef, party, budgets[budget]))
+
+
+def budget_count(cdef: CreatureDef, party: list[Sheet], budget: tuple[int, int], past_top: bool = False) -> int:
     """Copies of a creature up to the top of the encounter budget (ref §4), scaled by the party's Hit Dice.
 
     The budget is written for a level-1 party; for stronger parties it scales with their total maximum HD
@@ -353,4 +388,6 @@ def budget_count(cdef: CreatureDef, party: list[Sheet], budget: tuple[int, int])
     scale_num = sum(s.hd_max for s in party)
     scale_den = sum(max_hd(s.class_key, 1) for s in party)
     top = budget[1] * scale_num // scale_den
+    if past_top:
+        return top // cdef.hd + 1
     return max(1, top // cdef.hd)

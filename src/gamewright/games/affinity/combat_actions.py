@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from gamewright.core.game import Event
 from gamewright.games.affinity import resolve as rs
-from gamewright.games.affinity.combat_base import CombatBase
 from gamewright.games.affinity.combat_fighters import SQUARE, Act, Fighter, dist
+from gamewright.games.affinity.combat_pools import PoolMixin
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.pools import TIERS, count_successes, damage, is_expert_or_higher
 
 
-class ActionsMixin(CombatBase):
+class ActionsMixin(PoolMixin):
     """Carries out a validated ``use`` or ``move``; damage goes through ``DamageMixin``."""
 
     __slots__ = ()
@@ -20,12 +20,8 @@ class ActionsMixin(CombatBase):
         if dist(f, t) <= reach or f.move_left <= 0:
             return
         before = [e for e in self.fighters if e.side != f.side and e.status == rs.OK and dist(f, e) <= 1]
-        moved = 0
-        while dist(f, t) > reach and f.move_left > 0:
-            f.x += (t.x > f.x) - (t.x < f.x)
-            f.y += (t.y > f.y) - (t.y < f.y)
-            f.move_left -= 1
-            moved += 1
+        (f.x, f.y), moved = self._path(f, t, reach)
+        f.move_left -= moved
         events.append(Event("move", {"who": f.idx, "to": [f.x, f.y], "yards": moved * SQUARE},
                             f"{f.name} moves {moved * SQUARE} yd toward {t.name}"))
         self._free_strikes(f, before, events)
@@ -60,61 +56,32 @@ class ActionsMixin(CombatBase):
         faces_all = faces + help_faces
         return count_successes(faces_all, threshold), burned, faces_all
 
-    def _pool_mods(self, f: Fighter, t: Fighter | None, attack: bool = True) -> int:
-        """Bonus (+) and penalty (−) dice from marks, analysis and prone targets (ref §3, §1 Conditions)."""
-        mod = 0
-        if f.analysed >= 0:
-            mod -= 1  # Analyze: the target rolls −1d6
-        if t is not None and t.side != f.side:
-            if f.mark == t.idx:
-                mod += 1  # Mark Prey: +1d6 vs the mark
-            if t.analysed == f.side:
-                mod += 1  # Analyze: allies +1d6
-            if attack and t.prone_bonus:
-                mod += 1  # ref §1 Conditions: the next attack against a prone target +1d6
-        return mod
-
     def _pc_use(self, f: Fighter, act: Act, events: list[Event]) -> None:
         spec = class_data().abilities[act.ability]
         t = self.fighters[act.target] if act.target >= 0 else None
-        near, far = self._reach(f, spec)
+        near, _ = self._reach(f, spec)
         if t is not None and t is not f and spec.effect != "dash":
             self._approach(f, t, near, events)
+        plan = self._pc_plan(f, act, spec, t, (f.x, f.y)) if spec.tier != "none" else None
         f.actions_left -= 1
-        rally, f.rally_dice = f.rally_dice, 0  # ref §3 Rally: "+1d6 safe on its next action" — rolled or not
+        f.rally_dice = 0  # ref §3 Rally: "+1d6 safe on its next action" — rolled or not (in the plan)
         if is_expert_or_higher(spec.tier):
             f.expert_used = True
         if act.ability in f.uses:
             f.uses[act.ability] -= 1
         tname = f" on {t.name}" if t is not None and t is not f else ""
         effect = spec.effect
-        if spec.tier == "none":
+        if plan is None:
             self._simple(f, spec, events)
         else:
-            threshold = TIERS[spec.tier]
-            attack = effect in ("attack", "devastate")
-            mod = self._pool_mods(f, t, attack)
-            if attack and t is not None:
-                t.prone_bonus = False
-            if t is not None and dist(f, t) > near:
-                mod -= 1  # ref §3 Weapons: long range −1d6
-            safe = f.prof + rally + act.affinity  # Affinity dice are safe, outside the exertion cap
-            if effect == "disengage" and "battlefield_awareness" in f.features:
-                safe += 1  # ref §3 Battlefield Awareness: Disengage is "defensive positioning" (003 Movement)
-            f.affinity -= act.affinity
-            exertion = act.exertion + (1 if spec.divine_die else 0)
-            if mod > 0:
-                safe += mod
-            elif mod < 0:  # ref §1: "−1d6" removes a safe die first, never below 0 dice
-                cut = min(-mod, safe)
-                safe -= cut
-                exertion -= min(-mod - cut, exertion)
+            if effect in ("attack", "devastate") and t is not None:
+                t.prone_bonus = False  # the prone bonus is spent by this attack (in the plan's terms)
+            f.affinity -= act.affinity  # Affinity dice are safe, outside the exertion cap (in the plan)
             help_faces, f.help_faces = f.help_faces, []
             if spec.hd_cost:
                 f.hd = max(0, f.hd - spec.hd_cost)  # Devastating Assault: lose 1 HD
-            succ, burned, faces = self._roll(safe, exertion, help_faces, threshold)
-            base_req = spec.required or (class_data().weapons[f.weapon].required if effect == "attack" else 0)
-            required = base_req + rs.extra_required(f, spec.tier)
+            succ, burned, faces = self._roll(plan.safe, plan.exertion, help_faces, plan.threshold)
+            required = plan.required
             ok = succ >= required
             events.append(Event("roll", {"who": f.idx, "ability": act.ability, "faces": faces, "successes": succ,
                                          "required": required, "burned": burned, "success": ok},
@@ -161,18 +128,7 @@ class ActionsMixin(CombatBase):
         if e == "attack":
             assert t is not None
             w = class_data().weapons[f.weapon]
-            base = w.base if spec.base < 0 else spec.base
-            dmg = damage(base + spec.base_prof * prof, succ, required, prof)  # 003 Damage: bonus capped
-            if spec.bonus_vs_mark and f.mark == t.idx:
-                dmg += spec.bonus_vs_mark
-            if spec.bonus_vs_analysed and t.analysed == f.side:
-                dmg += spec.bonus_vs_analysed
-            if f.communing:
-                dmg += 1 + spec.bonus_communing  # Spirit Communion (Elemental): strikes +1 HD
-            if f.purpose_rounds:
-                dmg += prof
-            if centered:
-                dmg += prof
+            dmg = self._attack_damage(f, spec, t, succ, required, centered)
             dtype = spec.damage_type or w.damage_type
             self._hit(f, t, dmg, dtype, False, events)
             if spec.stun and t.status != rs.DEAD and not t.purpose_rounds:
@@ -187,14 +143,10 @@ class ActionsMixin(CombatBase):
         elif e == "devastate":
             assert t is not None
             w = class_data().weapons[f.weapon]
-            n = min(prof, succ // w.required)
-            extra = succ - n * w.required
-            for _ in range(n):
+            for dmg in self._devastate_hits(f, succ):
                 if t.status == rs.DEAD:
                     break
-                bonus = min(extra, prof)
-                extra -= bonus
-                self._hit(f, t, w.base + bonus, w.damage_type, False, events)
+                self._hit(f, t, dmg, w.damage_type, False, events)
         elif e == "rally":
             t_list = [t] if t is not None else []
             if "rally_many" in f.features:  # level 4: Proficiency allies
@@ -268,7 +220,7 @@ class ActionsMixin(CombatBase):
     def _npc_use(self, f: Fighter, act: Act, events: list[Event]) -> None:
         spec = self._spec(f, act.ability)
         assert isinstance(spec, Attack)
-        cdef = self.cdef(f)
+        self.cdef(f)
         f.actions_left -= 1
         if spec.heal is not None:
             f.heal_used = True
@@ -284,17 +236,10 @@ class ActionsMixin(CombatBase):
         self._approach(f, t, near, events)
         if is_expert_or_higher(spec.tier):
             f.expert_used = True
-        pool = spec.pool + self._pool_mods(f, t)
+        plan = self._npc_plan(f, spec, t)
         t.prone_bonus = False
-        tr = cdef.traits
-        if tr.ally_bonus and any(a.side == f.side and a is not f and a.status == rs.OK and dist(a, t) <= 1
-                                 for a in self.fighters):
-            pool += tr.ally_bonus
-        if tr.below_half_bonus and 2 * f.hd < f.hd_max:
-            pool += tr.below_half_bonus
-        pool = max(0, pool)
-        required = spec.required + rs.extra_required(f, spec.tier)
-        succ, _, faces = self._roll(pool, 0, [], TIERS[spec.tier])  # NPC 1s never burn (ref §1 NPCs)
+        required = plan.required
+        succ, _, faces = self._roll(plan.safe, 0, [], plan.threshold)  # NPC 1s never burn (ref §1 NPCs)
         ok = succ >= required
         events.append(Event("roll", {"who": f.idx, "ability": act.ability, "faces": faces, "successes": succ,
                                      "required": required, "burned": 0, "success": ok},

@@ -42,3 +42,6 @@ class CombatBase:
         def _trigger(self, f: Fighter, reason: str) -> None: ...  # combat_damage
         def _drop_to_zero(self, f: Fighter, events: list[Event]) -> None: ...  # combat_damage
         def _heal(self, f: Fighter, amount: int) -> int: ...  # combat_damage
+        def incoming(self, t: Fighter, dmg: int, dtype: str, area: bool
+                     ) -> tuple[int, int, int, list[str]]: ...  # combat_damage
+        def validate(self, act: Any) -> str: ...  # combat_legality

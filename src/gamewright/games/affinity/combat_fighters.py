@@ -51,7 +51,7 @@ class Act:
         if self.verb == "share":
             return f"share {self.affinity} to {self.target}"
         text = f"use {self.ability}"
-        if self.target >= 0:
+        if self.target != -1:
             text += f" on {self.target}"
         if self.exertion:
             text += f" exert {self.exertion}"
@@ -64,7 +64,17 @@ END = Act("end")
 HOLD = Act("hold")  # 003 "Held Actions": keep the remaining actions for later in the round
 
 
+def _num(word: str) -> int:
+    """A number in an action's text: ASCII digits only (``²`` and other Unicode digits are not numbers here)."""
+    if not (word.isascii() and word.lstrip("-").isdigit()) or len(word) > 6:
+        raise ValueError(word)
+    return int(word)
+
+
 def parse_act(text: str) -> Act:
+    if not isinstance(text, str):
+        raise RuleViolation("parse action", f"an action's text form is text, not {type(text).__name__}",
+                            "actions look like: use weapon_strike on 4 exert 1")
     words = text.strip().lower().split()
     if not words:
         raise RuleViolation("parse action", "empty action text", "actions look like: use weapon_strike on 4 exert 1")
@@ -74,19 +84,19 @@ def parse_act(text: str) -> Act:
         return HOLD
     try:
         if words[0] == "move" and len(words) == 2:
-            return Act("move", target=int(words[1]))
+            return Act("move", target=_num(words[1]))
         if words[0] == "share" and len(words) == 4 and words[2] == "to":
-            return Act("share", target=int(words[3]), affinity=int(words[1]))
+            return Act("share", target=_num(words[3]), affinity=_num(words[1]))
         if words[0] == "use" and len(words) >= 2:
             ability, target, exertion, affinity = words[1], -1, 0, 0
             rest = words[2:]
             while rest:
                 if rest[0] == "on" and len(rest) >= 2:
-                    target = int(rest[1])
+                    target = _num(rest[1])
                 elif rest[0] == "exert" and len(rest) >= 2:
-                    exertion = int(rest[1])
+                    exertion = _num(rest[1])
                 elif rest[0] == "affinity" and len(rest) >= 2:
-                    affinity = int(rest[1])
+                    affinity = _num(rest[1])
                 else:
                     raise ValueError(rest[0])
                 rest = rest[2:]
@@ -107,7 +117,7 @@ _FIELDS = ("idx", "side", "name", "key", "pc", "level", "prof", "hd_die", "hd", 
            "hd_lost_round", "parry_debt", "parried_round", "defend_bonus", "ward_bonus", "rally_dice", "help_faces",
            "mark", "analysed", "stabilized", "stunned", "prone", "communing", "htl_rounds", "htl_used_round",
            "purpose_rounds", "uses", "steadfast", "oath_ready", "heal_used", "initiative", "held", "affinity",
-           "affinity_cap", "shared_turn", "prone_bonus")
+           "affinity_cap", "shared_turn", "prone_bonus", "hd_start", "collapses")
 
 
 class Fighter:
@@ -170,6 +180,8 @@ class Fighter:
     affinity_cap: int
     shared_turn: bool
     prone_bonus: bool
+    hd_start: int  # body HD when the fight began (after initiative burns): what the summary counts from
+    collapses: int  # times Resolve fell to 0 with HD left (003 Collapse)
 
     def __init__(self, **kw: Any) -> None:
         defaults: dict[str, Any] = {
@@ -181,7 +193,7 @@ class Fighter:
             "communing": False, "htl_rounds": 0, "htl_used_round": 0, "purpose_rounds": 0, "uses": {},
             "steadfast": False, "oath_ready": False, "heal_used": False, "initiative": 0, "mindless": False,
             "held": 0, "affinity": 0, "affinity_cap": 0, "shared_turn": False,
-            "prone_bonus": False,
+            "prone_bonus": False, "hd_start": 0, "collapses": 0,
         }
         defaults.update(kw)
         for name in _FIELDS:
@@ -252,10 +264,28 @@ def fighter_from_sheet(sheet: Sheet, idx: int, magical_armor: bool = True) -> Fi
     f = Fighter(idx=idx, side=0, name=sheet.name, key=sheet.class_key, pc=True, level=sheet.level, prof=prof,
                 hd_die=sheet.hd_die, hd=sheet.hd, hd_max=sheet.hd_max, layers=layers, resolve=sheet.resolve,
                 resolve_max=5, abilities=tuple(sheet.abilities) + universal, weapon=sheet.weapon, features=feats,
-                uses=uses, steadfast="steadfast" in feats, oath_ready="oath_absolute" in feats,
+                uses=uses, steadfast="steadfast" in feats,
+                oath_ready="oath_absolute" in feats and not sheet.uses_spent.get("oath_absolute"),  # once a long rest
                 affinity=sheet.affinity, affinity_cap=sheet.affinity_cap)
     rs.update_status(f)  # a stored sheet may be collapsed or dying (003 Death & Dying)
     return f
+
+
+def sheet_after_fight(sheet: Sheet, f: Fighter) -> None:
+    """Write what a fight changed back to the sheet it came from: HD, Resolve, Affinity dice, the armour, shield
+    and spell layers, abilities used, and Oath Absolute once spent (ref §3 Combatant 10: once per long rest)."""
+    sheet.hd, sheet.resolve, sheet.affinity = f.hd, f.resolve, f.affinity
+    for la in f.layers:
+        if la.label == "armor":
+            sheet.armour_dice = la.count
+        elif la.label == "shield":
+            sheet.shield_dice = la.count
+        elif la.label == "spell":
+            sheet.spell_armour = la.count
+    fresh = fighter_from_sheet(Sheet.from_json({**sheet.to_json(), "uses_spent": {}}), 0, False)
+    sheet.uses_spent = {k: fresh.uses[k] - v for k, v in f.uses.items() if fresh.uses.get(k, 0) > v}
+    if fresh.oath_ready and not f.oath_ready:
+        sheet.uses_spent["oath_absolute"] = 1
 
 
 def fighter_from_creature(cdef: CreatureDef, idx: int, number: int, party_size: int, basic_actions: int = 2

@@ -18,6 +18,28 @@ def _ABILITIES() -> dict[str, Ability]:  # noqa: N802 - a cached table, read lik
     return class_data().abilities
 
 
+def act_shape_problem(act: Act) -> str:
+    """A hand-built ``Act`` must carry a text verb and ability and whole-number target, exertion and Affinity
+    (``1.0``, ``True`` or ``"2"`` are refused), so nothing later meets a value of the wrong type."""
+    target, exertion, affinity = act.target, act.exertion, act.affinity
+    if (type(act.verb) is str and type(act.ability) is str and type(target) is int and type(exertion) is int
+            and type(affinity) is int and -1 <= target <= ACT_NUMBER_MAX and -1 <= exertion <= ACT_NUMBER_MAX
+            and -1 <= affinity <= ACT_NUMBER_MAX):
+        return ""  # the hot path: one test for a well-formed action
+    if type(act.verb) is not str or type(act.ability) is not str:
+        return "an action's verb and ability are text"
+    for name in ("target", "exertion", "affinity"):
+        value = getattr(act, name)
+        if type(value) is not int:
+            return f"an action's {name} is a whole number, not {type(value).__name__} {value!r:.40}"
+        if not -1 <= value <= ACT_NUMBER_MAX:
+            return f"an action's {name} is {value!r:.40}, outside -1..{ACT_NUMBER_MAX}"
+    return ""
+
+
+ACT_NUMBER_MAX = 1000  # more than any fight's combatants, exertion or stored Affinity dice
+
+
 class LegalityMixin(CombatBase):
     """Read-only questions about the acting combatant's options; never changes the state."""
 
@@ -135,6 +157,9 @@ class LegalityMixin(CombatBase):
         """Why ``act`` is illegal now, or "" if it is legal."""
         if not isinstance(act, Act):
             return "not an Affinity combat action"
+        shape = act_shape_problem(act)
+        if shape:
+            return shape
         if self.winner is not None:
             return "the fight is over"
         f = self.fighters[self.active]

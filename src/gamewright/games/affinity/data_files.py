@@ -79,6 +79,7 @@ class ClassDef:
     kit: tuple[str, ...]
     passives: tuple[str, ...]
     progression: tuple[tuple[int, str, str], ...]  # (level, "ability"|"feature", key)
+    ways: tuple[str, ...] = ()  # the Ways the documents name (003 Ways); empty: none named, any name recorded
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +256,7 @@ def validate_classes(raw: dict[str, Any], file: str = "classes.toml") -> ClassDa
         w = f"class {key!r}"
         entry = c.table(entry, w)
         c.unknown(entry, {"name", "durability", "hd_die", "weapon", "armour", "shield", "kit", "passives",
-                          "progression"}, w)
+                          "progression", "ways"}, w)
         weapon = c.get(entry, "weapon", str, w)
         if weapon not in weapons:
             raise c.fail(w, f"weapon {weapon!r} is not in [weapons]")
@@ -290,7 +291,7 @@ def validate_classes(raw: dict[str, Any], file: str = "classes.toml") -> ClassDa
         hd_die = c.count(entry, "hd_die", w, minimum=4)
         classes[key] = ClassDef(key, c.get(entry, "name", str, w), c.choice(entry, "durability", DURABILITIES, w),
                                 hd_die, weapon, arm, c.get(entry, "shield", bool, w, False), tuple(kit),
-                                tuple(pas), tuple(prog))
+                                tuple(pas), tuple(prog), tuple(str(x) for x in c.get(entry, "ways", list, w, [])))
     if len(classes) != 7:
         raise c.fail("[classes]", f"must define the seven classes, found {len(classes)}")
     return ClassData(hd_by_level, armour, shield, weapons, abilities, classes, passives)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamewright.core.errors import ConfigError
+from gamewright.games.affinity import limits
 from gamewright.games.affinity.pools import DEFENCE_TARGET
 
 # 003 "Armor, Spells, and Temporary HD" with ref §1: the order of layers, outermost first.
@@ -52,7 +53,7 @@ class DefenceResult:
                 "lost_by_layer": dict(self.lost_by_layer)}
 
 
-_LAYER_RE = re.compile(r"^\s*([A-Za-z][\w-]*)\s*:\s*(\d+)\s*d\s*(\d+)\s*$")
+_LAYER_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_-]*)\s*:\s*([0-9]{1,30})\s*d\s*([0-9]{1,30})\s*$")
 
 
 def parse_layers(text: str) -> list[Layer]:
@@ -65,11 +66,12 @@ def parse_layers(text: str) -> list[Layer]:
         if not m:
             raise ConfigError(f"layer {part.strip()!r} is not LABEL:NdS, e.g. armor:2d8")
         label, count, sides = m.group(1), int(m.group(2)), int(m.group(3))
-        if sides < 1:
-            raise ConfigError(f"layer {label!r}: a die needs at least one side")
+        limits.check("layer_dice", count, f"layer {label!r}: its number of dice")
+        limits.check("sides", sides, f"layer {label!r}: its die size")
         if any(layer.label == label for layer in layers):
             raise ConfigError(f"layer label {label!r} is used twice; give each layer its own label")
         layers.append(Layer(label, sides, count))
+    limits.check("layers", len(layers), "--layers: the number of layers (spell, shield, armour, temp, body)")
     return layers
 
 
@@ -108,14 +110,20 @@ def resolve_defence(
         if outer >= len(layers):
             break  # every layer is gone: the rest is overflow
         layer = layers[outer]
+        if rolls_left <= 0:  # no rolls left: each point destroys a die outright, a whole layer at a time
+            gone = min(left, layer.count)
+            layer.count -= gone
+            left -= gone
+            lost += gone
+            lost_by[layer.label] = lost_by.get(layer.label, 0) + gone
+            continue
         left -= 1
-        if rolls_left > 0:
-            rolls_left -= 1
-            face = roll(layer.sides)
-            rolls.append(face)
-            if face >= layer.survive:
-                cancelled += 1
-                continue
+        rolls_left -= 1
+        face = roll(layer.sides)
+        rolls.append(face)
+        if face >= layer.survive:
+            cancelled += 1
+            continue
         layer.count -= 1
         lost += 1
         lost_by[layer.label] = lost_by.get(layer.label, 0) + 1

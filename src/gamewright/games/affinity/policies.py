@@ -14,6 +14,7 @@ from typing import Any
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
+from gamewright.games.affinity.combat_pools import PoolPlan
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.pools import TIERS, is_expert_or_higher
 from gamewright.games.affinity.tactics import LayerKey, damage_dist, expected_damage, expected_lost
@@ -176,15 +177,8 @@ class GreedyPolicy:
             gain = min(f.hd_max - f.hd, n * (sides + 1) // 2)
             return gain * self.die_value(state, f)
         assert t is not None
-        pool = spec.pool + state._pool_mods(f, t)
-        tr = state.cdef(f).traits
-        if tr.ally_bonus and any(a.side == f.side and a is not f and a.status == rs.OK and dist(a, t) <= 1
-                                 for a in state.fighters):
-            pool += tr.ally_bonus
-        if tr.below_half_bonus and 2 * f.hd < f.hd_max:
-            pool += tr.below_half_bonus
-        req = spec.required + rs.extra_required(f, spec.tier)
-        dd, p_ok, _ = damage_dist(max(0, pool), 0, TIERS[spec.tier], req, spec.damage, f.prof)
+        plan = state._npc_plan(f, spec, t)  # the pool the attack will roll
+        dd, p_ok, _ = damage_dist(plan.safe, 0, plan.threshold, plan.required, spec.damage, f.prof)
         if spec.area:
             radius = spec.area // SQUARE
             value = sum(self.hit_value(state, e, dd, spec.damage_type, True) for e in state.fighters
@@ -197,16 +191,12 @@ class GreedyPolicy:
             value -= (1 - p_ok) * self.check_cost(state, f)
         return value
 
-    def _pool(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> tuple[int, int]:
-        """Safe and exertion dice as ``CombatState._pc_use`` builds them."""
-        mod = state._pool_mods(f, t, spec.effect in ("attack", "devastate"))
-        if t is not None and spec.effect in ("attack", "devastate") and dist(f, t) - f.move_left > \
-                state._reach(f, spec)[0]:
-            mod -= 1  # long range
-        safe = f.prof + f.rally_dice + len(f.help_faces) + max(0, mod)
-        ex = act.exertion + (1 if spec.divine_die else 0)
-        cut = min(-min(0, mod), safe)
-        return safe - cut, ex - min(-min(0, mod) - cut, ex)
+    def _plan(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> PoolPlan:
+        """The roll ``CombatState._pc_use`` will make, from where free movement will bring ``f``."""
+        at = (f.x, f.y)
+        if t is not None and t is not f and spec.effect != "dash":
+            at = state._path(f, t, state._reach(f, spec)[0])[0]
+        return state._pc_plan(f, act, spec, t, at)
 
     def _score_pc(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> float:
         prof = f.prof
@@ -227,9 +217,9 @@ class GreedyPolicy:
                     return 0.0
                 return self.stage_cost(state, f, f.resolve) - 3 * mine
             return 0.0
-        threshold = TIERS[spec.tier]
-        safe, ex = self._pool(state, f, spec, act, t)
-        req = (spec.required or class_data().weapons[f.weapon].required) + rs.extra_required(f, spec.tier)
+        plan = self._plan(state, f, spec, act, t)
+        threshold, req = plan.threshold, plan.required
+        safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
         cost = 0.0
         if act.exertion and act.exertion >= prof:
             cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
@@ -237,17 +227,8 @@ class GreedyPolicy:
             assert t is not None
             w = class_data().weapons[f.weapon]
             if effect == "attack":
-                base = (w.base if spec.base < 0 else spec.base) + spec.base_prof * prof
-                if spec.bonus_vs_mark and f.mark == t.idx:
-                    base += spec.bonus_vs_mark
-                if spec.bonus_vs_analysed and t.analysed == f.side:
-                    base += spec.bonus_vs_analysed
-                if spec.centered and not f.exerted_turn and act.exertion == 0:
-                    base += prof
-                if f.communing:
-                    base += 1 + spec.bonus_communing
-                if f.purpose_rounds:
-                    base += prof
+                centered = spec.centered and not f.exerted_turn and act.exertion == 0
+                base = state._attack_damage(f, spec, t, req, req, centered)  # the damage at exactly `req`
                 dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
                 value = self.hit_value(state, t, dd, spec.damage_type or w.damage_type, False)
                 if spec.stun and t.status == rs.OK:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from math import comb
 from typing import Any
 
-from gamewright.core.dice import Dist, constant, die
+from gamewright.core.dice import Dist, die
 from gamewright.core.errors import ConfigError
 
 # 003 "Action Tiers": the success threshold of each tier.
@@ -56,33 +57,41 @@ def action_die(threshold: int, exertion: bool) -> Dist:
 
 @cache
 def pool_joint(safe: int, exertion: int, threshold: int) -> Dist:
-    """The exact joint distribution of ``(successes, HD burned)`` for a pool."""
+    """The exact joint distribution of ``(successes, HD burned)`` for a pool.
+
+    Counted in integers (ways out of 6ⁿ), one die at a time: the work grows with dice × outcomes, so even the
+    largest table (``limits.MAX_ODDS_DICE``) takes milliseconds."""
     if safe < 0 or exertion < 0:
         raise ConfigError("a pool cannot have a negative number of dice")
-    total = constant((0, 0))
-    if safe:
-        total = total + _repeat(action_die(threshold, False), safe)
-    if exertion:
-        total = total + _repeat(action_die(threshold, True), exertion)
-    return total
+    check_threshold(threshold)
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for exerted in (False, True):
+        faces = _face_ways(threshold, exerted)
+        for _ in range(exertion if exerted else safe):
+            step: dict[tuple[int, int], int] = {}
+            for (s, b), w in ways.items():
+                for (ds, db), k in faces:
+                    key = (s + ds, b + db)
+                    step[key] = step.get(key, 0) + w * k
+            ways = step
+    return Dist(ways)
 
 
-def _repeat(single: Dist, n: int) -> Dist:
-    """The sum of ``n`` copies of a joint (tuple-valued) die, by binary exponentiation."""
-    result: Dist | None = None
-    base = single
-    while n:
-        if n & 1:
-            result = base if result is None else result + base
-        n >>= 1
-        if n:
-            base = base + base
-    assert result is not None
-    return result
+@cache
+def _face_ways(threshold: int, exertion: bool) -> tuple[tuple[tuple[int, int], int], ...]:
+    """How many of a d6's faces give each ``(successes, burned)``."""
+    counts: dict[tuple[int, int], int] = {}
+    for face in range(1, 7):
+        key = (face_successes(face, threshold), 1 if exertion and face == 1 else 0)
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(counts.items())
 
 
 def successes_dist(safe: int, exertion: int, threshold: int) -> Dist:
-    return pool_joint(safe, exertion, threshold).marginal(0)
+    """Successes alone: an exertion die counts like a safe one, so the burn dimension is never built."""
+    if safe < 0 or exertion < 0:
+        raise ConfigError("a pool cannot have a negative number of dice")
+    return pool_joint(safe + exertion, 0, threshold).marginal(0)
 
 
 def burn_dist(exertion: int) -> Dist:
@@ -148,31 +157,58 @@ def defence_distribution(
 
     ``layers`` are ``(sides, count)`` outermost first.
     """
-    sizes = tuple(s for s, _ in layers)
-    counts0 = tuple(c for _, c in layers)
+    outcomes = defence_outcomes(tuple((s, c, target) for s, c in layers), capacity, damage)
+    total = sum(c for _, c in layers)
+    return outcomes.map(lambda k: (total - sum(k[0]), k[1]))
 
-    @cache
-    def go(counts: tuple[int, ...], rolls: int, left: int) -> Dist:
-        if left == 0:
-            return constant((0, 0))
-        outer = next((i for i, c in enumerate(counts) if c > 0), None)
-        if outer is None:
-            return constant((0, left))
-        lost = list(counts)
-        lost[outer] -= 1
-        after_loss = go(tuple(lost), max(rolls - 1, 0), left - 1).map(lambda k: (k[0] + 1, k[1]))
-        if rolls <= 0:
-            return after_loss
-        p = die(sizes[outer]).prob_at_least(target)
-        kept = go(counts, rolls - 1, left - 1)
-        out: dict[Any, Fraction] = {}
-        for k, q in kept.items():
-            out[k] = out.get(k, Fraction(0)) + p * q
-        for k, q in after_loss.items():
-            out[k] = out.get(k, Fraction(0)) + (1 - p) * q
-        return Dist(out)
 
-    return go(counts0, capacity, damage)
+def defence_outcomes(layers: tuple[tuple[int, int, int], ...], capacity: int, damage: int, bonus: int = 0
+                     ) -> Dist:
+    """Exact distribution of ``(dice left in each layer, overflow)`` after one attack (ref §1 "Defence").
+
+    ``layers`` are ``(sides, count, survives on)`` outermost first. ``bonus`` extra d6 go first, each 5+
+    cancelling a point. Only the ``capacity`` rolls branch (at most two new outcomes each); once they are used
+    every remaining point destroys a die outright, so any damage is counted in closed form."""
+    counts0 = tuple(c for _, c, _ in layers)
+    keep = [Fraction(max(0, min(sides, sides - survive + 1)), sides) for sides, _, survive in layers]
+    frontier: dict[tuple[tuple[int, ...], int], Fraction] = {}
+    for cancelled, p in _bonus_cancels(bonus, damage).items():
+        frontier[(counts0, damage - cancelled)] = p
+    for _ in range(capacity):
+        step: dict[tuple[tuple[int, ...], int], Fraction] = {}
+        for (counts, left), p in frontier.items():
+            outer = next((i for i, c in enumerate(counts) if c > 0), None)
+            if left == 0 or outer is None:
+                step[(counts, left)] = step.get((counts, left), Fraction(0)) + p
+                continue
+            q = keep[outer]
+            lost = counts[:outer] + (counts[outer] - 1,) + counts[outer + 1:]
+            for key, w in (((counts, left - 1), p * q), ((lost, left - 1), p * (1 - q))):
+                if w:
+                    step[key] = step.get(key, Fraction(0)) + w
+        frontier = step
+    out: dict[tuple[tuple[int, ...], int], Fraction] = {}
+    for (counts, left), p in frontier.items():
+        key = _strip(counts, left)
+        out[key] = out.get(key, Fraction(0)) + p
+    return Dist(out)
+
+
+def _strip(counts: tuple[int, ...], left: int) -> tuple[tuple[int, ...], int]:
+    """Unrolled points: each destroys the outermost die; what is left after every layer is overflow."""
+    rest = list(counts)
+    for i, c in enumerate(rest):
+        take = min(c, left)
+        rest[i] -= take
+        left -= take
+    return tuple(rest), left
+
+
+def _bonus_cancels(bonus: int, damage: int) -> Dist:
+    """Points cancelled by ``bonus`` extra d6 (5+ each), never more than the damage (rolling stops there)."""
+    p = die(6).prob_at_least(DEFENCE_TARGET)
+    return Dist({k: comb(bonus, k) * p**k * (1 - p) ** (bonus - k) for k in range(bonus + 1)}
+                ).map(lambda k: min(k, damage))
 
 
 # --- sampling -----------------------------------------------------------------------------------------------

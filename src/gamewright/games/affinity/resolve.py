@@ -96,6 +96,7 @@ def update_status(f: Any) -> str:
     """Collapse, dying and death from the current HD and Resolve (003 "Death & Dying", detailed section)."""
     if f.status == DEAD:
         return DEAD
+    was = f.status
     if f.hd <= 0:
         if f.mindless or f.resolve <= 0:
             f.status = DEAD
@@ -107,6 +108,8 @@ def update_status(f: Any) -> str:
         f.status = OK
     if f.status != OK:
         f.communing = False  # 003 "Concentration": ends when unconscious
+    if f.status == COLLAPSED and was != COLLAPSED and hasattr(f, "collapses"):
+        f.collapses += 1  # counted for the fight's summary
     return f.status
 
 

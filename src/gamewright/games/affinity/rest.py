@@ -14,10 +14,14 @@ POTIONS = {"healing_salve": (1, 6), "greater_healing_salve": (2, 8), "superior_h
 TONICS = {"resolve_tonic": 1, "resolve_elixir": 2}
 
 
+# Features spent like abilities, recorded in ``uses_spent`` under their own key (ref §3)
+FEATURE_USES = {"oath_absolute": "long_rest"}  # ref §3 Combatant 10: once per long rest
+
+
 def _short_rest_uses(sheet: Sheet) -> None:
     abilities = class_data().abilities
     for key in list(sheet.uses_spent):
-        kind = abilities[key].uses if key in abilities else "rest"
+        kind = abilities[key].uses if key in abilities else FEATURE_USES.get(key, "rest")
         if kind in ("rest", "prof_rest"):
             del sheet.uses_spent[key]
 
@@ -28,12 +32,32 @@ def _alive(sheet: Sheet, what: str) -> None:
                             "003 Death: only powerful magic brings the dead back")
 
 
+def changes(before: tuple[int, int], sheet: Sheet) -> list[str]:
+    """What moved on the sheet, in words: ``["regained 1 HD (4 → 5)", "Resolve 3 → 4"]``."""
+    hd, res = before
+    out = []
+    if sheet.hd != hd:
+        out.append(f"{'regained' if sheet.hd > hd else 'lost'} {abs(sheet.hd - hd)} HD ({hd} → {sheet.hd})")
+    if sheet.resolve != res:
+        out.append(f"Resolve {res} → {sheet.resolve}")
+    return out
+
+
 def wake(sheet: Sheet) -> dict[str, Any]:
-    """A collapsed character wakes after 0–2 days with 1 Resolve (003 "Collapse", "The Broken Warrior")."""
-    if sheet.status != "collapsed":
-        raise RuleViolation("wake", f"{sheet.name} is {sheet.status}, not collapsed", "003 Collapse")
+    """A collapsed character wakes after 0–2 days with 1 Resolve (003 "Collapse", "The Broken Warrior").
+
+    Waking someone awake changes nothing and says so; waking the dying or the dead is a mistake."""
+    if sheet.status == "ok":
+        return {"name": sheet.name, "resolve": [sheet.resolve, sheet.resolve], "changed": [],
+                "note": f"{sheet.name} is conscious (Resolve {sheet.resolve}): there is nothing to wake from; "
+                        "wake is for a collapsed character (0 Resolve, HD left)"}
+    if sheet.status == "dying":
+        raise RuleViolation("wake", f"{sheet.name} is dying (0 HD), not collapsed: heal or stabilize first",
+                            "003 Death & Dying")
+    _alive(sheet, "wake")
+    before = (sheet.hd, sheet.resolve)
     sheet.resolve = 1
-    return {"name": sheet.name, "resolve": [0, 1]}
+    return {"name": sheet.name, "resolve": [0, 1], "changed": ["woke", *changes(before, sheet)]}
 
 
 def rest(sheet: Sheet, mend: bool | None = None) -> dict[str, Any]:
@@ -46,14 +70,22 @@ def rest(sheet: Sheet, mend: bool | None = None) -> dict[str, Any]:
     before_hd, before_res = sheet.hd, sheet.resolve
     sheet.hd = min(sheet.hd_max, sheet.hd + sheet.proficiency)
     sheet.resolve = min(MAX_RESOLVE, sheet.resolve + 1)
+    restored = sorted(sheet.uses_spent)
     _short_rest_uses(sheet)
+    restored = [k for k in restored if k not in sheet.uses_spent]
     mended = bool(sheet.mending if mend is None else mend)
     if mended:
         sheet.armour_dice = sheet.armour_max
         sheet.shield_dice = sheet.shield_max
     sheet.rests_today += 1
+    changed = changes((before_hd, before_res), sheet)
+    if restored:
+        changed.append("ready again: " + ", ".join(restored))
+    if mended:
+        changed.append("armour mended")
     return {"name": sheet.name, "hd": [before_hd, sheet.hd], "resolve": [before_res, sheet.resolve],
-            "armour_mended": mended, "rests_today": sheet.rests_today}
+            "armour_mended": mended, "rests_today": sheet.rests_today,
+            "changed": changed or ["nothing to restore"]}
 
 
 def recover(sheet: Sheet) -> dict[str, Any]:
@@ -64,9 +96,13 @@ def recover(sheet: Sheet) -> dict[str, Any]:
     sheet.resolve = MAX_RESOLVE
     sheet.armour_dice = sheet.armour_max
     sheet.shield_dice = sheet.shield_max
+    restored = sorted(sheet.uses_spent)
     sheet.uses_spent = {}
+    changed = changes((before_hd, before_res), sheet)
+    if restored:
+        changed.append("ready again: " + ", ".join(restored))
     return {"name": sheet.name, "hd": [before_hd, sheet.hd], "resolve": [before_res, sheet.resolve],
-            "armour": sheet.armour_dice, "shield": sheet.shield_dice}
+            "armour": sheet.armour_dice, "shield": sheet.shield_dice, "changed": changed or ["nothing to restore"]}
 
 
 def heal_amount(rolls: list[int], mode: str = "sum") -> int:
@@ -86,7 +122,12 @@ def heal(sheet: Sheet, rng: Any, count: int, sides: int, mode: str = "sum") -> d
     rolls = [rng.die(sides) for _ in range(count)]
     before = sheet.hd
     sheet.hd = min(sheet.hd_max, sheet.hd + heal_amount(rolls, mode))
-    return {"name": sheet.name, "rolls": rolls, "hd": [before, sheet.hd], "restored": sheet.hd - before}
+    rolled = f"rolled {count}d{sides} {rolls} → {heal_amount(rolls, mode)}"
+    changed = [rolled, *changes((before, sheet.resolve), sheet)]
+    if sheet.hd == before:
+        changed.append(f"no HD regained (already at {sheet.hd_max})" if sheet.hd == sheet.hd_max else "")
+    return {"name": sheet.name, "rolls": rolls, "hd": [before, sheet.hd], "restored": sheet.hd - before,
+            "changed": [c for c in changed if c]}
 
 
 def drink(sheet: Sheet, rng: Any, potion: str, mode: str = "sum") -> dict[str, Any]:
@@ -94,9 +135,14 @@ def drink(sheet: Sheet, rng: Any, potion: str, mode: str = "sum") -> dict[str, A
     _alive(sheet, "drink")
     if potion in POTIONS:
         n, sides = POTIONS[potion]
-        return heal(sheet, rng, n, sides, mode)
+        doc = heal(sheet, rng, n, sides, mode)
+        doc["potion"] = potion
+        doc["changed"] = [f"{potion.replace('_', ' ')}: " + doc["changed"][0], *doc["changed"][1:]]
+        return doc
     if potion in TONICS:
         before = sheet.resolve
         sheet.resolve = min(MAX_RESOLVE, sheet.resolve + TONICS[potion])
-        return {"name": sheet.name, "resolve": [before, sheet.resolve]}
+        changed = changes((sheet.hd, before), sheet) or [f"Resolve already {MAX_RESOLVE}"]
+        return {"name": sheet.name, "potion": potion, "resolve": [before, sheet.resolve],
+                "changed": [f"{potion.replace('_', ' ')}: " + changed[0], *changed[1:]]}
     raise ConfigError(f"unknown potion {potion!r}; choose one of: {', '.join([*POTIONS, *TONICS])}")

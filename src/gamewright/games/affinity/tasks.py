@@ -54,6 +54,14 @@ class Roller:
         return safe, ex
 
 
+def roller_from_sheet(sheet: Any, exertion: int = 0, bonus: int = 0, penalty: int = 0) -> Roller:
+    """A stored character rolls its own Proficiency; only the conscious roll (003 Collapse, Death & Dying)."""
+    if sheet.status != "ok":
+        raise RuleViolation(f"{sheet.name} rolls", f"{sheet.name} is {sheet.status} and cannot act",
+                            "003 Death & Dying")
+    return Roller(sheet.name, sheet.proficiency, exertion, bonus, penalty)
+
+
 @dataclass(slots=True)
 class RollResult:
     name: str

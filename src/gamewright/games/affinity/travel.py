@@ -54,6 +54,14 @@ class Journey:
             raise RuleViolation(f"navigator: exert {self.navigator_exertion}",
                                 f"exertion is at most Proficiency ({self.navigator_proficiency}) per roll",
                                 "003 Exertion Budget")
+        if sum(self.dice()) == 0:  # a roll of no dice decides nothing: say why instead of failing silently
+            missing = self.unaddressed()
+            counters = sorted({HURDLES[h] for h in missing})
+            n = sum(self._dice_terms())
+            raise ConfigError(
+                f"the navigator would roll no dice: {n} {'die' if n == 1 else 'dice'} − {len(missing)} for the "
+                f"unaddressed hurdle(s) {', '.join(missing)}; take a support role against them "
+                f"(--roles {','.join(counters)}), bring --supplies, or add --bonus dice (003 Journey Resolution)")
 
     @property
     def threshold(self) -> int:
@@ -69,11 +77,15 @@ class Journey:
     def unaddressed(self) -> list[str]:
         return [h for h in self.hurdles if HURDLES[h] not in self.roles]
 
+    def _dice_terms(self) -> tuple[int, int]:
+        """(safe, exertion) before the hurdles: Proficiency, bonus, support +1d6 each (max 3), supplies +1d6."""
+        return (self.navigator_proficiency + self.navigator_bonus + min(3, len(self.roles)) + int(self.supplies),
+                self.navigator_exertion)
+
     def dice(self) -> tuple[int, int]:
-        """(safe, exertion) of the navigator's roll: support +1d6 each (max 3), supplies +1d6, −1d6 per
-        unaddressed hurdle (a safe die first, never below 0)."""
-        safe = self.navigator_proficiency + self.navigator_bonus + min(3, len(self.roles)) + int(self.supplies)
-        ex = self.navigator_exertion
+        """(safe, exertion) of the navigator's roll: ``_dice_terms`` less 1d6 per unaddressed hurdle (a safe die
+        first, never below 0)."""
+        safe, ex = self._dice_terms()
         penalty = len(self.unaddressed())
         cut = min(penalty, safe)
         return safe - cut, ex - min(penalty - cut, ex)

@@ -19,12 +19,16 @@ class Act:
     def to_text(self) -> str:
         k = self.kind
         if k == "play":
-            at = COMPONENTS[self.arg] if 0 <= self.arg < len(COMPONENTS) else self.arg  # a bad target still prints
-            return f"play {self.card}" + (f" at {at}" if self.arg != -1 else "")
+            return f"play {self.card}" + (f" at {_named(COMPONENTS, self.arg)}" if self.arg != -1 else "")
         if k in ("move", "rotate"):
-            return f"{k} {DIRECTIONS[self.arg] if 0 <= self.arg < len(DIRECTIONS) else self.arg}"
+            return f"{k} {_named(DIRECTIONS, self.arg)}"
         if k == "lose":
-            return "lose deck" if self.card < 0 else f"lose {self.card}"
+            return "lose deck" if self.card == -1 else f"lose {self.card}"
         if k in ("react", "sacrifice", "purge", "scrap", "discard"):
             return f"{k} {self.card}"
-        return k  # end, keep, mulligan, rune, pass
+        return str(k)  # end, keep, mulligan, rune, pass
+
+
+def _named(names: tuple[str, ...], i: object) -> object:
+    """The name of index ``i``; a bad (hand-built) value prints as itself."""
+    return names[i] if type(i) is int and 0 <= i < len(names) else i

@@ -6,11 +6,15 @@ Pure functions shared by the engine and the ``penance attack`` table assistant.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gamewright.core.dice import Dist, count
 from gamewright.core.errors import ConfigError
 from gamewright.games.penance.dice import BLOCKING, DEFENSE_DIE, TIER_BONUS
 from gamewright.games.penance.hexgrid import SIDE_NAMES
+
+if TYPE_CHECKING:
+    from gamewright.games.penance.cards import CardDef
 
 BASE_TN = 5  # 004 §2 step 2
 SIDE_TN = {1: 0, 2: 0, 3: -1, 4: -2, 5: -1, 6: 1}  # 004 §2 "Hex-Side Facing"
@@ -136,6 +140,18 @@ class AttackSetup:
     bonus_parts: dict[str, int]  # next-attack bonuses, penalties from damage and wounds
     rear_bonus: int
     bypass: int  # flat Defense ignored before a CRITICAL's extra 1
+
+    @classmethod
+    def for_card(cls, c: CardDef, distance: int, side: int, tn: tuple[int, dict[str, int]], *,
+                 defender_deck: int | None = None, bonus_parts: dict[str, int] | None = None,
+                 bypass: int = 0) -> AttackSetup:
+        """The card's own damage rules (004 §1) on top of the situation's TN, bonuses and bypass."""
+        base = c.damage
+        if c.id == "divine_judgment" and defender_deck is not None and defender_deck > 10:
+            base = 0  # deals its 8 only if the target has 10 or fewer cards in deck
+        return cls(distance=distance, side=side, tn=tn[0], tn_parts=tn[1], base=base,
+                   bonus_parts=dict(bonus_parts or {}), rear_bonus=2 if c.id == "faithful_thrust" else 0,
+                   bypass=bypass + (1 if c.id == "hammer_strike" else 0))
 
     def damage(self, tier: str) -> int:
         """The attack's damage for a tier; 0 for a miss or a catastrophe, and for a card that deals nothing."""

@@ -37,7 +37,7 @@ class Combat(Losses):
         # ref §2/§3: a damaged head is TN +1 for ranged attacks, a destroyed head TN +2; a card's range makes it
         # ranged, at any distance (RULINGS 004 §2)
         extra = self.damaged_zone(p, HEAD) if c.ranged else 0
-        tn, parts = atk.target_number(dist, s.moved, e.moved_last, side, self.map.cover(e.pos), extra=extra)
+        tn = atk.target_number(dist, s.moved, e.moved_last, side, self.map.cover(e.pos), extra=extra)
         terms = {"next_attack": s.next_dmg, "feint": s.feint, "this_turn": s.turn_dmg,
                  "weapon_jam": -s.cat_penalty, "arm_structure": 0, "dislocated_shoulder": 0}
         arm = self.attack_arm(c.id)
@@ -45,14 +45,8 @@ class Combat(Losses):
             terms["arm_structure"] = -1  # ref §3: arm structure -1 damage
         if "dislocated_shoulder" in s.wounds:
             terms["dislocated_shoulder"] = -2
-        base = c.damage
-        if c.id == "divine_judgment" and len(e.piles.deck) > 10:
-            base = 0  # deals its 8 only if the target has 10 or fewer cards in deck
-        return AttackSetup(
-            distance=dist, side=side, tn=tn, tn_parts=parts, base=base, bonus_parts=terms,
-            rear_bonus=2 if c.id == "faithful_thrust" else 0,
-            bypass=s.next_bypass + (1 if c.id == "hammer_strike" else 0),
-        )
+        return AttackSetup.for_card(c, dist, side, tn, defender_deck=len(e.piles.deck), bonus_parts=terms,
+                                    bypass=s.next_bypass)
 
     def defense_flat(self, d: int, side: int) -> int:
         """Flat Defense the defender has against an attack on ``side`` before any reactive (ref §2)."""

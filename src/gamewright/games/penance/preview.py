@@ -120,6 +120,7 @@ class Preview(Flow):
         if a.card >= 0:
             cid = pl.cards[a.card]
             out.update(card=cid, name=card_table()[cid].name, source="hand", damage_die=cid == DAMAGED,
+                       primary=self.slot(cid) == "primary",
                        component_damage=top[3] == "attack" and self.slot(cid) == "primary"
                        and not self.is_scrap(p, cid))
             out["does"] = f"{out['name']} from your hand to the graveyard"

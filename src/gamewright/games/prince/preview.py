@@ -130,19 +130,20 @@ def branches(
         if seen[: len(intent)] != intent:
             continue  # a hit was asked for where the chance is 0: no such branch
         n = _structural(result, names)
-        # each structural draw that missed by default could have hit: that is another branch
-        pending.extend(seen[:k] + [True] for k in range(len(intent), n) if not seen[k])
         chances = _draw_chances(result)
+        # each structural draw that missed by default could have hit (if its chance is above 0): another branch
+        pending.extend(seen[:k] + [True] for k in range(len(intent), n) if not seen[k] and chances[k].value > 0)
         weight = ONE
         for hit, chance in zip(seen[:n], chances[:n], strict=True):
             weight = weight * (chance if hit else chance.complement())
         if weight.value == 0:
             continue
-        all_hit = resolve(seen[:n], HIT)
+        later_checks = result.checks[n - 2 :]
+        all_hit = resolve(seen[:n], HIT) if later_checks else result
         burns = {(c.side, c.planet): c.combusted for c in all_hit.checks[n - 2 :]}
         later = {
             (c.side, c.planet): chance if burns.get((c.side, c.planet), False) else ZERO
-            for c, chance in zip(result.checks[n - 2 :], chances[n:], strict=True)
+            for c, chance in zip(later_checks, chances[n:], strict=True)
         }
         out.append(Branch(weight, result, later))
     return out

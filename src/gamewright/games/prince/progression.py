@@ -98,8 +98,23 @@ def store_data(session: Any, prince_id: int, data: dict[str, Any]) -> None:
         row.data = data  # a new dict, so the JSON column sees the change
 
 
+def run_label(number: int, run_id: int) -> str:
+    """How a run is named to a person: its number among the Prince's runs beside its id."""
+    return f"#{number} (id {run_id})"
+
+
+def run_number(session: Any, prince_id: int, run_id: int) -> int:
+    """A run's number among its Prince's runs, counted in id order (1 for the first)."""
+    from sqlalchemy import func, select
+
+    from gamewright.store.models import PrinceRun
+
+    query = select(func.count()).where(PrinceRun.prince_id == prince_id, PrinceRun.id <= run_id)
+    return int(session.scalar(query))
+
+
 def run_history(prince_id: int) -> list[dict[str, Any]]:
-    """Every run of the Prince, oldest first: seed, ruleset, result and Distance."""
+    """Every run of the Prince, oldest first: its number, seed, ruleset, result and Distance."""
     from sqlalchemy import select
 
     from gamewright.store.db import session_scope
@@ -110,6 +125,7 @@ def run_history(prince_id: int) -> list[dict[str, Any]]:
         return [
             {
                 "id": r.id,
+                "number": n,  # per Prince, in id order
                 "seed": None if r.status == "active" else r.seed,  # issue 9 §6: secret until the run ends
                 "ruleset": r.ruleset,
                 "options": dict(r.options or {}),
@@ -119,7 +135,7 @@ def run_history(prince_id: int) -> list[dict[str, Any]]:
                 "started_at": r.started_at.isoformat() if r.started_at else None,
                 "finished_at": r.finished_at.isoformat() if r.finished_at else None,
             }
-            for r in rows
+            for n, r in enumerate(rows, start=1)
         ]
 
 
@@ -150,7 +166,8 @@ def progress_report(prince_id: int) -> dict[str, Any]:
         "latent_aspects": [a for a in aspects if not a["active"]],
         "illumination": {str(h + 1): n for h, n in enumerate(progress.illumination)},
         "joys_achieved": list(progress.joys),
-        "active_run": (data.get("active_run") or {}).get("run_id"),
+        "active_run": (active := (data.get("active_run") or {}).get("run_id")),
+        "active_run_number": next((r["number"] for r in runs if r["id"] == active), None),
         "runs": runs,
     }
 
@@ -173,18 +190,19 @@ def render_progress(report: dict[str, Any]) -> Any:
         head.append(f" (next: {nxt['planet']} at {nxt['at']} encounters)")
     head.append(f"\nJoys achieved: {', '.join(report['joys_achieved']) or 'none yet'}")
     if report["active_run"]:
-        head.append(f"\nRun #{report['active_run']} is in progress: `prince play` resumes it.")
+        label = run_label(report["active_run_number"], report["active_run"])
+        head.append(f"\nRun {label} is in progress: `prince play` resumes it.")
 
     aspects = Table(title="Aspects", title_justify="left", box=box.SIMPLE_HEAD)
     for col in ("Planets", "Aspect", "State"):
-        aspects.add_column(col)
+        aspects.add_column(col, overflow="fold")
     for a in report["active_aspects"] + report["latent_aspects"]:
         state = Text("active", style="green") if a["active"] else Text("latent", style="dim")
         aspects.add_row(" – ".join(a["planets"]), a["aspect"], state)
 
     houses = Table(title="House illumination", title_justify="left", box=box.SIMPLE_HEAD)
     for h in range(1, 13):
-        houses.add_column(str(h), justify="right")
+        houses.add_column(str(h), justify="right", overflow="fold")
     houses.add_row(*(str(report["illumination"][str(h)]) for h in range(1, 13)))
     houses.add_row(*(HOUSE_KIND[h][:3] for h in range(1, 13)), style="dim")
 
@@ -195,24 +213,29 @@ def render_progress(report: dict[str, Any]) -> Any:
 
 
 def runs_table(runs: list[dict[str, Any]], title: str, started: bool = False) -> Any:
-    """The history of runs as a rich table (seed, ruleset, result, Distance, turns, when)."""
+    """The history of runs as a rich table (number, id, seed, ruleset, result, Distance, turns, when).
+
+    Nothing is ever cut (issue 10 §3): a seed is needed to reproduce a run, so its column keeps its full width;
+    other cells wrap rather than end in an ellipsis, and a run's start and finish share one two-line cell so that
+    a typical history fits 80 columns."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
-    columns = ["Run", "Seed", "Ruleset", "Result", "Distance", "Turns", *(["Started"] if started else []), "Finished"]
-    for col in columns:
-        table.add_column(col)
-    for r in runs:
-        times = [(r["started_at"] or "")[:19]] if started else []
+    def when(stamp: str | None) -> str:
+        return (stamp or "")[:19].replace("T", " ")
+
+    seeds = ["hidden" if r["seed"] is None else str(r["seed"]) for r in runs]
+    # padding 0: the box already puts one space between columns
+    table = Table(title=Text(title), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, padding=0)
+    table.add_column("Run", overflow="fold")
+    table.add_column("Id", overflow="fold")
+    table.add_column("Seed", no_wrap=True, min_width=max(map(len, seeds), default=4))
+    for col in ("Ruleset", "Result", "Dist", "Turns", "Started / finished" if started else "Finished"):
+        table.add_column(col, overflow="fold")
+    for r, seed in zip(runs, seeds, strict=True):
+        times = f"{when(r['started_at'])}\n{when(r['finished_at'])}" if started else when(r["finished_at"])
         table.add_row(
-            str(r["id"]),
-            "hidden" if r["seed"] is None else str(r["seed"]),
-            r["ruleset"],
-            r["status"],
-            str(r["distance"]),
-            str(r["turns"]),
-            *times,
-            (r["finished_at"] or "")[:19],
+            f"#{r['number']}", str(r["id"]), seed, r["ruleset"], r["status"], str(r["distance"]), str(r["turns"]), times
         )
     return table

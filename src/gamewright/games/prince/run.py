@@ -24,7 +24,7 @@ from gamewright.core.errors import Conflict
 from gamewright.core.game import Event
 from gamewright.games.prince import registry
 from gamewright.games.prince.game import PrinceGame
-from gamewright.games.prince.progression import Progress, load_data, store_data
+from gamewright.games.prince.progression import Progress, load_data, run_label, run_number, store_data
 from gamewright.games.prince.resolve import profile_from_chart
 from gamewright.games.prince.state import Deploy, PrinceState
 from gamewright.store.db import locked_scope
@@ -99,7 +99,8 @@ def _open(
             clash = _clash(row, ruleset, seed, options)
             if clash:
                 raise Conflict(
-                    f"Prince {record.name!r} has run #{row.id} in progress ({row.ruleset}); "
+                    f"Prince {record.name!r} has run {run_label(run_number(session, record.id, row.id), row.id)} "
+                    f"in progress ({row.ruleset}); "
                     f"{clash}: run `prince play {record.name}` to resume it or add --abandon to start afresh"
                 )
             start = Progress.from_json((data.get("run_starts") or {}).get(str(row.id)))

@@ -7,6 +7,7 @@ combustion check as it happens. A combust acting planet is allowed here (it deal
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from decimal import Decimal
@@ -24,6 +25,42 @@ TOP_FIELDS = ("ruleset", "options", "player", "opponent", "player_planet", "oppo
 SIDE_FIELDS = ("signs", "sect", "affliction", "combust", "exaltation_save_used", "carry", "aspects")
 FREE_FIELDS = ("comment", "comments", "description", "name", "note", "notes", "title")
 DEFAULT_SIGN = SIGN_INDEX["Taurus"]  # the issue: any planet left out is in Taurus
+
+# A complete scenario using every field (``prince turn --example`` prints it; ``--help`` shows it).
+EXAMPLE: dict[str, Any] = {
+    "ruleset": "design",
+    "options": {"crit": "design"},
+    "player": {
+        "signs": {"Sun": "Leo", "Moon": "Taurus", "Mars": "Capricorn"},
+        "sect": "day",
+        "affliction": {"Mars": 4, "Sun": 1},
+        "combust": ["Saturn"],
+        "exaltation_save_used": ["Moon"],
+        "carry": {"Mars": "1/3"},
+        "aspects": [["Sun", "Mars"], ["Moon", "Mars"]],
+    },
+    "opponent": {"signs": {"Venus": "Pisces", "Jupiter": "Cancer"}, "sect": "night", "affliction": {"Venus": 2}},
+    "player_planet": "Mars",
+    "opponent_planet": "Venus",
+    "rolls": [0.5, 0.9, 0.3],
+}
+
+
+def example_text(value: Any = None, depth: int = 0) -> str:
+    """``EXAMPLE`` as JSON with one field a line down to the sides' fields, each value on one line."""
+    value = EXAMPLE if value is None else value
+    if not isinstance(value, dict) or depth >= 2:
+        return json.dumps(value)
+    pad = "  " * (depth + 1)
+    fields = ",\n".join(f"{pad}{json.dumps(k)}: {example_text(v, depth + 1)}" for k, v in value.items())
+    return "{\n" + fields + "\n" + "  " * depth + "}"
+
+
+SHAPE = (
+    'a JSON object: {"player_planet": PLANET, "opponent_planet": PLANET, "player": SIDE, "opponent": SIDE, '
+    '"rolls": [numbers in [0, 1)] or "seed": N, "ruleset": "design"|"prototype", "options": {...}}; '
+    "`gamewright prince turn --example` prints a complete one"
+)
 
 
 def _bad(path: str, why: str) -> ConfigError:
@@ -99,7 +136,11 @@ def _side(data: Any, path: str) -> tuple[Any, SideState]:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise _bad(path, "must be an object with signs, sect, affliction, combust, exaltation_save_used, carry")
+        raise _bad(
+            path,
+            'must be an object like {"signs": {"Mars": "Aries"}, "sect": "night", "affliction": {"Moon": 6}, '
+            '"combust": ["Venus"], "exaltation_save_used": [], "carry": {"Moon": 0.25}, "aspects": [["Mars", "Moon"]]}',
+        )
     _check_fields(data, SIDE_FIELDS, path)
     signs = [DEFAULT_SIGN] * 7
     for planet, sign in _planet_map(data.get("signs", {}), f"{path}.signs").items():
@@ -157,7 +198,8 @@ def parse_rolls(data: dict[str, Any]) -> Rng:
 def run_scenario(data: Any) -> dict[str, Any]:
     """Resolve the scenario's turn and return the result object."""
     if not isinstance(data, dict):
-        raise ConfigError("a scenario must be a JSON object")
+        kind = {list: "array", str: "string", int: "number", float: "number", bool: "boolean"}.get(type(data), "null")
+        raise ConfigError(f"a scenario is {SHAPE}; this one is a JSON {kind}")
     _check_fields(data, TOP_FIELDS, "")
     ruleset = data.get("ruleset", "design")
     if ruleset not in ("design", "prototype"):
@@ -173,7 +215,7 @@ def run_scenario(data: Any) -> dict[str, Any]:
     opponent = _side(data.get("opponent"), "opponent")
     for key in ("player_planet", "opponent_planet"):
         if key not in data:
-            raise _bad(key, "is required (a planet name)")
+            raise _bad(key, f"is required (a planet name); a scenario is {SHAPE}")
     pi = PLANETS.index(_planet(data["player_planet"], "player_planet"))
     oi = PLANETS.index(_planet(data["opponent_planet"], "opponent_planet"))
     rng = parse_rolls(data)

@@ -535,11 +535,13 @@ class PrinceState:
         return s
 
     def view_for(self, player: int) -> dict[str, Any]:
-        """Everything but the seed, the random streams and the opponent's upcoming prebuilt sequence (issue 9 §6:
-        the seed and the streams rebuild every opponent planet still to come)."""
+        """Everything but the seed, the random streams, the opponent's upcoming prebuilt sequence and the opponents
+        of encounters not yet begun (issue 9 §6: the seed and the streams rebuild every opponent planet to come)."""
         data = self.to_json()
         del data["seed"], data["rng"], data["orng"]
-        data["prebuilt"] = [{"moment": e["moment"], "chart": e["chart"]} for e in data["prebuilt"]]
+        # ref §3 builds every encounter at the start; the player meets each opponent only when its encounter begins
+        met = data["prebuilt"][: self.encounter + 1]
+        data["prebuilt"] = [{"moment": e["moment"], "chart": e["chart"]} for e in met]
         return data
 
     def invariant_violations(self) -> list[str]:
