@@ -220,7 +220,10 @@ class Platform:
         return token
 
     def set_name(self, game_id: str, seat_no: int, name: str) -> None:
-        name = " ".join(name.split())[:40]
+        """A seat's display name: the one rule for every name (an empty one clears it)."""
+        from gamewright.core.limits import check_name
+
+        name = check_name(name, "a seat's name") if name.strip() else ""
         with self.session() as s:
             seat = s.get(WebSeat, (game_id, seat_no))
             if seat is not None:

@@ -42,7 +42,7 @@ class WebSeat(Base):
     kind: Mapped[str] = mapped_column(String(10))  # human | bot
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 hex of the seat's token
-    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
     away: Mapped[bool] = mapped_column(Boolean, default=False)  # timed out: the best bot plays for now
 

@@ -41,7 +41,7 @@ def upgrade() -> None:
         sa.Column("kind", sa.String(10), nullable=False),
         sa.Column("bot", sa.String(40), nullable=True),
         sa.Column("token_hash", sa.String(64), nullable=True),
-        sa.Column("name", sa.String(40), nullable=True),
+        sa.Column("name", sa.String(80), nullable=True),
         sa.Column("claimed", sa.Boolean, nullable=False),
         sa.Column("away", sa.Boolean, nullable=False),
     )
