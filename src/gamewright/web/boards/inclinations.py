@@ -18,7 +18,7 @@ VERB_ORDER = ("deploy", "allocate", "deallocate", "rotate", "coast", "burn", "tr
 
 def _ship(view_ship: dict[str, Any], current: str | None) -> dict[str, Any]:
     x, y = geo.at(view_ship)
-    alive = not view_ship.get("destroyed") and view_ship.get("ring", 0) > 0
+    alive = not view_ship.get("destroyed") and view_ship["hull"] > 0 and view_ship.get("ring", 0) > 0
     return {**view_ship, "x": x, "y": y, "points": geo.ship_marker(view_ship) if alive else "",
             "alive": alive, "acting": view_ship["id"] == current}
 
