@@ -28,8 +28,8 @@ PLANET_RING_STEP, PLANET_RING_BASE = 24.0, 20.0
 def well_centre(well: int) -> tuple[float, float]:
     if well == BLACKHOLE:
         return CENTRE, CENTRE
-    angle = math.radians(PLANET_ANGLE[WELLS[well]])
-    return CENTRE + PLANET_DISTANCE * math.cos(angle), CENTRE + PLANET_DISTANCE * math.sin(angle)
+    angle = math.radians(PLANET_ANGLE[WELLS[well]])  # 002 Planets: alpha at 0° on top, angles clockwise
+    return CENTRE + PLANET_DISTANCE * math.sin(angle), CENTRE - PLANET_DISTANCE * math.cos(angle)
 
 
 def ring_radius(well: int, ring: int) -> float:
@@ -39,14 +39,15 @@ def ring_radius(well: int, ring: int) -> float:
 
 
 def sector_angle(sector: int) -> float:
-    """Sector 0 of every ring points the way the black hole's sector 0 faces (towards alpha)."""
+    """Sector 0 of every ring points up, the way the black hole's sector 0 faces (alpha, on top); sectors count
+    clockwise, the prograde direction (002 Automatic Orbital Movement)."""
     return 2 * math.pi * sector / SECTORS
 
 
 def point(well: int, ring: int, sector: int) -> tuple[float, float]:
     cx, cy = well_centre(well)
     r, a = ring_radius(well, ring), sector_angle(sector)
-    return round(cx + r * math.cos(a), 1), round(cy + r * math.sin(a), 1)
+    return round(cx + r * math.sin(a), 1), round(cy - r * math.cos(a), 1)
 
 
 def at(where: dict[str, object]) -> tuple[float, float]:
@@ -58,8 +59,8 @@ def ship_marker(where: dict[str, object], size: float = 13.0) -> str:
     x, y = at(where)
     a = sector_angle(int(str(where["sector"])))
     sign = 1 if where["facing"] == "prograde" else -1
-    tx, ty = -math.sin(a) * sign, math.cos(a) * sign  # tangent of the ring, the way the ship faces
-    nx, ny = math.cos(a), math.sin(a)
+    tx, ty = math.cos(a) * sign, math.sin(a) * sign  # tangent of the ring, the way the ship faces
+    nx, ny = math.sin(a), -math.cos(a)
     tip = (x + tx * size, y + ty * size)
     left = (x - tx * size * 0.6 + nx * size * 0.6, y - ty * size * 0.6 + ny * size * 0.6)
     right = (x - tx * size * 0.6 - nx * size * 0.6, y - ty * size * 0.6 - ny * size * 0.6)
@@ -77,8 +78,8 @@ def wells() -> list[dict[str, object]]:
             x1, y1 = point(i, 1, s)
             x2, y2 = point(i, outer, s)
             ticks.append({"sector": s, "x1": x1, "y1": y1, "x2": x2, "y2": y2})
-        labels = [{"sector": s, "x": point(i, outer, s)[0] + (math.cos(sector_angle(s)) * 14),
-                   "y": point(i, outer, s)[1] + (math.sin(sector_angle(s)) * 14) + 4}
+        labels = [{"sector": s, "x": point(i, outer, s)[0] + (math.sin(sector_angle(s)) * 14),
+                   "y": point(i, outer, s)[1] - (math.cos(sector_angle(s)) * 14) + 4}
                   for s in range(0, SECTORS, 6 if i else 3)]
         out.append({"name": name, "x": round(cx, 1), "y": round(cy, 1), "rings": rings, "ticks": ticks,
                     "core": 14.0 if i else 40.0, "labels": labels})
