@@ -1,0 +1,63 @@
+"""Assistant page: an Inclinations what-if turn, the same answer ``gamewright inclinations turn --json`` prints.
+
+A GET form: the scenario is in the URL, so the page's address is a permalink to the question and its answer.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from gamewright.cli.common import load_json
+from gamewright.core.errors import ConfigError
+from gamewright.games.inclinations.whatif import example_text, run_scenario
+from gamewright.web.boards import inclinations_geometry as geo
+from gamewright.web.pages import templates
+
+router = APIRouter()
+MAX_SCENARIO = 16_000  # characters: a scenario is a few ships and turns
+
+
+def answer_for(text: str) -> dict[str, Any]:
+    """What the CLI answers for this scenario text; a malformed one raises ConfigError (the CLI's one line)."""
+    if len(text) > MAX_SCENARIO:
+        raise ConfigError(f"the scenario is longer than {MAX_SCENARIO} characters")
+    if not text.strip():
+        raise ConfigError("paste a scenario (JSON)")
+    return run_scenario(load_json(text, "scenario"))
+
+
+def _drawn(ships: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for s in ships:
+        alive = s.get("hull", 1) > 0 and not s.get("destroyed")
+        x, y = geo.at(s)
+        out.append({**s, "x": x, "y": y, "points": geo.ship_marker(s) if alive else "", "alive": alive,
+                    "acting": False})
+    return out
+
+
+@router.get("/tools/inclinations/turn")
+async def whatif_turn(request: Request, scenario: str = "", format: str = "html") -> Response:
+    text = scenario or example_text()
+    answer: dict[str, Any] | None = None
+    error: str | None = None
+    try:
+        answer = await run_in_threadpool(answer_for, text)
+    except ConfigError as exc:
+        error = " ".join(str(exc).split())
+    if format == "json":
+        if error is not None:
+            return JSONResponse({"error": error}, status_code=400)
+        return JSONResponse(answer)
+    board = None
+    if answer is not None:
+        board = {"wells": geo.wells(), "transfers": geo.transfers(), "ships": _drawn(answer["ships"]),
+                 "size": geo.SIZE, "reach": {"threats": [], "strikes": []}, "projection": None}
+    return templates.TemplateResponse(request, "assistants/inclinations_turn.html", {
+        "scenario": text, "answer": answer, "answer_text": json.dumps(answer, indent=2) if answer else "",
+        "error": error, "board": board}, status_code=400 if error else 200)
