@@ -68,7 +68,9 @@ def record(state: Any, events: Sequence[Any]) -> Record:
         if f["side"] == PARTY:
             hd_lost[str(f["key"])] += int(f["hd_max"]) - int(f["hd"])
             deaths[str(f["key"])] += f["status"] == "dead"
-    budget = data.get("options", {}).get("budget") or budget_of(fighters)
+    options = data.get("options", {})
+    # the ``budget`` option sets the encounter only when ``count`` is 0; a given count is banded by its HD
+    budget = (options.get("budget") if not options.get("count") else None) or budget_of(fighters)
     return {
         "length": int(data.get("round", 0)),
         "budget": str(budget),
