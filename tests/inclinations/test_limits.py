@@ -33,6 +33,8 @@ TOO_BIG = str(2**63)
     ("show", TOO_BIG),
     ("show", "-" + TOO_BIG),
     ("simulate", "--seed", str(2**63 - 1), "--games", "2"),
+    ("simulate", "--games", "1000000000"),
+    ("simulate", "--games", "0"),
 ])
 def test_seeds_and_ids_beyond_64_bits_are_one_line_exit_2(cli, args):
     code, out, err = cli("inclinations", *args)
@@ -107,3 +109,19 @@ def test_hand_built_actions_are_refused_before_any_change(action, deploying):
         assert answer["legal"]
         assert action in InclinationsGame().new_initial_state(3).legal_actions() or not deploying
     assert not st_.invariant_violations()
+
+
+@pytest.mark.parametrize("args", [("play", "--seats", "human,random-bot", "--seed", "1"), ("turn", "-")])
+def test_closed_stdin_is_not_a_traceback(args):
+    """issue 9 item 3: stdin closed (`<&-`): play saves and stops as at the end of input; turn - is one line."""
+    import os
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "gamewright", "inclinations", *args], capture_output=True,
+                          text=True, env=dict(os.environ), timeout=120, preexec_fn=lambda: os.close(0))
+    assert "Traceback" not in proc.stderr
+    if args[0] == "play":
+        assert proc.returncode == 0 and "saved; resume with" in proc.stdout
+    else:
+        assert proc.returncode == 2 and proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ NEW_SEED_OPTION = typer.Option(
     None, "--seed", help=f"Seed of the random stream, 0 to {SEED_MAX} (default: a fresh random seed, shown once the "
     "game is over).")
 GAME_ID = "game id"
+MAX_GAMES = 100_000  # bounds one command's work before it starts (a few hundred bot games a second per core)
 
 app = sub_app(
     "inclinations",
@@ -177,6 +179,8 @@ def turn(
     if scenario is None:
         raise ConfigError("give a scenario file (or '-' for stdin); "
                           "'gamewright inclinations turn --example' prints a complete one")
+    if str(scenario) == "-" and sys.stdin is None:
+        raise ConfigError("the scenario is to come from stdin ('-'), but stdin is closed")
     answer = run_scenario(read_json_file(scenario))
     if as_json:
         print_json(answer)
@@ -229,7 +233,7 @@ def rules(as_json: bool = JSON_OPTION) -> None:
 @app.command()
 def simulate(
     seats: str = typer.Option("hard-bot,random-bot", "--seats", help="Comma-separated bot seats (2-6)."),
-    games_count: int = typer.Option(200, "--games", "-n", min=1, help="Number of games."),
+    games_count: int = typer.Option(200, "--games", "-n", help=f"Number of games (1 to {MAX_GAMES:,})."),
     seed: int = SEED_OPTION,
     option: list[str] = typer.Option([], "--option", help="Rule option NAME=VALUE (repeatable)."),
     as_json: bool = JSON_OPTION,
@@ -238,6 +242,7 @@ def simulate(
     seat_list = parse_seats(seats)
     if "human" in seat_list:
         raise ConfigError("--seats: simulations take bots only")
+    bounded(games_count, 1, MAX_GAMES, "--games")
     check_seed(seed, "--seed")
     check_seed(seed + games_count - 1, "--seed + --games - 1 (the last game's seed)")
     options = parse_options(option)

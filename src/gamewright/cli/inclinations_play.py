@@ -39,6 +39,9 @@ def out(text: str = "") -> None:
 def read(prompt: str) -> str | None:
     sys.stdout.write(prompt)
     sys.stdout.flush()
+    if sys.stdin is None:  # started with stdin closed: as at the end of input (the game is saved)
+        out()
+        return None
     line = sys.stdin.readline()
     if not line:
         out()
