@@ -2,29 +2,32 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from gamewright.cli.main import app
 
 
-def _commands() -> list[list[str]]:
+def _commands() -> dict[tuple[str, ...], Any]:
     import typer.main
 
-    found: list[list[str]] = []
+    found: dict[tuple[str, ...], Any] = {}
 
-    def walk(command: object, path: list[str]) -> None:
-        children = getattr(command, "commands", None)
-        if children:
-            for name, child in children.items():
-                walk(child, [*path, name])
+    def walk(command: Any, path: list[str]) -> None:
+        if hasattr(command, "list_commands"):  # a group (the top level imports its sub-apps on demand)
+            ctx = command.make_context(command.name, [], resilient_parsing=True)
+            for name in command.list_commands(ctx):
+                walk(command.get_command(ctx, name), [*path, name])
         else:
-            found.append(path)
+            found[tuple(path)] = command
 
     walk(typer.main.get_command(app), [])
     return found
 
 
-COMMANDS = _commands()
+COMMAND_OBJECTS = _commands()
+COMMANDS = [list(path) for path in COMMAND_OBJECTS]
 IDS = [" ".join(path) for path in COMMANDS]
 
 
@@ -52,12 +55,8 @@ def test_unknown_option_is_one_line_exit_2(cli, path: list[str]) -> None:
 
 @pytest.mark.parametrize("path", COMMANDS, ids=IDS)
 def test_a_bad_seed_is_one_line_exit_2(cli, path: list[str]) -> None:
-    import typer.main
-
-    command = typer.main.get_command(app)
-    for name in path:
-        command = command.commands[name]  # type: ignore[attr-defined]
-    if not any("--seed" in getattr(p, "opts", []) for p in command.params):  # type: ignore[attr-defined]
+    command = COMMAND_OBJECTS[tuple(path)]
+    if not any("--seed" in getattr(p, "opts", []) for p in command.params):
         pytest.skip("no --seed option")
     code, _, err = cli(*path, "--seed", "not-a-number")
     assert code == 2

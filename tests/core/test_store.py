@@ -59,3 +59,43 @@ def test_a_bad_database_setting_is_one_line(cli, monkeypatch: pytest.MonkeyPatch
     code, _, err = cli("prince", "list")
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_update_record_reads_and_writes_in_one_transaction() -> None:
+    from gamewright.store import edit_records, update_record
+
+    put_record("sheet", "Ana", {"level": 1})
+    assert update_record("sheet", "Ana", lambda doc: {**doc, "level": doc["level"] + 1}) == {"level": 2}
+    with pytest.raises(RuntimeError), edit_records("sheet", ["Ana"]) as docs:
+        docs["Ana"]["level"] = 99
+        raise RuntimeError("an error inside the block writes nothing")
+    assert get_record("sheet", "Ana") == {"level": 2}
+    with pytest.raises(NotFound, match="'Nobody'"), edit_records("sheet", ["Ana", "Nobody"]):
+        pass
+
+
+def test_a_save_onto_a_log_that_moved_on_is_a_conflict() -> None:
+    gid = create_game("demo", 1, {})
+    update_game(gid, actions=["a"], base=0)
+    with pytest.raises(Conflict, match="changed by another process"):
+        update_game(gid, actions=["b"], base=0)  # built on the empty log, but "a" is stored now
+    with pytest.raises(Conflict):
+        update_game(gid, actions=["x", "y"])  # the stored log is not a beginning of this one
+    update_game(gid, actions=["a", "b"], base=1, status="finished")
+    assert get_game(gid).actions == ["a", "b"]
+    with pytest.raises(NotFound):
+        get_game(2**63)  # beyond any id column: simply not found
+
+
+def test_a_fight_does_not_overwrite_a_sheet_changed_meanwhile(cli) -> None:
+    from gamewright.cli.affinity import _load_sheet, _write_back
+
+    assert cli("affinity", "character", "new", "Bram", "--class", "combatant")[0] == 0
+    sheet = _load_sheet("Bram")
+    loaded = [sheet.to_json()]
+    assert cli("affinity", "character", "level-up", "Bram")[0] == 0  # another command, while the fight ran
+    sheet.hd = 0
+    with pytest.raises(Conflict, match="Bram's stored sheet changed"):
+        _write_back([sheet], loaded)
+    stored = get_record("affinity-character", "Bram")
+    assert stored["level"] == 2 and stored["hd"] > 0

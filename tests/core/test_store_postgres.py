@@ -8,21 +8,26 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Iterator
 
 import pytest
 
 from gamewright.core.errors import Conflict
 from gamewright.store import create_game, get_game, get_record, put_record, update_game
 from gamewright.store.db import ENV_VAR, reset_engines
+from tests.core.backends import fresh_postgres_schema
 
 URL = os.environ.get("GAMEWRIGHT_TEST_POSTGRES_URL", "")
 pytestmark = pytest.mark.skipif(not URL, reason="GAMEWRIGHT_TEST_POSTGRES_URL is not set")
 
 
 @pytest.fixture(autouse=True)
-def postgres(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(ENV_VAR, URL)
-    reset_engines()
+def postgres(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test in a fresh schema: runs never meet each other's tables or schema revisions."""
+    with fresh_postgres_schema() as url:
+        monkeypatch.setenv(ENV_VAR, url)
+        reset_engines()
+        yield
 
 
 def test_saved_games_and_records_on_postgres() -> None:

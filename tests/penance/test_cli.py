@@ -134,7 +134,7 @@ def test_play_scripted_and_resume(cli) -> None:  # type: ignore[no-untyped-def]
 def test_play_bots_to_the_end(cli) -> None:  # type: ignore[no-untyped-def]
     code, out, err = cli("penance", "play", "--seats", "bot,random", "--seed", "2")
     assert code == 0, err
-    assert "game over:" in out
+    assert "game over — P" in out
     assert json.loads(cli("penance", "list", "--json")[1])[0]["status"] == "finished"
     code, _, err = cli("penance", "play", "--resume", "42")
     assert code == 2 and "no saved" in err

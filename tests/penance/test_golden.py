@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from gamewright.core.game import Event
 from gamewright.games.penance import make_game
 from gamewright.games.penance.bots import make_bot
 
@@ -20,6 +21,14 @@ CASES = {
     "penance_pistol_vs_repair_seed3.txt": (
         "confessor:D:absolution+crusaders_vow,ironclad:C", 3, ("heuristic", "random")),
 }
+
+
+def _event_json(e: Event) -> dict[str, object]:
+    """The event's data, with the seats that may see it when it is not public."""
+    data = e.to_json()
+    if e.visible_to is not None:
+        data["visible_to"] = sorted(e.visible_to)
+    return data
 
 
 def transcript(decks: str, seed: int, bots: tuple[str, str]) -> str:
@@ -35,7 +44,7 @@ def transcript(decks: str, seed: int, bots: tuple[str, str]) -> str:
         lines.append(f"{n:04d} P{p + 1} {action.to_text()}")
         for e in state.apply(action):
             lines.append(f"     {e.text}")
-            lines.append(f"       {json.dumps(e.to_json(), sort_keys=True)}")
+            lines.append(f"       {json.dumps(_event_json(e), sort_keys=True)}")
     lines.append(f"# result: {state.end_reason}; returns {state.returns()}")
     return "\n".join(lines) + "\n"
 
@@ -70,5 +79,5 @@ def test_golden_actions_replay_through_the_parser(name: str) -> None:
             assert f"P{state.current_player + 1}" == seat, n
             replayed.append(line)
             for e in state.apply(game.parse_action(state, text)):
-                replayed += [f"     {e.text}", f"       {json.dumps(e.to_json(), sort_keys=True)}"]
+                replayed += [f"     {e.text}", f"       {json.dumps(_event_json(e), sort_keys=True)}"]
     assert replayed == recorded and state.is_terminal()

@@ -109,3 +109,43 @@ def test_parse_action_errors_are_clear() -> None:
                           ("play Divine Judgment", "not in your hand"), ("", "empty action")):
         with pytest.raises(RuleViolation, match=message):
             game.parse_action(st, text)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Act("keep", arg=2**63), Act("end", arg=5), Act("mulligan", card=float("nan")),  # type: ignore[arg-type]
+        Act("lose", card=-0.0), Act("play", card=True, arg=0), Act("move", arg=1.0),  # type: ignore[arg-type]
+        Act(None), Act(["end"]), Act("fly"), Act("rotate"), Act("move", arg=6),  # type: ignore[arg-type]
+        Act("play", card=-1, arg=0), Act("play", card=0, arg=5), Act("lose", card=-2), Act("pass", card=0),
+        Act("react", arg=2), Act("end", card="1"),  # type: ignore[arg-type]
+    ],
+)
+def test_hand_built_actions_are_refused_before_any_change(action: Act) -> None:
+    st = fresh()
+    if action.kind == "lose":
+        st.todo.append(["loss", 0, 2, "attack"])
+    _refused(st, action, ".")
+
+
+def test_mulligan_step_refuses_hand_built_fields() -> None:
+    from gamewright.games.penance import make_game
+
+    st = make_game().new_initial_state(5)
+    for action in (Act("keep", arg=2**63), Act("mulligan", card=float("nan"))):  # type: ignore[arg-type]
+        _refused(st, action, ".")
+
+
+def test_any_copy_of_a_listed_card_is_played_as_the_listed_copy() -> None:
+    st = fresh()
+    place(st, 0, "H11", "E")
+    place(st, 1, "I11", "W")
+    set_hand(st, 0, ["faithful_thrust", "faithful_thrust", "divine_judgment"])
+    first, second = st.sides[0].piles.hand[:2]
+    listed = [a for a in st.legal_actions() if a.kind == "play" and a.card in (first, second)]
+    assert {a.card for a in listed} == {first}
+    other = st.clone()
+    st.apply(Act("play", second, CHASSIS))
+    other.apply(Act("play", first, CHASSIS))
+    assert st.to_json() == other.to_json()
+    assert st.listed_copy(Act("play", second, CHASSIS)) == Act("play", second, CHASSIS)  # the hand moved on

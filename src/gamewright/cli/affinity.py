@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
@@ -12,7 +14,8 @@ from rich.table import Table
 
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, progress, sub_app
 from gamewright.core.dice import fraction_text
-from gamewright.core.errors import ConfigError, NotFound, RuleViolation
+from gamewright.core.errors import ConfigError, Conflict, NotFound, RuleViolation
+from gamewright.core.limits import check_name
 from gamewright.core.rng import Rng
 
 app = sub_app("affinity", "Affinity: exact dice-pool odds, layered defence, characters, fights and adventures.")
@@ -146,6 +149,38 @@ def _save_sheet(sheet: Any, replace: bool = True) -> None:
     put_record(RECORD_KIND, sheet.name, sheet.to_json(), replace=replace)
 
 
+@contextmanager
+def _edit_sheets(*names: str) -> Iterator[list[Any]]:
+    """Stored sheets locked for one transaction: what the block changes (or puts in the list) is saved when it
+    ends, and no other process can change them in between (a read-modify-write that loses nothing)."""
+    from gamewright.games.affinity.character import RECORD_KIND, Sheet
+    from gamewright.store import edit_records
+
+    opened = False
+    try:
+        with edit_records(RECORD_KIND, names) as docs:
+            opened = True
+            sheets = [Sheet.from_json(docs[n]) for n in names]
+            yield sheets
+            docs.update({n: sheet.to_json() for n, sheet in zip(names, sheets, strict=True)})
+    except NotFound as exc:
+        if opened:
+            raise
+        missing = next((n for n in names if str(exc).startswith(f"no {RECORD_KIND} named {n!r}")), names[0])
+        raise NotFound(f"no Affinity character named {missing!r}; see `gamewright affinity character list`") from None
+
+
+def _write_back(sheets: list[Any], loaded: list[dict[str, Any]]) -> None:
+    """Save sheets that a long command (a fight, a duel) changed, unless another command changed them since
+    it read them: then nothing is written and the clash is reported."""
+    with _edit_sheets(*(s.name for s in sheets)) as stored:
+        for now, before in zip(stored, loaded, strict=True):
+            if now.to_json() != before:
+                raise Conflict(f"{now.name}'s stored sheet changed while this ran (another command saved it); "
+                               "nothing was written back")
+        stored[:] = sheets
+
+
 def _sheet_doc(sheet: Any) -> dict[str, Any]:
     return {**sheet.to_json(), "proficiency": sheet.proficiency, "hd_max": sheet.hd_max, "hd_die": sheet.hd_die,
             "abilities": sheet.abilities, "features": sheet.features,
@@ -169,6 +204,7 @@ def character_new(
     """Create and store a character sheet with its class kit."""
     from gamewright.games.affinity.character import new_sheet
 
+    name = check_name(name, "a character's name")
     sheet = new_sheet(name, cls, level, virtue, weapon, armour, shield, way, way_node, path_feat)
     _save_sheet(sheet, replace=False)
     if json_out:
@@ -217,9 +253,8 @@ def character_level_up(
     """Advance a stored character one level (Hit Dice, abilities, a Way node, Path feats at 3, 6, 9, 10)."""
     from gamewright.games.affinity.character import level_up
 
-    sheet = _load_sheet(name)
-    gained = level_up(sheet, way_node, path_feat)
-    _save_sheet(sheet)
+    with _edit_sheets(name) as (sheet,):
+        gained = level_up(sheet, way_node, path_feat)
     if json_out:
         print_json({**_sheet_doc(sheet), "gained": gained})
     else:
@@ -229,11 +264,10 @@ def character_level_up(
 @character_app.command("magical-armor")
 def character_magical_armor(name: str = typer.Argument(...), json_out: bool = JSON_OPTION) -> None:
     """Perform the Weaver's 10-minute Magical Armor ritual: a 2d12 outermost layer until depleted."""
-    sheet = _load_sheet(name)
-    if "magical_armor" not in sheet.features:
-        raise RuleViolation("Magical Armor", f"{sheet.name} does not know the ritual", "ref §3 Weaver")
-    sheet.spell_armour = 2  # one at a time per caster: a new casting replaces the old layer
-    _save_sheet(sheet)
+    with _edit_sheets(name) as (sheet,):
+        if "magical_armor" not in sheet.features:
+            raise RuleViolation("Magical Armor", f"{sheet.name} does not know the ritual", "ref §3 Weaver")
+        sheet.spell_armour = 2  # one at a time per caster: a new casting replaces the old layer
     if json_out:
         print_json(_sheet_doc(sheet))
     else:
@@ -251,28 +285,27 @@ def character_affinity(
     """Affinity dice: gain (≤ Proficiency a day), spend, share with an ally, lose all by betrayal."""
     from gamewright.games.affinity import character as ch
 
-    sheet = _load_sheet(name)
-    doc: dict[str, Any] = {"name": sheet.name}
-    if verb == "gain":
-        ch.gain_affinity(sheet)
-    elif verb == "spend":
-        ch.spend_affinity(sheet, count)
-    elif verb == "share":
-        if not to:
-            raise ConfigError("share needs --to ALLY")
-        other = _load_sheet(to)
-        if other.name == sheet.name:  # 003 Sharing: to an ally (a self-share would lose the dice on saving)
-            raise RuleViolation("share Affinity", "share with an ally, not yourself", "003 Sharing Affinity Dice")
-        ch.share_affinity(sheet, other, count)
-        _save_sheet(other)
-        doc["to"] = {"name": other.name, "affinity": other.affinity}
-    elif verb == "betray":
-        doc["lost"] = ch.betray_virtue(sheet)
-    elif verb == "new-day":
-        ch.new_day(sheet)
-    else:
-        raise ConfigError(f"unknown verb {verb!r}; choose gain, spend, share, betray or new-day")
-    _save_sheet(sheet)
+    if verb == "share" and not to:
+        raise ConfigError("share needs --to ALLY")
+    if verb == "share" and to == name:  # 003 Sharing: to an ally (a self-share would lose the dice on saving)
+        raise RuleViolation("share Affinity", "share with an ally, not yourself", "003 Sharing Affinity Dice")
+    with _edit_sheets(*([name, to] if verb == "share" else [name])) as sheets:
+        sheet = sheets[0]
+        doc: dict[str, Any] = {"name": sheet.name}
+        if verb == "gain":
+            ch.gain_affinity(sheet)
+        elif verb == "spend":
+            ch.spend_affinity(sheet, count)
+        elif verb == "share":
+            other = sheets[1]
+            ch.share_affinity(sheet, other, count)
+            doc["to"] = {"name": other.name, "affinity": other.affinity}
+        elif verb == "betray":
+            doc["lost"] = ch.betray_virtue(sheet)
+        elif verb == "new-day":
+            ch.new_day(sheet)
+        else:
+            raise ConfigError(f"unknown verb {verb!r}; choose gain, spend, share, betray or new-day")
     doc["affinity"] = sheet.affinity
     doc["cap"] = sheet.affinity_cap
     if json_out:
@@ -395,6 +428,7 @@ def fight(
     if not 0 <= count <= 30:
         raise ConfigError("--count is 0 (the medium encounter budget) to 30")
     members = _party(sheets, party, level)
+    loaded = [m.to_json() for m in members] if save and sheets else []
     cdef = get_creature(creature)
     n = count or budget_count(cdef, members, creature_data().budgets["medium"])
     sides = {"none": [], "party": [0], "creatures": [1]}
@@ -435,7 +469,7 @@ def fight(
                     sheet.spell_armour = la.count
             fresh = fighter_from_sheet(sheet.__class__.from_json({**sheet.to_json(), "uses_spent": {}}), 0, False)
             sheet.uses_spent = {k: fresh.uses[k] - v for k, v in f.uses.items() if fresh.uses.get(k, 0) > v}
-            _save_sheet(sheet)
+        _write_back(members, loaded)
     assert state.winner is not None  # the loop above ends only when the fight is over
     result = {"winner": {0: "party", 1: "creatures", -1: "nobody"}[state.winner], "rounds": state.round,
               "creature": cdef.key, "count": n, "seed": seed,
@@ -476,7 +510,7 @@ def conformance(
         out.add_row(str(r["level"]), r["creature"], str(r["count"]), str(r["fights"]),
                     f"{r['win_rate']:.0%} [{r['win_low']:.0%}–{r['win_high']:.0%}]",
                     f"{r['rounds']['mean']:.1f} [{r['rounds']['low']:.1f}–{r['rounds']['high']:.1f}]", *hd)
-    wide = console if console.is_terminal else Console(width=160)
+    wide = console if console.is_terminal else Console(width=160, markup=False, emoji=False, highlight=False)
     wide.print(out)
     wide.print(f"overall: win rate {summary['win_rate']:.1%} [{summary['win_low']:.1%}–{summary['win_high']:.1%}], "
                   f"rounds {summary['rounds']['mean']:.2f} [{summary['rounds']['low']:.2f}–"
@@ -648,6 +682,7 @@ def duel(
             raise ConfigError("--evidence-* and --audience-* are -1, 0 or 1")
     sa, sb = speaker(a, research_a, home == "a"), speaker(b, research_b, home == "b")
     sheets = {k: _load_sheet(text) for k, text in (("a", a), ("b", b)) if ":" not in text}
+    loaded = {k: sheet.to_json() for k, sheet in sheets.items()}
     if save and len(sheets) == 2 and sheets["a"].name == sheets["b"].name:
         raise ConfigError("--save needs two different characters")
     d = Duel(sa, sb, Rng(seed))
@@ -665,7 +700,8 @@ def duel(
                 sheet = sheets[k]
                 sheet.hd = max(0, sheet.hd - sum(e[k]["burned"] for e in d.log))
                 sheet.resolve = who.resolve
-                _save_sheet(sheet)
+        if sheets:
+            _write_back(list(sheets.values()), list(loaded.values()))
     if json_out:
         print_json(doc)
         return
@@ -698,24 +734,23 @@ def rest(
     """Rest, Recover, heal or drink a potion; the stored sheet is updated."""
     from gamewright.games.affinity import rest as rr
 
-    sheet = _load_sheet(name)
     rng = Rng(seed)
-    if potion:
-        doc = rr.drink(sheet, rng, potion, healing)
-    elif heal:
-        bits = heal.lower().split("d")
-        if len(bits) != 2 or not all(b.isdigit() for b in bits):
-            raise ConfigError(f"--heal {heal!r} is not dice like 2d8")
-        doc = rr.heal(sheet, rng, int(bits[0]), int(bits[1]), healing)
-    elif kind == "rest":
-        doc = rr.rest(sheet, mend)
-    elif kind == "recover":
-        doc = rr.recover(sheet)
-    elif kind == "wake":
-        doc = rr.wake(sheet)
-    else:
-        raise ConfigError(f"--kind {kind!r}: choose rest, recover or wake")
-    _save_sheet(sheet)
+    with _edit_sheets(name) as (sheet,):
+        if potion:
+            doc = rr.drink(sheet, rng, potion, healing)
+        elif heal:
+            bits = heal.lower().split("d")
+            if len(bits) != 2 or not all(b.isdigit() for b in bits):
+                raise ConfigError(f"--heal {heal!r} is not dice like 2d8")
+            doc = rr.heal(sheet, rng, int(bits[0]), int(bits[1]), healing)
+        elif kind == "rest":
+            doc = rr.rest(sheet, mend)
+        elif kind == "recover":
+            doc = rr.recover(sheet)
+        elif kind == "wake":
+            doc = rr.wake(sheet)
+        else:
+            raise ConfigError(f"--kind {kind!r}: choose rest, recover or wake")
     if json_out:
         print_json(doc)
     else:

@@ -1,10 +1,17 @@
-"""Shared pieces of every sub-app: JSON output, one-line errors, progress bars, scenario files."""
+"""Shared pieces of every sub-app: consoles, JSON output, input from stdin, one-line errors, progress bars.
+
+User text (names, deck specs, actions) is printed literally: the consoles never parse Rich markup or emoji codes,
+so a name like ``[/bold]`` or a deck ``confessor:A:…`` reads as typed. Styled output is built from
+``rich.text.Text`` pieces instead of markup strings.
+"""
 
 from __future__ import annotations
 
+import io
 import json
+import math
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
@@ -12,18 +19,45 @@ from typing import Any, TypeVar
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from typer.core import TyperOption
 
 from gamewright.core.errors import ConfigError
+from gamewright.core.limits import MAX_INT_DIGITS, SEED_MAX, ascii_int, bounded
 
 T = TypeVar("T")
 
-console = Console()
-err_console = Console(stderr=True)
+
+def make_console(**kwargs: Any) -> Console:
+    """A console that prints text as given: no markup, no emoji codes, no colouring of numbers."""
+    return Console(markup=False, emoji=False, highlight=False, **kwargs)
+
+
+console = make_console()
+err_console = make_console(stderr=True)
+
+
+def whole_number(lo: int, hi: int, what: str) -> Callable[[Any], int]:
+    """A Typer ``parser=`` for an integer option: ASCII digits only, within ``[lo, hi]``, else a usage error."""
+
+    def parse(value: Any) -> int:
+        try:
+            number = value if isinstance(value, int) else ascii_int(str(value), what)
+            return bounded(number, lo, hi, what)
+        except ConfigError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return parse
+
 
 JSON_OPTION = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
-SEED_OPTION = typer.Option(0, "--seed", help="Seed of the random stream (same seed, same result).")
+SEED_OPTION = typer.Option(
+    0, "--seed", help=f"Seed of the random stream, 0 to {SEED_MAX} (same seed, same result).",
+    parser=whole_number(0, SEED_MAX, "--seed"),
+)
 RULE_OPTION = typer.Option(
-    [], "--option", "-o", help="A rule option NAME=VALUE (repeatable); the game's options are listed in RULINGS.md."
+    [], "--option", "-o", metavar="NAME=VALUE",
+    help="Set one rule option (repeatable); each game's options, their values and the rule each one changes are "
+         "listed in RULINGS.md.",
 )
 
 
@@ -59,22 +93,117 @@ def print_json(obj: Any) -> None:
     sys.stdout.flush()
 
 
-def read_json_file(path: Path, what: str = "scenario") -> Any:
-    if str(path) == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError as exc:
-            raise ConfigError(f"{what} file {str(path)!r} does not exist") from exc
-        except OSError as exc:
-            raise ConfigError(f"cannot read {what} file {str(path)!r}: {exc.strerror}") from exc
-        except UnicodeDecodeError as exc:
-            raise ConfigError(f"{what} file {str(path)!r} is not UTF-8 text (byte {exc.start})") from exc
+MAX_JSON_BYTES = 4 * 2**20  # a scenario is a few hundred bytes; larger input is refused before parsing
+
+
+class InputEnded(ConfigError):
+    """Standard input is closed or at its end where the command needed another line."""
+
+
+class ClosedInput(io.TextIOBase):
+    """Stands in for a closed stdin (``<&-`` leaves ``sys.stdin`` None): every read is one ``error:`` line."""
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> str:
+        raise InputEnded("no input: standard input is closed")
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        raise InputEnded("no input: standard input is closed")
+
+
+def _stdin(what: str) -> Any:
+    stream = sys.stdin
+    if stream is None or isinstance(stream, ClosedInput) or getattr(stream, "closed", False):
+        raise InputEnded(f"no {what}: standard input is closed")
+    return stream
+
+
+def read_line(prompt: str = "", what: str = "input") -> str:
+    """The next line of stdin without its line end, after showing ``prompt``.
+
+    Closed stdin, its end, or bytes that are not UTF-8 are one ``error:`` line and exit 2 (``InputEnded`` /
+    ``ConfigError``); a command that wants to say more (a game saved, how to resume) catches ``InputEnded``.
+    """
+    if prompt:
+        console.print(prompt, end="")
+        console.file.flush()
+    stream = _stdin(what)
     try:
-        return json.loads(text)
+        line = stream.readline()
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{what} on standard input is not UTF-8 text (byte {exc.start})") from None
+    except (OSError, ValueError) as exc:
+        raise InputEnded(f"no {what}: standard input cannot be read ({exc})") from None
+    if not line:
+        raise InputEnded(f"no {what}: standard input ended")
+    return str(line).rstrip("\r\n")
+
+
+def read_stdin(what: str) -> str:
+    """All of stdin as text; closed stdin or bytes that are not UTF-8 are one ``error:`` line."""
+    stream = _stdin(what)
+    try:
+        return str(stream.read())
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{what} on standard input is not UTF-8 text (byte {exc.start})") from None
+    except (OSError, ValueError) as exc:
+        raise InputEnded(f"no {what}: standard input cannot be read ({exc})") from None
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ConfigError(f"a number of {len(text)} digits; no value needs more than {MAX_INT_DIGITS}")
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ConfigError(f"the number {text[:30]!r} is too large")
+    return value
+
+
+def _json_constant(text: str) -> Any:
+    raise ConfigError(f"{text} is not a number JSON allows")
+
+
+def load_json(text: str, what: str) -> Any:
+    """Parse JSON from a person or a file: bounded numbers and nesting, every failure a ``ConfigError``."""
+    try:
+        return json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
     except json.JSONDecodeError as exc:
-        raise ConfigError(f"{what} file {str(path)!r} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
+        raise ConfigError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
+    except ConfigError as exc:
+        raise ConfigError(f"{what}: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{what} is nested too deeply") from None
+
+
+def read_json_file(path: Path, what: str = "scenario") -> Any:
+    """A JSON document from a file or ``-`` (stdin), its size, nesting and numbers bounded before any work."""
+    if str(path) == "-":
+        text = read_stdin(f"{what} JSON")
+        _check_size(text, what)
+        if not text.strip():
+            raise ConfigError(f"no {what} on standard input (it is empty)")
+        return load_json(text, f"{what} on standard input")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ConfigError(f"{what} file {str(path)!r} does not exist") from exc
+    except OSError as exc:
+        raise ConfigError(f"cannot read {what} file {str(path)!r}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{what} file {str(path)!r} is not UTF-8 text (byte {exc.start})") from exc
+    _check_size(text, what)
+    return load_json(text, f"{what} file {str(path)!r}")
+
+
+def _check_size(text: str, what: str) -> None:
+    if len(text) > MAX_JSON_BYTES:
+        raise ConfigError(f"{what} is larger than {MAX_JSON_BYTES // 2**20} MB; a {what} is a small JSON object")
 
 
 def parse_int_list(text: str | None, what: str) -> list[int] | None:
@@ -82,9 +211,9 @@ def parse_int_list(text: str | None, what: str) -> list[int] | None:
     if text is None or text == "":
         return None
     try:
-        return [int(part) for part in text.split(",")]
-    except ValueError as exc:
-        raise ConfigError(f"{what} must be comma-separated whole numbers, e.g. 3,4 (got {text!r})") from exc
+        return [ascii_int(part, what) for part in text.split(",")]
+    except ConfigError:
+        raise ConfigError(f"{what} must be comma-separated whole numbers, e.g. 3,4 (got {text[:60]!r})") from None
 
 
 def progress(items: Iterable[T], total: int, description: str, enabled: bool = True) -> Iterator[T]:
@@ -92,9 +221,22 @@ def progress(items: Iterable[T], total: int, description: str, enabled: bool = T
     if not enabled:
         yield from items
         return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task(description, total=total)
         for item in items:
             yield item
             bar.advance(task)
+
+
+def _flags_show_no_type() -> None:
+    """Typer 0.29's rich help prints ``--help <bool>`` as if a flag took a value; a flag shows no type."""
+    shown = TyperOption.display_type_rich
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
+        return None if self.is_flag and not self.count else shown(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_show_no_type()

@@ -9,17 +9,18 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, progress, read_json_file, sub_app
+from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, read_json_file, sub_app
 from gamewright.cli.inclinations_play import Session
 from gamewright.cli.inclinations_play import log as log_events
 from gamewright.cli.inclinations_play import out as _out
 from gamewright.cli.inclinations_play import show as show_board
+from gamewright.cli.lab import progress_bar
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ID_MAX, SEED_MAX, bounded, check_seed
-from gamewright.games.inclinations.bots import play_bot_game
 from gamewright.games.inclinations.render import render_board, render_ships
 from gamewright.games.inclinations.session import parse_options, parse_seats, replay_events
 from gamewright.games.inclinations.whatif import example_text, run_scenario
+from gamewright.lab.runner import Batch, run_batches, validate
 from gamewright.store import create_game, get_game, list_games
 
 NEW_SEED_OPTION = typer.Option(
@@ -246,15 +247,19 @@ def simulate(
     check_seed(seed, "--seed")
     check_seed(seed + games_count - 1, "--seed + --games - 1 (the last game's seed)")
     options = parse_options(option)
+    # a thin call into the lab: every seat's bot through the protocol, seeds SEED..SEED+N-1
+    agents = tuple(f"inclinations.{kind}" for kind in seat_list)
+    batch = validate(Batch("inclinations", None, {**options, "players": len(seat_list)}, agents, seed, games_count,
+                           alternate=False))
+    with progress_bar(games_count, enabled=not as_json) as advance:
+        records = run_batches([batch], on_games=advance)[0]
     wins = {f"P{i + 1}": 0 for i in range(len(seat_list))}
     draws = 0
     rounds = 0
-    for g in progress(range(games_count), games_count, "simulating", enabled=not as_json):
-        state, _ = play_bot_game(seat_list, seed + g, options)
-        result = state.result()
-        rounds += result["rounds"]
-        if result["winner"]:
-            wins[result["winner"]] += 1
+    for record in records:
+        rounds += record["length"]
+        if record["wins"]:
+            wins[f"P{record['wins'][0] + 1}"] += 1
         else:
             draws += 1
     rates = {k: v / games_count for k, v in wins.items()}

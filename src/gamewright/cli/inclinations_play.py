@@ -159,6 +159,7 @@ class Session:
         self.seats = seats
         self.state = state
         self.log = actions
+        self.saved = list(actions)  # the log as last read or saved: a save must build on exactly this
         self.warned = False  # the deploy warnings are shown once, then on 'help'
         self.bots = {
             i: make_bot(kind, Rng(seed).split(f"bot{i}/{len(actions)}")) for i, kind in enumerate(seats)
@@ -167,9 +168,10 @@ class Session:
 
     def save(self) -> None:
         s = self.state
-        update_game(self.game_id, actions=self.log, snapshot=s.to_json(),
+        update_game(self.game_id, actions=self.log, previous=self.saved, snapshot=s.to_json(),
                     status="finished" if s.is_terminal() else "active",
                     result=s.result() if s.is_terminal() else None)
+        self.saved = list(self.log)
 
     def commit(self, actions: list[Any]) -> list[Event]:
         events: list[Event] = []

@@ -1,18 +1,49 @@
-"""``gamewright lab``: seeded batches of games between generic agents, over any registered game."""
+"""``gamewright lab``: seeded batches, paired A/B comparisons and parameter sweeps over any game, on every core
+or a Ray cluster, each stored with its configuration so that it can be reported on and re-run exactly."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, progress
+from gamewright.cli.common import JSON_OPTION, RULE_OPTION, console, err_console, print_json
 from gamewright.cli.common import sub_app as _sub_app
 from gamewright.core.errors import ConfigError
-from gamewright.core.game import load_game, registered_games
+from gamewright.core.game import registered_games
+from gamewright.core.limits import check_seed
 from gamewright.core.rules import parse_assignments
-from gamewright.lab.simulate import run_batch, summarise
 
-app = _sub_app("lab", "The lab: simulate seeded batches of any game between generic agents.")
+app = _sub_app("lab", "The lab: simulate, compare rule variants and sweep parameters over seeded batches of any game.")
+
+
+def _every_agent() -> str:
+    from gamewright.agents.registry import agent_names
+
+    names: list[str] = []
+    for game in sorted(registered_games()):
+        names += [n for n in agent_names(game) if n not in names]
+    return ", ".join(names)
+
+
+AGENTS_HELP = ("Comma-separated agents, one per seat (default: random in every seat). Agents: "
+               f"{_every_agent()}. `gamewright lab agents GAME` lists a game's.")
+AGENTS_OPTION = typer.Option("", "--agents", help=AGENTS_HELP)
+GAMES_OPTION = typer.Option(100, "--games", "-n", help="Games per configuration (seeds SEED … SEED+N-1).")
+SEED_OPTION = typer.Option(0, "--seed", help="First seed; game i of every configuration uses seed SEED+i.")
+WORKERS_OPTION = typer.Option(None, "--workers", help="Processes to spread the games over (default: every core "
+                              "this process may use). The results are identical for any number.")
+RAY_OPTION = typer.Option(None, "--ray", help="Run the games as Ray tasks: `auto` (the running cluster), a cluster "
+                          "address such as ray://head:10001, or `local` (start one here). Needs gamewright[ray].")
+REPORT_OPTION = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file.")
+QUESTION_OPTION = typer.Option(None, "--question", help="The question this run answers (shown in the report).")
+RULESET_OPTION = typer.Option(None, "--ruleset", help="Ruleset name, where the game has several.")
 
 
 @app.command("games")
@@ -26,34 +57,285 @@ def games_command(json_out: bool = JSON_OPTION) -> None:
             console.print(name)
 
 
+@app.command("agents")
+def agents_command(game: str = typer.Argument(..., help="Game name."), json_out: bool = JSON_OPTION) -> None:
+    """List the agents a game's seats may take: the generic ones, then the game's own bots."""
+    from gamewright.agents.registry import agent_names, game_bot_names
+
+    _check_game(game)
+    names = agent_names(game)
+    if json_out:
+        print_json({"game": game, "agents": names, "bots": game_bot_names(game)})
+        return
+    for name in names:
+        console.print(name, highlight=False)
+
+
+def _check_game(game: str) -> None:
+    from gamewright.core.game import load_game
+
+    load_game(game)  # NotFound names the known games
+
+
+def _agents(text: str) -> list[str]:
+    names = [a.strip() for a in text.split(",")] if text.strip() else []
+    if any(not n for n in names):
+        raise ConfigError(f"--agents takes comma-separated agent names, one per seat (got {text!r})")
+    return names
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool) -> Iterator[Any]:
+    """A progress bar with an ETA on stderr (a terminal only); the callback advances it by the games a chunk
+    finished."""
+    if not enabled or not err_console.is_terminal:
+        yield None
+        return
+    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"),
+               TimeRemainingColumn())
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def _execute(request: dict[str, Any], workers: int | None, ray: str | None, json_out: bool | None,
+             report: Path | None) -> dict[str, Any]:
+    """Validate, run with a progress bar, store in history, write the report, print (JSON, tables, or nothing
+    when ``json_out`` is None); the result."""
+    from gamewright.lab import experiments, history
+    from gamewright.lab.runner import default_workers
+
+    check_seed(request["seed"], "--seed")
+    if request["games"] < 1:
+        raise ConfigError("--games must be at least 1")
+    if workers is not None and workers < 1:
+        raise ConfigError("--workers must be at least 1")
+    found, _ = experiments.batches(request)  # every mistake is reported before anything runs
+    total = sum(b.games for b in found)
+    start = time.perf_counter()
+    with progress_bar(total, enabled=json_out is False) as advance:
+        result = experiments.run(request, workers, ray, advance)
+    seconds = time.perf_counter() - start
+    used = workers or default_workers()
+    run_id = history.save_run(request, result, used, f"ray:{ray}" if ray else "local", seconds)
+    if report is not None:
+        _write_report(result, history.get_run(run_id), report)
+    if json_out:
+        print_json(result)
+    elif json_out is False:
+        show_result(result)
+        err_console.print(f"stored as lab run {run_id} ({total} games in {seconds:.1f} s on {used} workers)",
+                          highlight=False)
+    return result
+
+
+def _write_report(result: dict[str, Any], stored: dict[str, Any] | None, path: Path) -> None:
+    from gamewright.lab.report import render
+
+    try:
+        Path(path).write_text(render(result, stored), encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot write the report to {str(path)!r}: {exc.strerror}") from exc
+
+
 @app.command("simulate")
 def simulate_command(
     game: str = typer.Argument(..., help="Game name (see `gamewright lab games`)."),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games to play."),
+    games: int = GAMES_OPTION,
     seed: int = SEED_OPTION,
-    agents: str = typer.Option("", "--agents", help="Comma-separated agent per seat: random, first."),
-    ruleset: str = typer.Option(None, "--ruleset", help="Ruleset name, where the game has several."),
+    agents: str = AGENTS_OPTION,
+    ruleset: str = RULESET_OPTION,
     option: list[str] = RULE_OPTION,
+    workers: int = WORKERS_OPTION,
+    ray: str = RAY_OPTION,
+    report: Path = REPORT_OPTION,
+    question: str = QUESTION_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """Play GAMES seeded games (seeds SEED, SEED+1, ...) and summarise returns and win rates."""
-    options = parse_assignments(option)
-    seats = load_game(game, ruleset=ruleset, options=options).num_players
-    names = [a.strip() for a in agents.split(",")] if agents else None
-    if names is not None and len(names) != seats:
-        raise ConfigError(f"--agents needs {seats} comma-separated names for {game}, got {len(names)}")
-    batch = run_batch(game, games, seed, names, ruleset, options)
-    results = progress(batch, games, f"{game}", enabled=not json_out)
-    summary = summarise(results, seats)
+    """Play GAMES seeded games and summarise win rates (95% intervals), game length and the game's metrics."""
+    request = {"kind": "simulate", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
+               "ruleset": ruleset, "options": parse_assignments(option), "question": question}
+    _execute(request, workers, ray, json_out, report)
+
+
+@app.command("compare")
+def compare_command(
+    game: str = typer.Argument(..., help="Game name (see `gamewright lab games`)."),
+    a: list[str] = typer.Option([], "--a", help="Variant A: one NAME=VALUE per flag (repeatable); ruleset=NAME too."),
+    b: list[str] = typer.Option([], "--b", help="Variant B: one NAME=VALUE per flag (repeatable); ruleset=NAME too."),
+    games: int = GAMES_OPTION,
+    seed: int = SEED_OPTION,
+    agents: str = AGENTS_OPTION,
+    ruleset: str = RULESET_OPTION,
+    option: list[str] = RULE_OPTION,
+    workers: int = WORKERS_OPTION,
+    ray: str = RAY_OPTION,
+    report: Path = REPORT_OPTION,
+    question: str = QUESTION_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Paired A/B: both variants play the same seeds; per-seat win rates, the paired difference B − A with its
+    95% interval and an exact McNemar test, game length and the game's metrics. --option sets both sides."""
+    from gamewright.lab.experiments import variant
+
+    base = parse_assignments(option)
+    request = {"kind": "compare", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
+               "a": variant(a, base, ruleset), "b": variant(b, base, ruleset), "question": question}
+    _execute(request, workers, ray, json_out, report)
+
+
+@app.command("sweep")
+def sweep_command(
+    game: str = typer.Argument(..., help="Game name (see `gamewright lab games`)."),
+    param: str = typer.Option(..., "--param", help="The option to vary (or `ruleset`)."),
+    values: str = typer.Option(..., "--values", help="Comma-separated values, e.g. 1,2,3."),
+    games: int = GAMES_OPTION,
+    seed: int = SEED_OPTION,
+    agents: str = AGENTS_OPTION,
+    ruleset: str = RULESET_OPTION,
+    option: list[str] = RULE_OPTION,
+    workers: int = WORKERS_OPTION,
+    ray: str = RAY_OPTION,
+    report: Path = REPORT_OPTION,
+    question: str = QUESTION_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """One row per value of an option, every value on the same seeds; the report plots each metric against it."""
+    from gamewright.lab.experiments import parse_values
+
+    request = {"kind": "sweep", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
+               "ruleset": ruleset, "options": parse_assignments(option), "param": param.strip(),
+               "values": parse_values(values), "question": question}
+    _execute(request, workers, ray, json_out, report)
+
+
+@app.command("runs")
+def runs_command(
+    game: str = typer.Option(None, "--game", help="Only this game's runs."),
+    limit: int = typer.Option(50, "--limit", min=1, max=10_000, help="How many of the latest runs."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """The stored lab runs, latest first."""
+    from gamewright.lab.history import list_runs
+
+    rows = list_runs(game, limit)
     if json_out:
-        print_json({"game": game, "seed": seed, **summary.to_json()})
+        print_json({"runs": rows})
         return
-    table = Table(title=f"{game}: {summary.games} games from seed {seed}")
-    for column in ("seat", "mean return", "win rate", "95% interval"):
+    table = Table(title="lab runs")
+    for column in ("id", "when", "kind", "game", "games", "seed", "question"):
         table.add_column(column)
-    for s in range(seats):
-        w = summary.win_rates[s]
-        interval = f"{w['low95']:.1%}–{w['high95']:.1%}"
-        table.add_row(str(s), f"{summary.mean_returns[s]:.3f}", f"{w['rate']:.1%}", interval)
+    for r in rows:
+        table.add_row(str(r["id"]), r["created_at"], r["kind"], r["game"], str(r["games"]), str(r["seed"]),
+                      r["question"])
     console.print(table)
-    console.print(f"mean actions per game: {summary.mean_actions:.1f}")
+
+
+@app.command("show")
+def show_command(run_id: int = typer.Argument(..., help="Run id (see `gamewright lab runs`)."),
+                 json_out: bool = JSON_OPTION) -> None:
+    """A stored run: its configuration, code version and results."""
+    from gamewright.lab.history import get_run
+
+    row = get_run(run_id)
+    if json_out:
+        print_json(row)
+        return
+    console.print(f"lab run {row['id']} · {row['created_at']} · code {row['code_version']} · "
+                  f"{row['workers']} workers ({row['runner']}) · {row['seconds']:.1f} s", highlight=False)
+    show_result(row["result"])
+
+
+@app.command("report")
+def report_command(run_id: int = typer.Argument(..., help="Run id (see `gamewright lab runs`)."),
+                   out: Path = typer.Option(..., "--out", help="The HTML file to write.")) -> None:
+    """Write a stored run's self-contained HTML report."""
+    from gamewright.lab.history import get_run
+
+    row = get_run(run_id)
+    _write_report(row["result"], row, out)
+    console.print(f"wrote {out}", highlight=False)
+
+
+@app.command("rerun")
+def rerun_command(
+    run_id: int = typer.Argument(..., help="Run id (see `gamewright lab runs`)."),
+    workers: int = WORKERS_OPTION,
+    ray: str = RAY_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Run a stored configuration again (stored as a new run) and say whether the results are identical."""
+    from gamewright.cli.common import dumps
+    from gamewright.lab.history import get_run
+
+    row = get_run(run_id)
+    result = _execute(row["request"], workers, ray, None, None)
+    same = dumps(result) == dumps(row["result"])
+    if json_out:
+        print_json({"id": run_id, "identical": same, "code_version": row["code_version"]})
+    else:
+        verdict = "identical to" if same else "DIFFERENT from"
+        console.print(f"re-ran lab run {run_id}: results {verdict} the stored ones", highlight=False)
+    if not same:
+        raise typer.Exit(1)
+
+
+# --- text output -----------------------------------------------------------------------------------------
+def _rate(row: dict[str, Any]) -> str:
+    return f"{row['rate']:.1%} [{row['low95']:.1%}–{row['high95']:.1%}]"
+
+
+def _length(side: dict[str, Any]) -> str:
+    ln = side["length"]
+    return (f"{ln['mean']:.1f} {side.get('length_unit', 'actions')} (median {ln['median']:g}, "
+            f"p10 {ln['p10']:g}, p90 {ln['p90']:g})")
+
+
+def _headline(metrics: dict[str, Any]) -> str:
+    parts = [f"{name} {p['value']:.3g} [{p['low95']:.3g}–{p['high95']:.3g}]"
+             for name, p in metrics.get("headline", {}).items()]
+    return "; ".join(parts)
+
+
+def show_result(result: dict[str, Any]) -> None:
+    """A result as tables (the same for a fresh run and `lab show`)."""
+    console.print(result["question"], style="bold", highlight=False)
+    kind = result["kind"]
+    agents = result["agents"]
+    if kind == "simulate":
+        table = Table(title=f"{result['game']}: {result['games']} games from seed {result['seed']}")
+        for column in ("seat", "agent", "win rate [95%]", "mean return"):
+            table.add_column(column)
+        for w, ret in zip(result["win_rates"], result["mean_returns"], strict=True):
+            table.add_row(str(w["seat"]), agents[w["seat"]], _rate(w), f"{ret:.3f}")
+        console.print(table)
+        console.print(f"length: {_length(result)}", highlight=False)
+        if _headline(result["metrics"]):
+            console.print(_headline(result["metrics"]), highlight=False)
+    elif kind == "compare":
+        table = Table(title=f"{result['game']}: {result['games']} paired games from seed {result['seed']}")
+        for column in ("seat", "agent", "A [95%]", "B [95%]", "B − A [95%]", "McNemar p"):
+            table.add_column(column)
+        for d in result["difference"]:
+            s = d["seat"]
+            table.add_row(str(s), agents[s], _rate(result["a"]["win_rates"][s]), _rate(result["b"]["win_rates"][s]),
+                          f"{d['delta']:+.1%} [{d['low95']:+.1%}, {d['high95']:+.1%}]", f"{d['mcnemar_p']:.3g}")
+        console.print(table)
+        for name, d in result.get("paired_metrics", {}).items():
+            console.print(f"{name}, paired B − A: {d['delta']:+.3g} [{d['low95']:+.3g}, {d['high95']:+.3g}]",
+                          highlight=False)
+        for label in ("a", "b"):
+            line = f"{label.upper()}: length {_length(result[label])}"
+            headline = _headline(result[label]["metrics"])
+            console.print(line + (f"; {headline}" if headline else ""), highlight=False)
+    else:
+        table = Table(title=f"{result['game']}: {result['param']} over {result['games']} games per value")
+        table.add_column(result["param"])
+        for s in range(len(agents)):
+            table.add_column(f"seat {s} wins [95%]")
+        table.add_column("mean length")
+        table.add_column("headline")
+        for row in result["rows"]:
+            table.add_row(str(row["value"]), *(_rate(w) for w in row["win_rates"]), f"{row['length']['mean']:.1f}",
+                          _headline(row["metrics"]))
+        console.print(table)

@@ -1,12 +1,17 @@
-"""The ``gamewright`` command: a sub-app per game; every error is one line and exit code 2."""
+"""The ``gamewright`` command: a sub-app per game; every error is one line and exit code 2.
+
+Sub-apps are imported when their command runs, not for ``gamewright --help``: the top level imports neither the
+store (SQLAlchemy, Alembic) nor any game, so help and ``--version`` answer at once.
+"""
 
 from __future__ import annotations
 
 import importlib
 import sys
+from typing import Any
 
 import typer
-from sqlalchemy.exc import SQLAlchemyError
+from typer.core import TyperGroup
 
 try:  # typer 0.2x ships its own copy of click
     from typer._click import exceptions as click_exc
@@ -14,25 +19,62 @@ except ImportError:  # pragma: no cover - older typer depends on click itself
     from click import exceptions as click_exc  # type: ignore[no-redef]
 
 from gamewright import __version__
+from gamewright.cli.common import ClosedInput, whole_number
 from gamewright.core.errors import GamewrightError
-from gamewright.store.db import database_url
+from gamewright.core.limits import SEED_MAX
+
+# command name → (module defining ``app``, a Typer sub-app; its one-line help for ``gamewright --help``)
+SUB_APPS = {
+    "prince": ("gamewright.cli.prince", "Space Prince: natal charts from real birth moments, the Prince registry, "
+                                        "and runs."),
+    "inclinations": ("gamewright.cli.inclinations", "Dangerous Inclinations: orbital ship combat around a black "
+                                                    "hole and six planets (2-6 seats)."),
+    "affinity": ("gamewright.cli.affinity", "Affinity: exact dice-pool odds, layered defence, characters, fights "
+                                            "and adventures."),
+    "penance": ("gamewright.cli.penance", "Penance: deck-as-HP mech battles on a hex map — play, simulate, odds "
+                                          "and attack rolls."),
+    "lab": ("gamewright.cli.lab", "The lab: simulate seeded batches of any game between generic agents."),
+}
+
+
+class LazyGroup(TyperGroup):
+    """The top-level group: a game's sub-app is imported only when its command is resolved.
+
+    Listing the commands in ``--help`` shows each one's help from ``SUB_APPS`` without importing it.
+    """
+
+    _listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*SUB_APPS, *(name for name in super().list_commands(ctx) if name not in SUB_APPS)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name in self.commands or cmd_name not in SUB_APPS:
+            return super().get_command(ctx, cmd_name)
+        module_name, help_text = SUB_APPS[cmd_name]
+        if self._listing:
+            return TyperGroup(name=cmd_name, help=help_text)
+        command = typer.main.get_command(importlib.import_module(module_name).app)
+        command.name = cmd_name
+        self.commands[cmd_name] = command
+        return command
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
 
 app = typer.Typer(
     name="gamewright",
+    cls=LazyGroup,
     help="Exact, seeded rules engines for four game designs, and a lab to play, test and balance them.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
     add_completion=False,
-)
-
-# (module, command name): each module defines ``app``, a Typer sub-app.
-SUB_APPS = (
-    ("gamewright.cli.prince", "prince"),
-    ("gamewright.cli.inclinations", "inclinations"),
-    ("gamewright.cli.affinity", "affinity"),
-    ("gamewright.cli.penance", "penance"),
-    ("gamewright.cli.lab", "lab"),
 )
 
 
@@ -51,33 +93,56 @@ def main(
     """Play, test and balance Space Prince, Dangerous Inclinations, Affinity and Penance."""
 
 
-for module_name, command in SUB_APPS:
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:  # a game whose CLI has not arrived yet
-        if exc.name != module_name:
-            raise
-        continue
-    app.add_typer(module.app, name=command)
-
-
 @app.command("demo")
 def demo_command(
-    svg: str = typer.Option("demo-prince.svg", "--svg", help="Where to write the demo chart wheel."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the demo run."),
+    svg: str | None = typer.Option(
+        None, "--svg", help="Where to write the demo chart wheel (default: beside the database, or a temp folder)."
+    ),
+    seed: int = typer.Option(1, "--seed", help="Seed of the demo run.", parser=whole_number(0, SEED_MAX, "--seed")),
 ) -> None:
     """A short tour: mint a demo Prince, show its chart and progress, play one run."""
     from pathlib import Path
 
     from gamewright.cli.demo import demo
 
-    demo(Path(svg), seed)
+    demo(None if svg is None else Path(svg), seed)
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(8000, "--port", help="TCP port."),
+    open_browser: bool = typer.Option(False, "--open", help="Open the lobby in a browser."),
+    bot_delay: float = typer.Option(0.5, "--bot-delay", help="Seconds a bot waits before moving (people can follow)."),
+) -> None:
+    """Start the web site: lobby, seats with secret links, live games, bots and replays."""
+    from gamewright.web.serve import serve
+
+    serve(host, port, open_browser, bot_delay)
 
 
 def _safe_url() -> str:
     from sqlalchemy.engine import make_url
 
+    from gamewright.store.db import database_url
+
     return make_url(database_url()).render_as_string(hide_password=True)
+
+
+def _database_error(exc: BaseException) -> bool:
+    """Is ``exc`` SQLAlchemy's (only possible once the store has been imported)?"""
+    module = sys.modules.get("sqlalchemy.exc")
+    return module is not None and isinstance(exc, module.SQLAlchemyError)
+
+
+def _undecodable_argument(argv: list[str]) -> str | None:
+    """The first argument holding bytes that are not UTF-8 (Python keeps them as lone surrogates), shown safely."""
+    for arg in argv:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            return arg.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")[:80]
+    return None
 
 
 def _one_line(text: str) -> str:
@@ -86,8 +151,16 @@ def _one_line(text: str) -> str:
 
 def run(argv: list[str] | None = None) -> int:
     """Entry point: run the CLI, turning every user error into one line on stderr and exit code 2."""
+    args = sys.argv[1:] if argv is None else argv
+    bad = _undecodable_argument(args)
+    if bad is not None:
+        sys.stderr.write(f"error: the argument '{bad}' is not UTF-8 text; names and options must be UTF-8\n")
+        return 2
+    closed = sys.stdin is None
+    if closed:  # started with stdin closed: whatever reads it gets one error line, not an AttributeError
+        sys.stdin = ClosedInput()
     try:
-        result = app(args=argv, standalone_mode=False, prog_name="gamewright")
+        result = app(args=args, standalone_mode=False, prog_name="gamewright")
     except click_exc.NoArgsIsHelpError:
         return 0  # the help has been printed already
     except click_exc.UsageError as exc:
@@ -102,15 +175,20 @@ def run(argv: list[str] | None = None) -> int:
     except GamewrightError as exc:
         sys.stderr.write(f"error: {_one_line(str(exc))}\n")
         return 2
-    except SQLAlchemyError as exc:  # an unreachable server, a full disk: one line, not a traceback
-        reason = getattr(exc, "orig", None) or exc
-        sys.stderr.write(f"error: the database failed: {_one_line(str(reason))} (database: {_safe_url()})\n")
-        return 1
     except KeyboardInterrupt:
         sys.stderr.write("interrupted; progress already saved is kept\n")
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        if not _database_error(exc):
+            raise  # a bug: its traceback is the report
+        reason = getattr(exc, "orig", None) or exc  # an unreachable server, a full disk: one line
+        sys.stderr.write(f"error: the database failed: {_one_line(str(reason))} (database: {_safe_url()})\n")
+        return 1
+    finally:
+        if closed:
+            sys.stdin = None  # type: ignore[assignment]
     return result if isinstance(result, int) else 0
 
 

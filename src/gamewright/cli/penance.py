@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, console, print_json, progress, sub_app
+from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, print_json, sub_app
+from gamewright.cli.lab import progress_bar
+from gamewright.cli.penance_table import HELP, menu, prompt, render
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
+from gamewright.core.game import events_for
+from gamewright.core.limits import ID_MAX, SEED_MAX, ascii_int, bounded, check_seed
 from gamewright.core.rng import Rng
 from gamewright.games.penance.attack import REACTIVE_SIDES, resolve_defense, side_number, target_number
 from gamewright.games.penance.attack import attack_damage as card_damage
@@ -20,9 +25,8 @@ from gamewright.games.penance.components import casket_class
 from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, secondary_options
 from gamewright.games.penance.dice import attack_tier, parse_defense_face, roll_attack, roll_defense, tier_odds
 from gamewright.games.penance.game import RULES, PenanceGame
-from gamewright.games.penance.hexgrid import DIRECTIONS
-from gamewright.games.penance.pilot import WOUNDS
 from gamewright.games.penance.state import Act, PenanceState
+from gamewright.lab.runner import Batch, run_batches, validate
 from gamewright.store import create_game, get_game, list_games, update_game
 
 app = sub_app("penance", "Penance: deck-as-HP mech battles on a hex map — play, simulate, odds and attack rolls.")
@@ -48,9 +52,9 @@ def odds(
     if json_out:
         print_json({k: float(v) for k, v in table.items()})
         return
-    console.print(f"Attack roll against TN {tn} (two attack dice, faces 0-5):")
+    say(f"Attack roll against TN {tn} (two attack dice, faces 0-5):")
     for k, v in table.items():
-        console.print(f"  {k:<13} {float(v):8.4%}  ({fraction_text(v)})")
+        say(f"  {k:<13} {float(v):8.4%}  ({fraction_text(v)})")
 
 
 def _parse_attack_dice(text: str | None, rng: Rng) -> tuple[list[int], bool]:
@@ -99,7 +103,7 @@ def attack(
     if moved < 0 or defender_moved < 0:
         raise ConfigError("--moved and --defender-moved count hexes and cannot be negative")
     s = side_number(side)
-    rng = Rng(seed)
+    rng = Rng(check_seed(seed, "--seed"))
     tn, parts = target_number(range_, moved, defender_moved, s, cover.lower())
     dice, rolled = _parse_attack_dice(attack_dice, rng)
     tier = attack_tier(dice[0], dice[1], tn)
@@ -134,11 +138,11 @@ def attack(
     if json_out:
         print_json(out)
         return
-    console.print(f"{c.name}: TN {tn} ({', '.join(f'{k} {v:+d}' for k, v in parts.items() if v and k != 'base')})")
-    console.print(f"Attack dice {dice[0]} + {dice[1]} = {out['sum']} → {tier.upper()}")
+    say(f"{c.name}: TN {tn} ({', '.join(f'{k} {v:+d}' for k, v in parts.items() if v and k != 'base')})")
+    say(f"Attack dice {dice[0]} + {dice[1]} = {out['sum']} → {tier.upper()}")
     if hit:
-        console.print(f"Damage {dmg}; defense dice: {', '.join(faces) or 'none'}")
-        console.print(f"Blocked {out['blocked']}, taken {out['taken']}, Component Damage {out['component_damage']}, "
+        say(f"Damage {dmg}; defense dice: {', '.join(faces) or 'none'}")
+        say(f"Blocked {out['blocked']}, taken {out['taken']}, Component Damage {out['component_damage']}, "
                       f"Heat {out['heat']}" + (", PIERCE" if out["pierce"] else "")
                       + (", MAJOR WOUND" if out["major_wound"] else "")
                       + (", component destroyed" if destroyed else ""))
@@ -175,17 +179,17 @@ def decks(
         if json_out:
             print_json(data)
             return
-        console.print(f"{spec.name} ({spec.casket}) — {spec.spec_text()}: {len(listing)} cards")
+        say(f"{spec.name} ({spec.casket}) — {spec.spec_text()}: {len(listing)} cards")
         for cid, n in data["list"].items():
-            console.print(f"  {n} × {card_table()[cid].name}")
+            say(f"  {n} × {card_table()[cid].name}")
         return
     data = {"decks": {k: v.spec_text() for k, v in base_decks().items()}, "secondary": secondary_options()}
     if json_out:
         print_json(data)
         return
     for k, v in base_decks().items():
-        console.print(f"{k}: {v.name}, {v.casket}, default {v.spec_text()}")
-    console.print("secondary options: " + ", ".join(f"{k} = {v}" for k, v in sorted(secondary_options().items())))
+        say(f"{k}: {v.name}, {v.casket}, default {v.spec_text()}")
+    say("secondary options: " + ", ".join(f"{k} = {v}" for k, v in sorted(secondary_options().items())))
 
 
 # ====================================================================================================
@@ -202,8 +206,8 @@ def simulate(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Play N seeded bot-vs-bot games and report win rates."""
-    if games < 1:
-        raise ConfigError("--games must be at least 1")
+    bounded(games, 1, 10**6, "--games")
+    check_seed(seed, "--seed")
     names = [b.strip() for b in bots.split(",")]
     deck_list = [d.strip() for d in decks_.split(",")]
     if len(names) != 2 or len(deck_list) != 2:
@@ -212,27 +216,23 @@ def simulate(
         if bot_name not in BOTS:
             raise ConfigError(f"unknown bot {bot_name!r}; choose one of: {', '.join(BOTS)}")
     rules = RULES.parse_assignments(option)
-    straight = PenanceGame(options={**rules, "decks": ",".join(deck_list)})
-    swapped = PenanceGame(options={**rules, "decks": ",".join(reversed(deck_list))}) if swap else straight
+    # a thin call into the lab: with --swap the decks change seats every other game and the bots with them
+    agents = tuple(f"penance.{n}" for n in names)
+    batch = validate(Batch("penance", None, {**rules, "decks": ",".join(deck_list)}, agents, seed, games,
+                           alternate=swap, swap_agents=swap))
+    with progress_bar(games, enabled=not json_out) as advance:
+        records = run_batches([batch], on_games=advance)[0]
     wins = [0, 0]
     draws = actions = rounds = 0
     reasons: dict[str, int] = {}
-    for g in progress(range(games), games, "simulating", enabled=not json_out):
-        flip = swap and g % 2 == 1
-        game = swapped if flip else straight
-        seat_bots = [make_bot(names[1 if flip else 0], seed + g), make_bot(names[0 if flip else 1], seed + g + 10**6)]
-        state = game.new_initial_state(seed + g)
-        n = 0
-        while not state.is_terminal():
-            state.apply(seat_bots[state.current_player].choose(state))
-            n += 1
-        actions += n
-        rounds += state.round
-        if state.winner < 0:
+    for record in records:
+        actions += record["actions"]
+        rounds += record["length"]
+        if not record["wins"]:
             draws += 1
         else:
-            wins[(1 - state.winner) if flip else state.winner] += 1
-        why = state.end_reason.split(": ", 1)[-1]
+            wins[(1 - record["wins"][0]) if record["swapped"] else record["wins"][0]] += 1
+        why = record["metrics"]["cause"]
         reasons[why] = reasons.get(why, 0) + 1
     out = {
         "games": games, "seed": seed, "decks": deck_list, "bots": names, "swap": swap, "options": rules,
@@ -244,91 +244,19 @@ def simulate(
         print_json(out)
         return
     for i in (0, 1):
-        console.print(f"{names[i]} with {deck_list[i]}: {wins[i]} wins ({wins[i] / games:.1%})")
-    console.print(f"draws {draws}; mean {actions / games:.0f} actions, {rounds / games:.1f} rounds per game")
+        say(f"{names[i]} with {deck_list[i]}: {wins[i]} wins ({wins[i] / games:.1%})")
+    say(f"draws {draws}; mean {actions / games:.0f} actions, {rounds / games:.1f} rounds per game")
 
 
 # ====================================================================================================
 # play
 # ====================================================================================================
-def render(state: PenanceState, seat: int) -> str:
-    """The board as the given seat sees it: map, both caskets, own hand with costs."""
-    view = state.view_for(seat)
-    marks = {s.pos: f"{p + 1}{DIRECTIONS[s.facing]:<2}" for p, s in enumerate(state.sides)}
-    if state.round == 0:
-        lines = ["— Setup: keep the opening hand or mulligan once —"]
-    else:
-        lines = [f"— Round {state.round}, P{state.turn_player + 1}'s turn —"]
-    lines += state.map.render(marks)
-    lines.append("terrain: . open  r rubble (light cover, difficult)  f forest (heavy cover)  # wall  ~ water")
-    for p, side in enumerate(view["sides"]):
-        comps = "  ".join(f"{k} {v['damage']}/{v['hp']} {v['zone']}" for k, v in side["components"].items())
-        lines.append(
-            f"P{p + 1} {side['deck_spec']} ({side['class']}) at {side['hex']} facing {side['facing']}: "
-            f"SP {side['sp']}/{side['sp_max']}  Heat {side['heat']}  deck {side['deck']}  discard "
-            f"{len(side['discard'])}  graveyard {len(side['graveyard'])}  removed {len(side['removed'])}  "
-            f"hand {side['hand_size']}  runes {side['runes']}"
-        )
-        lines.append(f"   moved {side['moved']} hex(es) this turn ({side['moved_last_turn']} last turn)"
-                     + (f", {side['free_hexes']} free hex(es) left" if side["free_hexes"] else ""))
-        lines.append(f"   components: {comps}")
-        wounds = ", ".join(WOUNDS[w].name for w in side["wounds"]) or "none"
-        lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {wounds}")
-        if "hand" in side:
-            lines.append("   hand: " + ", ".join(f"[{h['id']}] {h['name']} ({_cost_label(h)})" for h in side["hand"]))
-        elif side.get("revealed"):
-            lines.append("   revealed: " + ", ".join(side["revealed"]))
-    return "\n".join(lines)
-
-
-def prompt(state: PenanceState) -> str:
-    """What the pending decision asks of the player to move."""
-    top = state.todo[-1]
-    who = f"P{top[1] + 1}"
-    kind = top[0]
-    if kind == "mulligan":
-        return f"{who}, keep this opening hand or mulligan (shuffle it back, draw 6 new; once):"
-    if kind == "react":
-        at = state.attack or {}
-        rune = " (or spend a Rune)" if state.sides[top[1]].runes else ""
-        return (f"{who}, {at.get('damage', 0)} damage is coming: play one reactive card{rune} before the defense "
-                "dice, or pass:")
-    if kind == "loss":
-        why = {"attack": "damage", "forced": "an EXECUTION (from the deck)", "harm": "self-harm"}[top[3]]
-        extra = " — primary weapon cards lost add Component Damage" if top[3] == "attack" else ""
-        return (f"{who}, lose {top[2]} more card(s) to {why}: one from hand, or 'lose deck' for the top of the "
-                f"deck{extra}:")
-    if kind == "cost":
-        return f"{who}, discard {top[2]} card(s) from hand to the discard pile (Dual Wield):"
-    return f"{who}, your action (cards and moves in any order; 'end' ends the turn):"
-
-
-def _cost_label(h: dict[str, Any]) -> str:
-    c = card_table()[h["card"]]
-    if c.passive:
-        return "passive"
-    if c.reactive:
-        return "reactive"
-    if c.kind == "status":
-        return "0 SP: sacrifice or purge"
-    return f"{h['cost']} SP"
-
-
-def describe(state: PenanceState, a: Act) -> str:
-    p = state.current_player
-    pl = state.sides[p].piles
-    if a.card >= 0:
-        name = card_table()[pl.cards[a.card]].name
-        return a.to_text() + f"  ({name})"
-    return a.to_text()
-
-
-def _event_text(e: Any, seat_humans: list[int]) -> str | None:
-    private = e.data.get("private")
-    if private is not None and private in seat_humans:
-        cards_ = ", ".join(card_table()[c].name for c in e.data.get("cards", []))
-        return f"{e.text}: {cards_}"
-    return e.text
+def _menu_pick(legal: list[Act], text: str) -> Act:
+    """A menu number (ASCII digits only: ``²`` passes ``isdigit()`` but is no number)."""
+    k = ascii_int(text, "a menu choice")
+    if not 0 <= k < len(legal):
+        raise ConfigError(f"{text}: choose a menu number from 0 to {len(legal) - 1}, or type an action")
+    return legal[k]
 
 
 def _replay(game: PenanceGame, seed: int, actions: list[str]) -> PenanceState:
@@ -342,7 +270,8 @@ def _replay(game: PenanceGame, seed: int, actions: list[str]) -> PenanceState:
 def play(
     decks_: str = typer.Option("confessor,ironclad", "--decks", help="Two deck specs, seat 1 first."),
     seats: str = typer.Option("human,bot", "--seats", help="Two seats: human, bot (heuristic), heuristic, random."),
-    seed: int = SEED_OPTION,
+    seed: int = typer.Option(None, "--seed", help="Seed of the random stream (default: a fresh secret one; shown "
+                             "when the game is over). 0 to 2^63-1."),
     resume: int = typer.Option(None, "--resume", help="Resume the saved game with this id."),
     name: str = typer.Option(None, "--name", help="A name for the saved game."),
     option: list[str] = RULE_OPTION,
@@ -351,8 +280,9 @@ def play(
 
     The game is saved after every action; `quit` (or the end of input) leaves it to be resumed with --resume.
     """
+    seed = secrets.randbelow(SEED_MAX + 1) if seed is None else check_seed(seed, "--seed")
     if resume is not None:
-        row = get_game(resume, "penance")
+        row = get_game(bounded(resume, 1, ID_MAX, "--resume"), "penance")
         decks_, seats, seed = row.config["decks"], row.config["seats"], row.seed
         rules = dict(row.config.get("options", {}))
         actions = list(row.actions)
@@ -375,12 +305,14 @@ def play(
     else:
         say(f"resumed game {game_id} after {len(actions)} actions")
     humans = [i for i, s in enumerate(seat_list) if s == "human"]
+    viewer = humans[0] if len(humans) == 1 else None  # hot-seat or all bots: the table sees public events only
     bots = [None if s == "human" else make_bot("heuristic" if s == "bot" else s, seed + 17 * i)
             for i, s in enumerate(seat_list)]
     # bots are stateless apart from their stream; replaying keeps their streams in step only approximately,
     # which does not matter: their saved actions are replayed, not re-chosen.
     lines = sys.stdin
     shown_for = -1
+    losing: tuple[int, int] | None = None
     while not state.is_terminal():
         p = state.current_player
         bot = bots[p]
@@ -388,10 +320,15 @@ def play(
             action = bot.choose(state)
         else:
             if shown_for != len(actions):
-                say(render(state, p))
+                top = state.todo[-1]
+                # one board per question: the cards of one loss are chosen one by one under a single board
+                chain = (state.turns, id(top)) if top[0] == "loss" else None
+                if chain is None or chain != losing:
+                    say(render(state, p))
+                losing = chain
                 say(prompt(state))
-                for k, a in enumerate(state.legal_actions()):
-                    say(f"  {k:>2}. {describe(state, a)}")
+                for entry in menu(state):
+                    say(entry)
                 shown_for = len(actions)
             line = lines.readline()
             if not line:
@@ -400,19 +337,20 @@ def play(
             text = line.strip()
             if not text:
                 continue
-            if text in ("quit", "exit", "save"):
+            if text in ("quit", "exit", "save", "q"):
                 say(f"game {game_id} saved; resume with --resume {game_id}")
                 return
-            legal = state.legal_actions()
-            if text.isdigit() and int(text) >= len(legal):
-                say(f"refused: {text}: choose a menu number from 0 to {len(legal) - 1}, or type an action")
+            if text in ("help", "?", "board"):
+                say(HELP if text != "board" else render(state, p))
                 continue
+            legal = state.legal_actions()
             try:
                 # a number from the menu, or the action's text
-                action = legal[int(text)] if text.isdigit() else game.parse_action(state, text)
+                action = _menu_pick(legal, text) if text[0].isdigit() else game.parse_action(state, text)
             except GamewrightError as exc:
                 say(f"refused: {exc}")
                 continue
+        action = state.listed_copy(action)  # another copy of a listed card is logged as the listed one
         try:
             events = state.apply(action)
         except RuleViolation as exc:
@@ -420,21 +358,25 @@ def play(
             continue
         actions.append(action.to_text())
         say(f"> P{p + 1}: {action.to_text()}")
-        for e in events:
-            text = _event_text(e, humans)
-            if text:
-                say("  " + text)
-        update_game(game_id, actions=actions)
+        for e in events_for(events, viewer):
+            say("  " + e.text)
+        update_game(game_id, actions=actions, base=len(actions) - 1)
     result = {"winner": state.winner, "reason": state.end_reason, "rounds": state.round}
-    update_game(game_id, actions=actions, status="finished", result=result)
-    say(f"game over: {state.end_reason}")
+    update_game(game_id, actions=actions, base=len(actions), status="finished", result=result)
+    say(f"game over — {state.end_reason} (seed {seed})")
+
+
+def _public_seed(row: Any) -> int | None:
+    """A game's seed rebuilds every hidden card: it is shown only once the game is over."""
+    return int(row.seed) if row.status == "finished" else None
 
 
 @app.command("list")
 def list_saved(json_out: bool = JSON_OPTION) -> None:
     """Saved Penance games."""
-    rows = [{"id": r.id, "name": r.name, "seed": r.seed, "decks": r.config.get("decks"), "seats": r.config.get("seats"),
-             "actions": len(r.actions), "status": r.status, "result": r.result} for r in list_games("penance")]
+    rows = [{"id": r.id, "name": r.name, "seed": _public_seed(r), "decks": r.config.get("decks"),
+             "seats": r.config.get("seats"), "actions": len(r.actions), "status": r.status, "result": r.result}
+            for r in list_games("penance")]
     if json_out:
         print_json(rows)
         return
@@ -454,11 +396,11 @@ def show(
     """A saved game's current position as one seat sees it."""
     if seat not in (1, 2):
         raise ConfigError("--seat is 1 or 2")
-    row = get_game(game_id, "penance")
+    row = get_game(bounded(game_id, 1, ID_MAX, "game id"), "penance")
     game = PenanceGame(options={**row.config.get("options", {}), "decks": row.config["decks"]})
     state = _replay(game, row.seed, list(row.actions))
     if json_out:
-        print_json({"id": game_id, "status": row.status, "view": state.view_for(seat - 1)})
+        print_json({"id": game_id, "status": row.status, "seed": _public_seed(row), "view": state.view_for(seat - 1)})
         return
     say(render(state, seat - 1))
 

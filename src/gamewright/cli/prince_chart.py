@@ -15,7 +15,7 @@ from gamewright.cli.common import JSON_OPTION, console, print_json
 from gamewright.core.errors import ConfigError
 from gamewright.games.prince import registry
 from gamewright.games.prince.chart import Chart, compute_chart, quantize
-from gamewright.games.prince.svg import PLANET_GLYPHS, chart_svg
+from gamewright.games.prince.svg import PLANET_GLYPHS, WheelProgress, chart_svg
 from gamewright.games.prince.tables import JOYS, PLANETS, SIGNS, house_ruler
 
 LAT_OPTION = typer.Option(..., "--lat", help="Latitude in degrees, north positive (strictly between -90 and 90).")
@@ -86,9 +86,9 @@ def render_chart(chart: Chart, title: str | None = None, with_aspects: bool = Tr
     return Group(*parts)
 
 
-def _write_svg(path: Path, chart: Chart, title: str | None) -> None:
+def _write_svg(path: Path, chart: Chart, title: str | None, progress: WheelProgress | None = None) -> None:
     try:
-        path.write_text(chart_svg(chart, title), encoding="utf-8")
+        path.write_text(chart_svg(chart, title, progress), encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"cannot write SVG file {str(path)!r}: {exc.strerror or exc}") from exc
 
@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
         if json_out:
             print_json(_prince_json(record))
             return
-        console.print(f"Minted Prince [bold]{record.name}[/bold] (id {record.id}).")
+        console.print(Text.assemble("Minted Prince ", (record.name, "bold"), f" (id {record.id})."))
         console.print(render_chart(record.chart))
 
     @app.command("list")
@@ -189,7 +189,7 @@ def register(app: typer.Typer) -> None:
         record = registry.get(name)
         report, progress_view = _progress(record.id)
         if svg is not None:
-            _write_svg(svg, record.chart, record.name)
+            _write_svg(svg, record.chart, record.name, None if report is None else WheelProgress.from_report(report))
         if json_out:
             data = _prince_json(record)
             if report is not None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 from rich import box
-from rich.console import JustifyMethod
+from rich.console import Group, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -56,44 +56,97 @@ def _opponent_line(state: Any) -> Text:
     return text
 
 
+def _risk(chance: dict[str, Any] | None, save_ready: bool) -> str:
+    return f"{_pct(chance['float'] if chance else 0.0)}{' ex' if save_ready else ''}"
+
+
 def _prediction_table(state: Any) -> Table:
+    """One row per planet you may send: the matchup (``predictions``) and its odds (``preview``)."""
     table = Table(
         title="Your planets against it",
         title_justify="left",
         caption="Deal/Take: applied without/with a crit (− heals) · Crit: chance yours/theirs · "
-        "Risk: combustion from the exchange, yours/theirs (ex: exaltation save ready)",
+        "Risk: the sent planet combusts, yours/theirs (ex: exaltation save ready) · "
+        "Spread: any of your other planets combusts through the sent planet's aspects · Score: expected",
         caption_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
+        padding=(0, 1, 0, 0),  # one space between columns keeps the table inside 80 columns
     )
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("Planet", "left"),
-        ("Sign", "left"),
         ("Aff", "right"),
         ("Polarity", "left"),
         ("Deal", "right"),
         ("Take", "right"),
         ("Crit", "right"),
         ("Risk", "right"),
+        ("Spread", "right"),
+        ("Score", "right"),
     )
     for col, justify in columns:
-        table.add_column(col, justify=justify, no_wrap=True)
+        table.add_column(col, justify=justify, overflow="fold")  # wrap, never cut
+    o = state.current
+    their_save = state.opponent.dignities[o] == "exaltation" and not state.os.save_used[o]
     for p in state.predictions():
         i = PLANETS.index(p["planet"])
+        odds = state.preview(p["planet"])
         out, inc = p["outgoing"], p["incoming"]
         sign = "−" if p["polarity"] == "testimony" else "+"
         saves = state.player.dignities[i] == "exaltation" and not state.ps.save_used[i]
+        crit = odds["crit_chance"]
         table.add_row(
             p["planet"],
-            SIGNS[state.player.signs[i]][:3],
             str(state.ps.affliction[i]),
             Text(p["polarity"], style=POLARITY_STYLE[p["polarity"]]),
             f"{sign}{out['applied']}/{sign}{out['crit_applied']}",
             f"{sign}{inc['applied']}/{sign}{inc['crit_applied']}",
-            f"{_pct(p['crit_chance']['player'])}/{_pct(p['crit_chance']['opponent'])}",
-            f"{_pct(p['combustion_risk'])}{' ex' if saves else ''}/{_pct(p['opponent_combustion_risk'])}",
+            f"{_pct(crit['player']['float'])}/{_pct(crit['opponent']['float'])}",
+            f"{_risk(odds['combustion']['player'].get(p['planet']), saves)}/"
+            f"{_risk(odds['combustion']['opponent'].get(PLANETS[o]), their_save)}",
+            _pct(odds["propagation_risk"]["float"]),
+            f"{odds['expected_score']['float']:.1f}",
         )
     return table
+
+
+def _aspect_line(label: str, aspects: list[dict[str, Any]]) -> Text:
+    text = Text(f"{label}: ", style="bold")
+    if not aspects:
+        return text.append("none", style="dim")
+    for n, a in enumerate(aspects):
+        text.append(" · " if n else "")
+        text.append(f"{'–'.join(a['planets'])} {a['aspect']}", style="green" if a["active"] else "dim")
+    return text
+
+
+def _charts_view(state: Any) -> Group:
+    """Both charts side by side (signs and dignities) and both aspect webs: yours active and latent (000 §12),
+    the opponent's all active (ref §2)."""
+    from gamewright.games.prince.progression import aspect_web
+
+    table = Table(title="The charts", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("Planet", "Your sign", "Dignity", "Their sign", "Dignity"):
+        table.add_column(col)
+    mine, theirs = state.player, state.opponent
+    for i, planet in enumerate(PLANETS):
+        locked = not state.unlocked[i]
+        table.add_row(
+            Text(planet + (" (locked)" if locked else ""), style="dim" if locked else ""),
+            SIGNS[mine.signs[i]],
+            mine.dignities[i],
+            SIGNS[theirs.signs[i]],
+            theirs.dignities[i],
+        )
+    web = aspect_web(mine, state.ps.active)
+    open_ = {p for p, u in zip(PLANETS, state.unlocked, strict=True) if u}
+    web = [a for a in web if set(a["planets"]) <= open_]  # aspects of locked planets are not in play yet
+    return Group(
+        table,
+        _aspect_line("Your active aspects (they propagate)", [a for a in web if a["active"]]),
+        _aspect_line("Your latent aspects (send both planets in one encounter)", [a for a in web if not a["active"]]),
+        _aspect_line("Opponent's aspects (all active)", aspect_web(theirs, state.os.active)),
+    )
 
 
 def _affliction_table(data: dict[str, Any]) -> Table:
@@ -178,7 +231,7 @@ def _ask(handle: Any, json_out: bool) -> Any:
     names = [PLANETS[i] for i in state.selectable()]
     while True:
         typer.echo(f"Send which planet? [{'/'.join(names)}]: ", nl=False, err=json_out)
-        line = sys.stdin.readline()
+        line = sys.stdin.readline() if sys.stdin is not None and not sys.stdin.closed else ""
         if not line:
             raise ConfigError(
                 f"no more input: run #{handle.run_id} is saved after {state.turns} turns; "
@@ -194,7 +247,8 @@ def _ask(handle: Any, json_out: bool) -> Any:
             if json_out:
                 print_json({"event": "refused", **exc.to_json()})
             else:
-                err_console.print(f"[red]Refused:[/red] {exc.message}; nothing changed", soft_wrap=True)
+                refusal = Text.assemble(("Refused:", "red"), f" {exc.message}; nothing changed")
+                err_console.print(refusal, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -224,6 +278,8 @@ def register(app: typer.Typer) -> None:
         if seed is not None and not -(2**63) <= seed < 2**63:
             raise ConfigError(f"--seed {seed} is out of range: use a whole number of at most 63 bits")
         policy = make_policy(auto, 0) if auto else None
+        if policy is None and (sys.stdin is None or sys.stdin.closed):
+            raise ConfigError("stdin is closed: nothing to read your planet choices from; pipe them in or use --auto")
         handle = open_run(name, ruleset, seed, _parse_options(option), abandon=abandon)
         state = handle.state
         if policy is not None and hasattr(policy, "rng"):
@@ -240,7 +296,6 @@ def register(app: typer.Typer) -> None:
             "event": "run",
             "run_id": handle.run_id,
             "prince": handle.prince.name,
-            "seed": state.seed,
             "ruleset": handle.game.rules.ruleset,
             "resumed": handle.resumed,
         }
@@ -248,28 +303,34 @@ def register(app: typer.Typer) -> None:
             print_json(header)
         else:
             verb = "Resuming" if handle.resumed else "Starting"
-            console.print(
-                f"{verb} run #{handle.run_id} of Prince [bold]{handle.prince.name}[/bold] "
-                f"({header['ruleset']}, seed {state.seed})."
-            )
+            console.print(Text.assemble(
+                f"{verb} run #{handle.run_id} of Prince ", (handle.prince.name, "bold"),
+                f" ({header['ruleset']}).",
+            ))
         emit(handle.events if not handle.resumed else [e for e in handle.events if e.kind == "run_start"])
+        shown = -1  # the encounter whose charts were last shown
         while not state.is_terminal():
+            if not json_out and shown != state.encounter:
+                console.print(_charts_view(state))
+                shown = state.encounter
             if json_out:
-                print_json(
-                    {"event": "choose", "opponent_planet": PLANETS[state.current], "predictions": state.predictions()}
-                )
+                choice = {"event": "choose", "opponent_planet": PLANETS[state.current]}
+                predictions = state.predictions()
+                previews = [state.preview(p["planet"]) for p in predictions]
+                print_json({**choice, "predictions": predictions, "previews": previews})
             else:
                 console.print(_opponent_line(state))
                 console.print(_prediction_table(state))
             if policy is not None:
                 action = policy.choose(state)
                 if not json_out:
-                    console.print(f"{auto} sends [bold]{action.planet}[/bold].")
+                    console.print(Text.assemble(f"{auto} sends ", (action.planet, "bold"), "."))
             else:
                 action = _ask(handle, json_out)
             emit(play_turn(handle, action))
         if not json_out:
-            console.print(f"Run #{handle.run_id}: [bold]{state.status}[/bold], Distance {state.distance}.")
+            end = Text.assemble(f"Run #{handle.run_id}: ", (state.status, "bold"), f", Distance {state.distance}.")
+            console.print(end)
 
     @app.command("turn")
     def turn_command(

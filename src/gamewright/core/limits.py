@@ -8,6 +8,7 @@ A value outside its bound is a ``ConfigError``: one line, exit 2, nothing done.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from gamewright.core.errors import ConfigError
@@ -43,3 +44,31 @@ def check_seed(value: int, what: str = "seed") -> int:
 def _short(value: int) -> str:
     text = str(value) if abs(value) < 10**30 else f"a number of {len(str(abs(value)))} digits"
     return text
+
+
+NAME_MAX = 80  # characters; the width of every name column, counted the same way on SQLite and PostgreSQL
+
+
+def check_name(text: str, what: str) -> str:
+    """A name fit to store: whitespace runs collapsed to one space, 1–``NAME_MAX`` characters, and no control
+    or format character (Unicode Cc, Cf) nor any byte that was not UTF-8 (a lone surrogate, Cs).
+
+    One rule for every stored name (Princes, characters, saved games), so that a name stored on one backend is
+    stored the same on the other and never carries a terminal escape or an invisible character.
+    """
+    if not isinstance(text, str):
+        raise ConfigError(f"{what} must be text")
+    for position, char in enumerate(text, 1):
+        category = unicodedata.category(char)
+        if category == "Cs":
+            raise ConfigError(f"{what} is not valid UTF-8 text (a stray byte at character {position})")
+        if category in ("Cc", "Cf"):
+            raise ConfigError(
+                f"{what} cannot contain control or format characters (U+{ord(char):04X} at character {position})"
+            )
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        raise ConfigError(f"{what} cannot be empty")
+    if len(cleaned) > NAME_MAX:
+        raise ConfigError(f"{what} has at most {NAME_MAX} characters (got {len(cleaned)})")
+    return cleaned

@@ -6,10 +6,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamewright.agents.base import AGENTS
 from gamewright.core.errors import ConfigError
-from gamewright.core.game import CHANCE, load_game
-from gamewright.core.rng import Rng, derive_seed
+from gamewright.core.game import load_game
+from gamewright.lab.runner import play_out
 from gamewright.lab.stats import wilson_interval
 
 
@@ -23,23 +22,8 @@ class GameResult:
 def play_one(game: Any, seed: int, agent_names: Sequence[str], max_actions: int = 1_000_000) -> GameResult:
     """Play one game to the end with one agent per seat (chance nodes sampled from a seeded stream)."""
     state = game.new_initial_state(seed)
-    agents = [_make_agent(name, derive_seed(seed, f"seat{i}")) for i, name in enumerate(agent_names)]
-    chance = Rng(derive_seed(seed, "chance"))
-    count = 0
-    while not state.is_terminal():
-        if count >= max_actions:
-            raise RuntimeError(f"game with seed {seed} did not end within {max_actions} actions")
-        player = state.current_player
-        action = chance.choice(state.legal_actions()) if player == CHANCE else agents[player].choose(state)
-        state.apply(action)
-        count += 1
+    _, count = play_out(game.name, state, agent_names, seed, max_actions)
     return GameResult(seed, tuple(state.returns()), count)
-
-
-def _make_agent(name: str, seed: int) -> Any:
-    if name not in AGENTS:
-        raise ConfigError(f"unknown agent {name!r}; choose one of: {', '.join(AGENTS)}")
-    return AGENTS[name](seed)
 
 
 def run_batch(

@@ -2,8 +2,9 @@
 
 The database is a SQLite file in the per-user data directory (``platformdirs.user_data_dir("gamewright")``,
 e.g. ``~/.local/share/gamewright/gamewright.db`` on Linux) unless ``GAMEWRIGHT_DB`` names any SQLAlchemy URL
-(``postgresql+psycopg://user@host/db``). Migrations run on first use, under a file lock so that concurrent
-processes never race; SQLite runs in WAL mode with a generous busy timeout.
+(``postgresql+psycopg://user@host/db``). Migrations run on first use when the schema is behind (see
+``migrate``); SQLite runs in WAL mode with a generous busy timeout, and every transaction takes its write lock
+before its first read, so each ``session_scope`` is atomic against other processes.
 """
 
 from __future__ import annotations
@@ -12,18 +13,18 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from filelock import FileLock
 from platformdirs import user_data_dir
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
-from gamewright.core.errors import ConfigError
+from gamewright.core.errors import ConfigError, NotFound
+from gamewright.store.migrate import ensure_schema
 
 ENV_VAR = "GAMEWRIGHT_DB"
-MIGRATION_LOCK_KEY = 0x67776D  # an arbitrary constant naming gamewright's migration lock on PostgreSQL
 _engines: dict[str, Engine] = {}
 _sessionmakers: dict[str, sessionmaker[Session]] = {}
 
@@ -33,7 +34,7 @@ def default_sqlite_path() -> Path:
 
 
 def database_url() -> str:
-    """The configured database URL; a ``GAMEWRIGHT_DB`` that is not a URL is a clear error."""
+    """The configured database URL; a ``GAMEWRIGHT_DB`` that is not a URL is a clear error. Touches no file."""
     url = os.environ.get(ENV_VAR, "").strip()
     if url:
         try:
@@ -44,31 +45,37 @@ def database_url() -> str:
                 "or postgresql+psycopg://user:password@host/dbname"
             ) from exc
         return url
-    path = default_sqlite_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{path}"
+    return f"sqlite:///{default_sqlite_path()}"
+
+
+def safe_url(url: str) -> str:
+    """The URL as it may be shown: without its password."""
+    return make_url(url).render_as_string(hide_password=True)
 
 
 def _sqlite_file(url: str) -> Path | None:
     if not url.startswith("sqlite:///"):
         return None
-    tail = url.removeprefix("sqlite:///")
+    tail = url.removeprefix("sqlite:///").split("?", 1)[0]
     return None if tail in ("", ":memory:") else Path(tail)
 
 
 def engine(url: str | None = None) -> Engine:
-    """The engine for ``url`` (default: ``database_url()``), migrated to the latest schema."""
+    """The engine for ``url`` (default: ``database_url()``), migrated to the latest schema.
+
+    Every storage fault met on the way (a missing or read-only directory, a file that is no database, a
+    database from a newer version, a migration lock held too long) is a ``ConfigError``: one line, exit 2.
+    """
     url = url or database_url()
     if url in _engines:
         return _engines[url]
     sqlite_file = _sqlite_file(url)
     if sqlite_file is not None:
-        sqlite_file.parent.mkdir(parents=True, exist_ok=True)
+        _prepare_directory(sqlite_file)
         eng = create_engine(url, connect_args={"timeout": 60})
         event.listen(eng, "connect", _sqlite_pragmas)
         event.listen(eng, "begin", _sqlite_begin_immediate)
-        with FileLock(str(sqlite_file) + ".lock", timeout=120):
-            _migrate(eng)
+        where = str(sqlite_file)
     else:
         try:
             eng = create_engine(url, pool_pre_ping=True)
@@ -77,9 +84,49 @@ def engine(url: str | None = None) -> Engine:
                 f"the database driver for {make_url(url).drivername!r} is not installed ({exc.name}); "
                 "for PostgreSQL: pip install 'gamewright[postgres]'"
             ) from exc
-        _migrate(eng)
+        where = safe_url(url)
+    try:
+        ensure_schema(eng, where, sqlite_file)
+    except DBAPIError as exc:
+        eng.dispose()
+        reason = " ".join(str(exc.orig).split()) or type(exc.orig).__name__
+        hint = _sqlite_hint(sqlite_file, reason) if sqlite_file is not None else ""
+        raise ConfigError(f"cannot use the database {where}: {reason}{hint}") from None
+    except BaseException:
+        eng.dispose()
+        raise
     _engines[url] = eng
     return eng
+
+
+def _prepare_directory(sqlite_file: Path) -> None:
+    """Create the user's own data directory when missing; any other directory must already exist."""
+    parent = sqlite_file.parent
+    if sqlite_file.is_dir():
+        raise ConfigError(f"the database path {sqlite_file} is a directory; name a file in it")
+    if parent.is_dir():
+        return
+    if sqlite_file == default_sqlite_path():
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(f"cannot create the data directory {parent}: {exc.strerror}") from None
+        return
+    blocker = next((p for p in (parent, *parent.parents) if p.exists()), None)
+    if blocker is not None and not blocker.is_dir():
+        raise ConfigError(f"the database path {sqlite_file} lies under {blocker}, which is a file, not a directory")
+    raise ConfigError(
+        f"the directory {parent} for the database {sqlite_file} does not exist; create it first "
+        f"(gamewright creates only its own data directory, {default_sqlite_path().parent})"
+    )
+
+
+def _sqlite_hint(sqlite_file: Path, reason: str) -> str:
+    if "unable to open" in reason or "readonly" in reason:
+        return f" (check that you may read and write {sqlite_file} and its directory {sqlite_file.parent})"
+    if "not a database" in reason:
+        return " (that file is not a SQLite database)"
+    return ""
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
@@ -93,27 +140,14 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyp
 
 
 def _sqlite_begin_immediate(connection) -> None:  # type: ignore[no-untyped-def]
-    """Every transaction takes the write lock when it begins.
+    """Every transaction takes the write lock when it begins, before its first read.
 
-    A deferred transaction that reads and then writes fails at once with "database is locked" when another
-    process committed in between (WAL snapshots cannot be upgraded); an immediate one waits its turn under the
-    busy timeout instead, so concurrent processes queue rather than fail.
+    This is what makes a read-modify-write atomic on SQLite: no other process can commit between the read and
+    the write. (A deferred transaction that reads and then writes fails at once with "database is locked" when
+    another process committed in between, as WAL snapshots cannot be upgraded; an immediate one waits its turn
+    under the busy timeout instead.)
     """
     connection.exec_driver_sql("BEGIN IMMEDIATE")
-
-
-def _migrate(eng: Engine) -> None:
-    from alembic import command
-    from alembic.config import Config
-
-    config = Config()
-    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    with eng.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            # One migrating process at a time; the lock is released when this transaction ends.
-            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK_KEY})")
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
 
 
 @contextmanager
@@ -131,6 +165,21 @@ def session_scope(url: str | None = None) -> Iterator[Session]:
         raise
     finally:
         session.close()
+
+
+@contextmanager
+def locked_scope(model: type[Any], key: Any, missing: str) -> Iterator[tuple[Session, Any]]:
+    """A transaction that first locks one row, found by primary key, for the rest of the transaction.
+
+    The primitive of every read-modify-write: PostgreSQL gets ``SELECT … FOR UPDATE`` (other writers of the
+    row wait until this transaction ends); on SQLite the transaction's ``BEGIN IMMEDIATE`` already holds the
+    database's write lock. Yields the session and the row; ``NotFound(missing)`` when there is no such row.
+    """
+    with session_scope() as session:
+        row = session.get(model, key, with_for_update=True, populate_existing=True)
+        if row is None:
+            raise NotFound(missing)
+        yield session, row
 
 
 def reset_engines() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -42,13 +42,19 @@ class PrinceProgress(Base):
 
 
 class PrinceRun(Base):
-    """One run of a Prince: its seed, ruleset, choices and result."""
+    """One run of a Prince: its seed, ruleset, choices and result. At most one run per Prince is active."""
 
     __tablename__ = "prince_runs"
+    __table_args__ = (
+        Index(
+            "uq_prince_runs_one_active", "prince_id", unique=True,
+            sqlite_where=text("status = 'active'"), postgresql_where=text("status = 'active'"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     prince_id: Mapped[int] = mapped_column(ForeignKey("princes.id", ondelete="CASCADE"), index=True)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)  # 64-bit: seeds go up to limits.SEED_MAX
     ruleset: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     status: Mapped[str] = mapped_column(String(20), default="active")  # active | won | lost
@@ -66,7 +72,7 @@ class SavedGame(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
     config: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     actions: Mapped[list[Any]] = mapped_column(JSON, default=list)
     snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

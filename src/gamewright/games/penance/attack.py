@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamewright.core.dice import Dist, count
 from gamewright.core.errors import ConfigError
-from gamewright.games.penance.dice import BLOCKING, TIER_BONUS
+from gamewright.games.penance.dice import BLOCKING, DEFENSE_DIE, TIER_BONUS
 from gamewright.games.penance.hexgrid import SIDE_NAMES
 
 BASE_TN = 5  # 004 §2 step 2
@@ -120,3 +121,35 @@ def resolve_defense(faces: list[str], flat_defense: int = 0, bypass: int = 0, re
         pierce=pierce,
         flat_applied=flat,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class AttackSetup:
+    """What an attack fixes before its dice (004 §2 steps 1-3): distance, the side it lands on, the TN with its
+    terms, and the damage terms other than the tier. The engine resolves with it; ``preview`` reports it."""
+
+    distance: int
+    side: int  # the defender's side facing the attacker, 1-6
+    tn: int
+    tn_parts: dict[str, int]
+    base: int  # the card's damage (0: Divine Judgment against a deck above 10 cards)
+    bonus_parts: dict[str, int]  # next-attack bonuses, penalties from damage and wounds
+    rear_bonus: int
+    bypass: int  # flat Defense ignored before a CRITICAL's extra 1
+
+    def damage(self, tier: str) -> int:
+        """The attack's damage for a tier; 0 for a miss or a catastrophe, and for a card that deals nothing."""
+        if not self.base:
+            return 0
+        return attack_damage(self.base, tier, self.side, rear_bonus=self.rear_bonus,
+                             bonus=sum(self.bonus_parts.values()))
+
+    def bypass_for(self, tier: str) -> int:
+        return self.bypass + (1 if tier == "critical" else 0)  # ref §1: CRITICAL ignores 1 Defense
+
+
+def taken_distribution(n_dice: int, flat_defense: int, bypass: int) -> Dist:
+    """Exact distribution of the cards taken from ``n_dice`` defense dice and flat Defense with no reactive
+    card (a PIERCE then brings nothing back), by the same ``resolve_defense`` the engine rolls through."""
+    blocks = count(DEFENSE_DIE, n_dice, lambda f: f in BLOCKING)
+    return blocks.map(lambda k: resolve_defense(["shield"] * k + ["flesh"] * (n_dice - k), flat_defense, bypass).taken)

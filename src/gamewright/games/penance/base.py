@@ -1,7 +1,7 @@
 """The data every layer of ``PenanceState`` shares, and the values derived from it (ref §2, §3).
 
 The state is built in layers, each a class using only what the layers below it define:
-``StateBase`` (this module) → ``Legality`` → ``Losses`` → ``Combat`` → ``Flow`` → ``PenanceState``.
+``StateBase`` (this module) → ``Legality`` → ``Losses`` → ``Combat`` → ``Flow`` → ``Preview`` → ``PenanceState``.
 """
 
 from __future__ import annotations
@@ -86,6 +86,14 @@ class StateBase:
         extra += 3 if legs == 2 else legs  # ref §2 destroyed legs +3; ref §3 structure +1
         extra += 1 if "spinal_trauma" in s.wounds else 0
         return extra
+
+    def move_cost(self, p: int, dest: int) -> int:
+        """SP to step into ``dest``: 1 (nothing while a movement card's free hexes last) plus surcharges (ref §2)."""
+        return self.hex_cost(p, dest) + (0 if self.sides[p].free_moves > 0 else 1)
+
+    def rotate_cost(self, p: int) -> int:
+        """ref §2: one free rotation per turn, each further one 1 SP."""
+        return 1 if self.sides[p].free_rot else 0
 
     def attack_arm(self, cid: str) -> int:
         sl = self.slot(cid)

@@ -243,19 +243,12 @@ class HeuristicBot:
     def _attack_value(self, st: PenanceState, p: int, a: Act) -> float:
         s, e = st.sides[p], st.sides[1 - p]
         c = card_table()[s.piles.cards[a.card]]
-        dist = st.map.dist[s.pos][e.pos]
-        side = st.map.side_of(e.pos, e.facing, s.pos)
-        extra = st.damaged_zone(p, HEAD) if c.ranged and dist > 1 else 0
-        tn, _ = atk.target_number(dist, s.moved, e.moved_last, side, st.map.cover(e.pos), extra=extra)
-        _, tiers = _odds(tn)
-        base = c.damage
-        if c.id == "divine_judgment" and len(e.piles.deck) > 10:
-            base = 0
-        bonus = s.next_dmg + s.feint + s.turn_dmg - s.cat_penalty + (1 if side == 2 else 0)
-        bonus += 2 if (c.id == "faithful_thrust" and side == 4) else 0
-        if not base:
+        setup = st.attack_setup(p, c)  # the engine's own TN and damage terms
+        dist = setup.distance
+        _, tiers = _odds(setup.tn)
+        if not setup.base:
             return 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
-        ev = sum(tiers[t] * max(0, base + TIER_BONUS[t] + bonus) for t in TIER_BONUS)
+        ev = sum(tiers[t] * setup.damage(t) for t in TIER_BONUS)
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
         if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":
@@ -263,9 +256,9 @@ class HeuristicBot:
         # prefer spending SP fully: value per SP matters little when SP is lost at the end of the turn
         ev -= 0.05 * cost
         # target choice: most weakened component; the chassis ends the battle
-        zones = e.cls.zones[a.arg]
-        remaining = zones.hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
-        ev -= 0.01 * remaining
+        if a.arg >= 0:  # with hit_location=random the die chooses
+            remaining = e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
+            ev -= 0.01 * remaining
         return ev
 
     def _flank_step(self, st: PenanceState, p: int, legal: list[Act], best: Act, cost: int) -> Act | None:

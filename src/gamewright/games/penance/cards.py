@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import Event
-from gamewright.games.penance.events import ev
+from gamewright.games.penance.events import BOTH_SEATS, ev
 
 if TYPE_CHECKING:
     from gamewright.games.penance.base import StateBase
@@ -213,8 +213,8 @@ def play_effect(st: Flow, p: int, c: CardDef, events: list[Event]) -> None:
         if hidden:
             inst = st.rng.choice(hidden)
             s.revealed.append(inst)
-            events.append(ev("reveal", f"P{p + 1} sees {st._name(1 - p, inst)} in P{2 - p}'s hand", player=p,
-                             card=e.piles.cards[inst]))
+            events.append(ev("reveal", f"P{p + 1} sees {st._name(1 - p, inst)} in P{2 - p}'s hand", BOTH_SEATS,
+                             player=p, card=e.piles.cards[inst]))
     elif cid in ("rally_cry", "martyrdom_protocol") or (cid == "shield_wall" and st.rules.shield_wall == "allies"):
         events.append(ev("effect", f"{c.name}: no ally to affect (ref §2 Allies)", player=p))
     elif cid == "feint":

@@ -8,8 +8,9 @@ from gamewright.core.game import Event
 from gamewright.games.penance import attack as atk
 from gamewright.games.penance import cards as cards_mod
 from gamewright.games.penance.actions import Act
+from gamewright.games.penance.attack import AttackSetup
 from gamewright.games.penance.cards import CardDef, card_table
-from gamewright.games.penance.components import COMPONENTS, HEAD
+from gamewright.games.penance.components import COMPONENTS, HEAD, HIT_LOCATION
 from gamewright.games.penance.dice import ATTACK_FACES, DEFENSE_LABELS, attack_tier, roll_attack, roll_defense
 from gamewright.games.penance.events import ev
 from gamewright.games.penance.hexgrid import SIDE_NAMES
@@ -21,44 +22,72 @@ class Combat(Losses):
 
     __slots__ = ()
 
-    def _attack(self, p: int, c: CardDef, comp: int, events: list[Event]) -> None:
+    def geometry(self, p: int) -> tuple[int, int, int]:
+        """Distance to the enemy, the enemy's side ``p`` stands on, and ``p``'s side the enemy stands on
+        (ref §4 sides 1-6: the first is what ``p``'s attacks land on, the second what the enemy's would)."""
         s, e = self.sides[p], self.sides[1 - p]
-        d = 1 - p
-        dist = self.map.dist[s.pos][e.pos]
-        side = self.map.side_of(e.pos, e.facing, s.pos)
-        # ref §2/§3: a damaged head is TN +1 for ranged attacks, a destroyed head TN +2
-        extra = self.damaged_zone(p, HEAD) if c.ranged and dist > 1 else 0
+        return (self.map.dist[s.pos][e.pos], self.map.side_of(e.pos, e.facing, s.pos),
+                self.map.side_of(s.pos, s.facing, e.pos))
+
+    def attack_setup(self, p: int, c: CardDef) -> AttackSetup:
+        """What an attack by ``p`` with ``c`` fixes before its dice (004 §2 steps 1-3): read-only, shared by the
+        resolution below and by ``preview``."""
+        s, e = self.sides[p], self.sides[1 - p]
+        dist, side, _ = self.geometry(p)
+        # ref §2/§3: a damaged head is TN +1 for ranged attacks, a destroyed head TN +2; a card's range makes it
+        # ranged, at any distance (RULINGS 004 §2)
+        extra = self.damaged_zone(p, HEAD) if c.ranged else 0
         tn, parts = atk.target_number(dist, s.moved, e.moved_last, side, self.map.cover(e.pos), extra=extra)
-        a, b = roll_attack(self.rng)
-        tier = attack_tier(a, b, tn)
-        # next-attack modifiers are spent by this attack, hit or miss
-        bonus = s.next_dmg + s.feint + s.turn_dmg - s.cat_penalty
-        bypass = s.next_bypass + (1 if c.id == "hammer_strike" else 0)
-        s.next_dmg = s.next_bypass = s.feint = s.cat_penalty = 0
+        terms = {"next_attack": s.next_dmg, "feint": s.feint, "this_turn": s.turn_dmg,
+                 "weapon_jam": -s.cat_penalty, "arm_structure": 0, "dislocated_shoulder": 0}
         arm = self.attack_arm(c.id)
         if arm >= 0 and self.damaged_zone(p, arm) == 1:
-            bonus -= 1  # ref §3: arm structure -1 damage
+            terms["arm_structure"] = -1  # ref §3: arm structure -1 damage
         if "dislocated_shoulder" in s.wounds:
-            bonus -= 2
+            terms["dislocated_shoulder"] = -2
         base = c.damage
         if c.id == "divine_judgment" and len(e.piles.deck) > 10:
             base = 0  # deals its 8 only if the target has 10 or fewer cards in deck
-        dmg = atk.attack_damage(base, tier, side, rear_bonus=2 if c.id == "faithful_thrust" else 0, bonus=bonus)
-        if base == 0:
-            dmg = 0  # Divine Judgment's condition failed: it deals nothing at all
-        if tier == "critical":
-            bypass += 1
+        return AttackSetup(
+            distance=dist, side=side, tn=tn, tn_parts=parts, base=base, bonus_parts=terms,
+            rear_bonus=2 if c.id == "faithful_thrust" else 0,
+            bypass=s.next_bypass + (1 if c.id == "hammer_strike" else 0),
+        )
+
+    def defense_flat(self, d: int, side: int) -> int:
+        """Flat Defense the defender has against an attack on ``side`` before any reactive (ref §2)."""
+        s = self.sides[d]
+        return s.def_turn + s.scrap_armor + (s.shield_wall if side in (6, 1, 2) else 0)
+
+    def _attack(self, p: int, c: CardDef, comp: int, events: list[Event]) -> None:
+        s, e = self.sides[p], self.sides[1 - p]
+        d = 1 - p
+        setup = self.attack_setup(p, c)
+        side, dist, tn, parts = setup.side, setup.distance, setup.tn, setup.tn_parts
+        a, b = roll_attack(self.rng)
+        tier = attack_tier(a, b, tn)
+        # next-attack modifiers are spent by this attack, hit or miss
+        s.next_dmg = s.next_bypass = s.feint = s.cat_penalty = 0
+        dmg = setup.damage(tier)
+        bypass = setup.bypass_for(tier)
+        hit = tier not in ("miss", "catastrophic")
+        if hit and comp < 0:
+            comp = self._roll_location(d, events)
+        weak = 0
+        if hit:  # 004 §1 Damage Die 4: this is the next attack that hits; one rolled during it waits for the next
+            weak, e.struct_weak = e.struct_weak, 0
+        at_text = COMPONENTS[comp] if comp >= 0 else "a random location"
         events.append(ev(
             "attack",
-            f"P{p + 1} {c.name} at {COMPONENTS[comp]} from the {SIDE_NAMES[side - 1]} side, range {dist}: "
+            f"P{p + 1} {c.name} at {at_text} from the {SIDE_NAMES[side - 1]} side, range {dist}: "
             f"needs {tn}+, rolls {ATTACK_FACES[a]} ({a}) + {ATTACK_FACES[b]} ({b}) = {a + b} → {tier.upper()}"
-            + (f", {dmg} damage" if tier not in ("miss", "catastrophic") else ""),
+            + (f", {dmg} damage" if hit else ""),
             player=p, card=c.id, component=comp, side=side, range=dist, tn=tn, tn_parts=parts, dice=[a, b],
-            sum=a + b, tier=tier, damage=dmg if tier not in ("miss", "catastrophic") else 0,
+            sum=a + b, tier=tier, damage=dmg,
         ))
         self.attack = {"attacker": p, "card": c.id, "component": comp, "side": side, "tn": tn, "dice": [a, b],
                        "tier": tier, "damage": dmg, "bypass": bypass, "reduce": 0, "react_heat": 0, "rune": False,
-                       "taken": 0, "crit": 0, "primary_lost": 0, "faces": [], "pierce": False}
+                       "taken": 0, "crit": 0, "primary_lost": 0, "faces": [], "pierce": False, "weak": weak}
         self._after_play(p, c, events)
         if tier == "catastrophic":  # ref §1
             pl = s.piles
@@ -84,6 +113,14 @@ class Combat(Losses):
         self.todo += [["attack_end", p], ["defense", p]]
         if side in atk.REACTIVE_SIDES and dmg > 0 and self._can_react(d):
             self.todo.append(["react", d])
+
+    def _roll_location(self, d: int, events: list[Event]) -> int:
+        """``hit_location=random``: ref §2's hit-location die, re-rolled past destroyed components (RULINGS)."""
+        while True:
+            loc = HIT_LOCATION[self.rng.die(6)]
+            if not self.sides[d].destroyed[loc]:
+                events.append(ev("roll", f"hit location: P{d + 1}'s {COMPONENTS[loc]}", player=d, component=loc))
+                return loc
 
     def _after_play(self, p: int, c: CardDef, events: list[Event]) -> None:
         cards_mod.attack_riders(self, p, c, events)
@@ -119,10 +156,9 @@ class Combat(Losses):
         at = self.attack
         assert at is not None
         d = 1 - item[1]
-        s = self.sides[d]
         dice_n = max(0, at["damage"] - at["reduce"])
         faces = roll_defense(self.rng, dice_n)
-        flat = s.def_turn + s.scrap_armor + (s.shield_wall if at["side"] in (6, 1, 2) else 0)
+        flat = self.defense_flat(d, at["side"])
         pierce = "pierce" in faces
         if at["rune"] and not pierce:
             flat += 2
@@ -150,15 +186,13 @@ class Combat(Losses):
         comp = at["component"]
         tier = at["tier"]
         taken = at["taken"]
-        if tier == "execution":
-            s.struct_weak = 0  # Damage Die 4 is spent by the next attack that hits, this one (RULINGS)
+        if tier == "execution":  # the Weakness it found is used up: the component is destroyed anyway (RULINGS)
             if not s.destroyed[comp]:
                 events.append(ev("execution", f"EXECUTION: P{d + 1}'s {COMPONENTS[comp]} is destroyed outright",
                                  player=d, component=comp))
                 self._destroy(d, comp, events)
         else:
-            points = at["crit"] + at["primary_lost"] + s.struct_weak
-            s.struct_weak = 0
+            points = at["crit"] + at["primary_lost"] + at.get("weak", 0)
             if points:
                 self._component_damage(d, comp, points, events)
             if at["card"] == "crushing_blow" and tier == "critical" and not s.destroyed[comp] and not self.over:

@@ -30,14 +30,21 @@ class Flow(Combat):
 
     __slots__ = ()
 
-    def apply(self, action: Act) -> list[Event]:
+    def check_action(self, action: Act) -> None:
+        """Raise ``RuleViolation`` unless ``action`` is legal now; reads only (``apply`` and ``preview``)."""
         if not isinstance(action, Act):
-            raise RuleViolation(str(action), "not a Penance action")
+            raise RuleViolation(repr(action)[:120], "not a Penance action")
+        self.check_shape(action)
         if self.over:
             raise RuleViolation(action.to_text(), "the battle is over", "004 §9")
         top = self.todo[-1]
+        self._validate(action, top[0], top[1], top)
+
+    def apply(self, action: Act) -> list[Event]:
+        self.check_action(action)
+        top = self.todo[-1]
         kind, p = top[0], top[1]
-        self._validate(action, kind, p, top)
+        action = self.listed_copy(action)
         events: list[Event] = []
         if kind == "mulligan":
             self.todo.pop()
@@ -88,13 +95,6 @@ class Flow(Combat):
             self.todo.pop()
             return True
         return False
-
-    def _check_decks(self, events: list[Event]) -> None:
-        """ref §4 Victory: a casket whose deck and discard are both empty is defeated."""
-        for p, s in enumerate(self.sides):
-            if not s.piles.deck and not s.piles.discard:
-                self._defeat(p, "its deck and discard pile are both empty", events)
-                return
 
     # --- round and turn steps --------------------------------------------------------------------------
     def _step_round_start(self, _: list[Any], events: list[Event]) -> None:
@@ -202,15 +202,17 @@ class Flow(Combat):
                     pl.add_damaged()
             inst = pl.draw(self.rng)
             if inst is None:
-                self._defeat(p, "must draw with deck and discard both empty", events)
+                self._defeat(p, "deck and discard pile are empty when a card must be drawn", events)
                 return
             seen = self.sides[1 - p].revealed
             if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
                 seen.remove(inst)
             got.append(pl.cards[inst])
-        if got:
-            events.append(ev("draw", f"P{p + 1} draws {len(got)} card(s)", player=p, count=len(got), cards=got,
-                             private=p))
+        if got:  # everyone sees how many; only the drawing seat sees which (hidden information)
+            table = card_table()
+            events.append(ev("draw_public", f"P{p + 1} draws {len(got)} card(s)", player=p, count=len(got)))
+            events.append(ev("draw", f"P{p + 1} draws {', '.join(table[c].name for c in got)}", frozenset((p,)),
+                             player=p, count=len(got), cards=got))
 
     # --- mulligan --------------------------------------------------------------------------------------
     def _do_mulligan(self, p: int, redo: bool, events: list[Event]) -> None:
@@ -233,18 +235,16 @@ class Flow(Combat):
         s.acted = True
         if a.kind == "move":
             dest = self.map.neighbors[s.pos][a.arg]
-            cost = self.hex_cost(p, dest)
+            cost = self.move_cost(p, dest)
             if s.free_moves > 0:
                 s.free_moves -= 1
-            else:
-                cost += 1
             s.sp -= cost
             s.pos = dest
             s.moved += 1
             events.append(ev("move", f"P{p + 1} moves {DIRECTIONS[a.arg]} to {self.map.hex_name(dest)} ({cost} SP)",
                              player=p, to=dest, cost=cost))
         elif a.kind == "rotate":
-            cost = 1 if s.free_rot else 0
+            cost = self.rotate_cost(p)
             s.free_rot = True
             s.sp -= cost
             s.facing = a.arg

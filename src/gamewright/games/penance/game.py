@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.limits import ascii_int
 from gamewright.core.rules import Option, Rules, RulesSpec
 from gamewright.games.penance.cards import find_card
 from gamewright.games.penance.components import component_index
@@ -27,6 +28,9 @@ RULES = RulesSpec(
         Option("shield_wall", "allies", choices=("allies", "self"),
                doc="Shield Wall helps only allies behind you (none one-on-one), or gives yourself +2 Defense "
                    "against attacks from the front", source="004 §1 Option B; ref §2 Allies"),
+        Option("hit_location", "choice", choices=("choice", "random"),
+               doc="the attacker chooses the target component, or the hit-location die (1 head, 2 left arm, "
+                   "3 right arm, 4-5 chassis, 6 legs) picks it on a hit", source="ref §2"),
     ),
     {"standard": {}},
     "standard",
@@ -91,8 +95,11 @@ class PenanceGame:
         if p < 0:
             raise RuleViolation(text, "nobody is to act")
         pl = state.sides[p].piles
-        if ref.isdigit():
-            return int(ref)
+        if ref[:1].isdigit():
+            try:
+                return ascii_int(ref, "a card number")
+            except ConfigError as exc:
+                raise RuleViolation(text, str(exc)) from exc
         try:
             cid = find_card(ref).id
         except ConfigError as exc:

@@ -14,6 +14,17 @@ from gamewright.games.penance.piles import DAMAGED
 
 UNPLAYABLE_1V1 = frozenset(("last_rites",))  # its window ("when an ally is defeated") never opens one-on-one
 
+# What each kind of decision carries: its card ("none" = -1, "card" = an instance, "either") and its argument
+# ("none" = -1, "direction" = 0-5, "target" = -1 or a component 0-4). Checked before anything else is read.
+SHAPES = {
+    "keep": ("none", "none"), "mulligan": ("none", "none"), "end": ("none", "none"), "rune": ("none", "none"),
+    "pass": ("none", "none"), "move": ("none", "direction"), "rotate": ("none", "direction"),
+    "play": ("card", "target"), "lose": ("either", "none"), "react": ("card", "none"),
+    "sacrifice": ("card", "none"), "purge": ("card", "none"), "scrap": ("card", "none"), "discard": ("card", "none"),
+}
+ARG_RANGE = {"none": (-1, -1), "direction": (0, 5), "target": (-1, 4)}
+CARD_LOW = {"none": -1, "card": 0, "either": -1}
+
 
 class Legality(StateBase):
     """Legal actions and the validation ``apply`` runs before it mutates anything."""
@@ -64,7 +75,7 @@ class Legality(StateBase):
         for d in range(6):
             if self._move_problem(p, d) is None:
                 out.append(Act("move", arg=d))
-        if not s.free_rot or s.sp >= 1:
+        if self.rotate_cost(p) <= s.sp:
             out += [Act("rotate", arg=f) for f in range(6) if f != s.facing]
         pl = s.piles
         for i in self._unique_hand(p):
@@ -77,7 +88,9 @@ class Legality(StateBase):
                 continue
             if self._play_problem(p, i) is not None:
                 continue
-            if card_table()[cid].is_attack:
+            if card_table()[cid].is_attack and self.rules.hit_location == "random":
+                out.append(Act("play", i))  # the hit-location die chooses (ref §2)
+            elif card_table()[cid].is_attack:
                 enemy = self.sides[1 - p]
                 out += [Act("play", i, c) for c in range(5) if not enemy.destroyed[c]]
             else:
@@ -98,7 +111,7 @@ class Legality(StateBase):
             return "Anvil Breaker: you cannot move for the rest of the turn"
         if s.destroyed[LEGS] and s.moved >= 2:
             return "destroyed legs allow at most 2 hexes per turn (ref §2)"
-        cost = self.hex_cost(p, dest) + (0 if s.free_moves > 0 else 1)
+        cost = self.move_cost(p, dest)
         if cost > s.sp:
             return f"moving there costs {cost} SP and you have {s.sp}"
         return None
@@ -116,7 +129,8 @@ class Legality(StateBase):
             return f"the enemy is {dist} hexes away and {c.name} reaches {reach}"
         if not self.map.line_of_sight(s.pos, e.pos):
             return "no line of sight to the enemy"
-        if c.area == "single" and c.ranged and dist > 1 and not self.map.in_front_arc(s.pos, s.facing, e.pos):
+        # a card's range makes it ranged at any distance, adjacent included (RULINGS 004 §2)
+        if c.area == "single" and c.ranged and not self.map.in_front_arc(s.pos, s.facing, e.pos):
             return "ranged attacks need the target in your front 180° (ref §4)"
         return None
 
@@ -153,6 +167,35 @@ class Legality(StateBase):
                 return "PTSD: your pilot cannot attack an enemy from behind"
         return None
 
+    @staticmethod
+    def check_shape(a: Act) -> None:
+        """Types and value ranges of a hand-built action, before any other check reads it (issue: only
+        ``RuleViolation`` leaves ``apply``; exact ``type`` tests so bools, floats and -0.0 are refused)."""
+        if type(a.kind) is not str or type(a.card) is not int or type(a.arg) is not int:
+            raise RuleViolation(repr(a)[:120], "an action is a kind (text) with a card and a target (whole numbers)")
+        shape = SHAPES.get(a.kind)
+        if shape is None:
+            raise RuleViolation(a.kind[:40], "unknown action; try one of the legal actions")
+        lo, hi = ARG_RANGE[shape[1]]
+        if not lo <= a.arg <= hi:
+            raise RuleViolation(a.to_text(), f"{a.kind} takes " + ("no target" if shape[1] == "none" else
+                                f"a {shape[1]} from {max(lo, 0)} to {hi}"))
+        if a.card < CARD_LOW[shape[0]] or (shape[0] == "none" and a.card != -1):
+            raise RuleViolation(a.to_text(), f"{a.kind} takes " + ("no card" if shape[0] == "none" else
+                                "a card number from your hand"))
+
+    def listed_copy(self, a: Act) -> Act:
+        """The copy ``legal_actions`` lists for a card in hand: the first instance of that card. Any other copy
+        of it is accepted and played as the listed one, so logs and replays name one instance."""
+        if type(a.card) is not int or a.card < 0 or self.over or not self.todo:
+            return a
+        pl = self.sides[self.todo[-1][1]].piles
+        if a.card not in pl.hand:
+            return a
+        cid = pl.cards[a.card]
+        first = next(i for i in pl.hand if pl.cards[i] == cid)
+        return a if first == a.card else Act(a.kind, first, a.arg)
+
     def _validate(self, a: Act, kind: str, p: int, top: list[Any]) -> None:
         text = a.to_text()
         who = f"player {p + 1}"
@@ -167,8 +210,6 @@ class Legality(StateBase):
             raise RuleViolation(text, f"{who} must now choose one of: {', '.join(allowed)}")
         s = self.sides[p]
         pl = s.piles
-        if a.card < -1 or a.arg < -1:
-            raise RuleViolation(text, "card numbers and targets are never negative")
         if a.card >= 0 and a.card not in pl.hand:
             raise RuleViolation(text, f"card {a.card} is not in {who}'s hand", "004 §8")
         if a.kind == "move":
@@ -180,7 +221,7 @@ class Legality(StateBase):
         elif a.kind == "rotate":
             if not 0 <= a.arg < 6 or a.arg == s.facing:
                 raise RuleViolation(text, "rotate to one of the five other facings")
-            if s.free_rot and s.sp < 1:
+            if self.rotate_cost(p) > s.sp:
                 raise RuleViolation(text, "the free rotation is used; another costs 1 SP and you have 0", "ref §2")
         elif a.kind == "play":
             if a.card < 0:
@@ -189,7 +230,11 @@ class Legality(StateBase):
             if problem:
                 raise RuleViolation(text, problem, "004 §2" if "attack" in problem else "004 §7")
             c = card_table()[pl.cards[a.card]]
-            if c.is_attack:
+            if c.is_attack and self.rules.hit_location == "random":
+                if a.arg != -1:
+                    raise RuleViolation(text, "hit_location=random: the hit-location die chooses the component, "
+                                        "so an attack names none", "ref §2")
+            elif c.is_attack:
                 if not 0 <= a.arg < 5:
                     raise RuleViolation(text, "an attack names a target component: " + ", ".join(COMPONENTS))
                 if self.sides[1 - p].destroyed[a.arg]:

@@ -41,7 +41,7 @@ class Losses(Legality):
                 if mode == "forced" and pl.hand:
                     inst, where = pl.hand.pop(0), "hand"
                 else:
-                    self._defeat(p, "must lose a card to damage and has none left", events)
+                    self._defeat(p, "deck, discard pile and hand are empty when a card must be lost", events)
                     return
             else:
                 inst, where = got
@@ -52,6 +52,9 @@ class Losses(Legality):
             self.todo.pop()
         events.append(ev("lose", f"P{p + 1} loses {card_table()[cid].name} from {where} to the graveyard", player=p,
                          card=cid, source=where))
+        self._check_decks(events)  # 004 §9: defeated the moment a loss empties deck and discard (RULINGS)
+        if self.over:
+            return
         if mode in ("attack", "forced") and self.attack is not None and self.slot(cid) == "primary" \
                 and not self.is_scrap(p, cid):
             self.attack["primary_lost"] += 1  # 004 §2 step 6
@@ -117,7 +120,7 @@ class Losses(Legality):
                              player=p, roll=r))
             if r <= 2:
                 self._wound(p, 2, events)
-            self._defeat(p, "its chassis is destroyed", events)
+            self._defeat(p, "chassis is destroyed", events)
         elif c != LEGS:
             self._wound(p, 1, events)
 
@@ -128,12 +131,19 @@ class Losses(Legality):
         return card_table()[self.sides[p].piles.cards[inst]].name
 
     # --- the end of the battle ----------------------------------------------------------------------------
+    def _check_decks(self, events: list[Event]) -> None:
+        """ref §4 Victory, 004 §9: a casket whose deck and discard are both empty is defeated."""
+        for p, s in enumerate(self.sides):
+            if not s.piles.deck and not s.piles.discard:
+                self._defeat(p, "deck and discard pile are both empty", events)
+                return
+
     def _defeat(self, p: int, reason: str, events: list[Event]) -> None:
         if self.over:
             return
         self.over = True
         self.winner = 1 - p
-        self.end_reason = f"P{p + 1} defeated: {reason}"
+        self.end_reason = f"P{2 - p} wins: P{p + 1}'s {reason}"  # ``reason`` completes "P1's …"
         self.todo = []
         self.attack = None
-        events.append(ev("victory", f"P{2 - p} wins — P{p + 1} {reason}", winner=1 - p, loser=p, reason=reason))
+        events.append(ev("victory", self.end_reason, winner=1 - p, loser=p, reason=reason))

@@ -69,5 +69,5 @@ def flip_wounds(st: Losses, p: int, n: int, events: list[Event]) -> None:
         if w == "ruptured_organ":
             st._harm(p, 5)
         if len(s.wounds) >= PILOT_DEATH:
-            st._defeat(p, "its pilot dies (10 Wounds)", events)
+            st._defeat(p, "pilot dies (10 Wounds)", events)
             return

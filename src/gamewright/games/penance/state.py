@@ -3,8 +3,9 @@
 ``PenanceState`` is the top of a stack of layers, each using only what the ones below it define:
 ``base`` (the data and derived values) → ``legality`` (legal actions, validation) → ``losses`` (lost cards,
 harm, component damage, wounds, defeat) → ``combat`` (attack resolution) → ``flow`` (``apply`` and the step
-machine) → this module (setup, the protocol surface, JSON and views). Every pending step is a small JSON list,
-so a state serialises whole and a seed plus the action list replays bit for bit.
+machine) → ``preview`` (what an action will do) → this module (setup, the protocol surface, JSON and views).
+Every pending step is a small JSON list, so a state serialises whole and a seed plus the action list replays
+bit for bit.
 """
 
 from __future__ import annotations
@@ -20,15 +21,15 @@ from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.casket import Casket
 from gamewright.games.penance.components import COMPONENTS
 from gamewright.games.penance.decks import DeckSpec, build_cards
-from gamewright.games.penance.flow import Flow
 from gamewright.games.penance.hexgrid import DIRECTIONS, load_map
 from gamewright.games.penance.piles import Piles
 from gamewright.games.penance.pilot import PILOT_DEATH, new_wound_deck
+from gamewright.games.penance.preview import Preview
 
 __all__ = ["Act", "Casket", "PenanceState"]
 
 
-class PenanceState(Flow):
+class PenanceState(Preview):
     """The whole battle. Decisions are ``Act`` values; everything random comes from ``self.rng``."""
 
     __slots__ = ()

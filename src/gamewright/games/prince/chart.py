@@ -103,6 +103,9 @@ def _centi(value: float, what: str) -> Decimal:
         raise ConfigError(f"{what} must be a number of degrees (got {value!r})") from exc
     if not number.is_finite():
         raise ConfigError(f"{what} must be a finite number of degrees (got {value!r})")
+    if abs(number) > 1000:  # far outside any coordinate: refused here, before quantize overflows its precision
+        span = "strictly between -90 and 90" if what == "latitude" else "between -180 and 180"
+        raise ConfigError(f"{what} {value} is out of range: it must be {span} degrees")
     return number.quantize(_CENTI, rounding=ROUND_HALF_UP)
 
 

@@ -24,6 +24,16 @@ def mask_of_pairs(pairs: list[list[str]]) -> int:
     return mask
 
 
+def aspect_web(profile: Any, active: int) -> list[dict[str, Any]]:
+    """Every major aspect of a chart (ref §1), each marked active (it propagates) or latent (000 §12: not yet)."""
+    return [
+        {"planets": [PLANETS[i], PLANETS[j]], "aspect": kind, "active": bool(active & pair_bit(i, j))}
+        for i in range(7)
+        for j in range(i + 1, 7)
+        if (kind := profile.aspects[i][j]) is not None
+    ]
+
+
 @dataclass(slots=True)
 class Progress:
     """Cumulative encounters, active aspects, house illumination counts and joys achieved."""
@@ -100,7 +110,7 @@ def run_history(prince_id: int) -> list[dict[str, Any]]:
         return [
             {
                 "id": r.id,
-                "seed": r.seed,
+                "seed": None if r.status == "active" else r.seed,  # issue 9 §6: secret until the run ends
                 "ruleset": r.ruleset,
                 "options": dict(r.options or {}),
                 "status": r.status,
@@ -125,13 +135,7 @@ def progress_report(prince_id: int) -> dict[str, Any]:
     progress = Progress.from_json(data)
     unlocked = progress.unlocked_mask()
     locked = [p for p, u in zip(PLANETS, unlocked, strict=True) if not u]
-    aspects = []
-    for i in range(7):
-        for j in range(i + 1, 7):
-            kind = profile.aspects[i][j]
-            if kind is not None:
-                active = bool(progress.aspects & pair_bit(i, j))
-                aspects.append({"planets": [PLANETS[i], PLANETS[j]], "aspect": kind, "active": active})
+    aspects = aspect_web(profile, progress.aspects)
     runs = run_history(prince_id)
     return {
         "prince_id": prince_id,
@@ -202,7 +206,13 @@ def runs_table(runs: list[dict[str, Any]], title: str, started: bool = False) ->
     for r in runs:
         times = [(r["started_at"] or "")[:19]] if started else []
         table.add_row(
-            str(r["id"]), str(r["seed"]), r["ruleset"], r["status"], str(r["distance"]), str(r["turns"]),
-            *times, (r["finished_at"] or "")[:19],
+            str(r["id"]),
+            "hidden" if r["seed"] is None else str(r["seed"]),
+            r["ruleset"],
+            r["status"],
+            str(r["distance"]),
+            str(r["turns"]),
+            *times,
+            (r["finished_at"] or "")[:19],
         )
     return table

@@ -7,7 +7,6 @@ cannot both succeed and nothing is ever half-written.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -15,12 +14,11 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 
-from gamewright.core.errors import ConfigError, Conflict, NotFound
+from gamewright.core.errors import Conflict, NotFound
+from gamewright.core.limits import check_name
 from gamewright.games.prince.chart import Chart, Moment, compute_chart
 from gamewright.store.db import session_scope
 from gamewright.store.models import Prince
-
-MAX_NAME_LENGTH = 80  # the column's width
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,15 +48,8 @@ def _record(row: Prince) -> PrinceRecord:
 
 
 def clean_name(name: str) -> str:
-    """A Prince's name: trimmed, 1–80 printable characters."""
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise ConfigError("a Prince needs a name (--name)")
-    if len(cleaned) > MAX_NAME_LENGTH:
-        raise ConfigError(f"a Prince's name has at most {MAX_NAME_LENGTH} characters (got {len(cleaned)})")
-    if any(unicodedata.category(ch).startswith("C") for ch in cleaned):
-        raise ConfigError("a Prince's name cannot contain control characters")
-    return cleaned
+    """A Prince's name by the one rule for stored names: 1–80 characters, no control characters."""
+    return check_name(name, "a Prince's name")
 
 
 def _existing(session: Any, name: str, moment: Moment) -> Prince | None:
@@ -111,7 +102,7 @@ def mint(name: str, moment: Moment) -> PrinceRecord:
 
 def get(name: str) -> PrinceRecord:
     """The Prince called ``name``; ``NotFound`` with a hint otherwise."""
-    cleaned = " ".join(name.split())
+    cleaned = clean_name(name)
     with session_scope() as session:
         row = session.scalars(select(Prince).where(Prince.name == cleaned)).first()
         if row is None:

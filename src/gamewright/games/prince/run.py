@@ -3,26 +3,32 @@
 A stored run is its seed, ruleset, options, the progress it started from and the list of planets sent; the
 state is rebuilt by replaying them (seed + choices replay bit for bit). After every turn the run row and the
 Prince's progress document are updated in one transaction.
+
+Every transaction that reads and then writes a Prince's runs or progress first locks the Prince's row
+(``locked_scope``), so processes playing one Prince at once take turns: a run is started once, and a turn is
+stored only onto the very list of turns its process replayed (another process's newer turn is a ``Conflict``,
+never a run that no longer replays). The database itself allows one active run per Prince.
 """
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from gamewright.core.errors import Conflict
 from gamewright.core.game import Event
-from gamewright.core.rng import derive_seed
 from gamewright.games.prince import registry
 from gamewright.games.prince.game import PrinceGame
 from gamewright.games.prince.progression import Progress, load_data, store_data
 from gamewright.games.prince.resolve import profile_from_chart
 from gamewright.games.prince.state import Deploy, PrinceState
-from gamewright.store.db import session_scope
-from gamewright.store.models import PrinceRun
+from gamewright.store.db import locked_scope
+from gamewright.store.models import Prince, PrinceRun
 
 
 @dataclass
@@ -35,6 +41,7 @@ class RunHandle:
     state: PrinceState
     resumed: bool
     events: list[Event] = field(default_factory=list)  # the events so far (a resumed run's are replayed)
+    stored: list[str] = field(default_factory=list)  # the turns stored, as this process last read or wrote them
 
 
 def _active_row(session: Any, prince_id: int) -> PrinceRun | None:
@@ -42,9 +49,10 @@ def _active_row(session: Any, prince_id: int) -> PrinceRun | None:
     return session.scalars(query.order_by(PrinceRun.id.desc())).first()
 
 
-def default_seed(prince_id: int, runs_so_far: int) -> int:
-    """A new run's seed when none is given: different for every run of a Prince, and reproducible."""
-    return derive_seed(prince_id, f"run{runs_so_far}") % 2**31
+def default_seed() -> int:
+    """A new run's seed when none is given: drawn from ``secrets`` (issue 9 §6), so nobody can predict the
+    opponents from the Prince's id; it is stored with the run and shown once the run is over."""
+    return secrets.randbelow(2**63)
 
 
 def open_run(
@@ -57,8 +65,28 @@ def open_run(
 ) -> RunHandle:
     """Resume the Prince's run in progress, or start a new one."""
     record = registry.get(name)
+    try:
+        return _open(record, ruleset, seed, options, abandon)
+    except IntegrityError:  # the database's one-active-run rule; the Prince's lock should make it unreachable
+        raise Conflict(
+            f"another process started a run of Prince {record.name!r} at the same moment; "
+            f"run `prince play {record.name}` again to resume it"
+        ) from None
+
+
+def _lock(prince: registry.PrinceRecord) -> Any:
+    return locked_scope(Prince, prince.id, f"Prince {prince.name!r} no longer exists")
+
+
+def _open(
+    record: registry.PrinceRecord,
+    ruleset: str | None,
+    seed: int | None,
+    options: dict[str, Any] | None,
+    abandon: bool,
+) -> RunHandle:
     profile = profile_from_chart(record.chart)
-    with session_scope() as session:
+    with _lock(record) as (session, _):
         data = load_data(session, record.id)
         row = _active_row(session, record.id)
         if row is not None and abandon:
@@ -71,7 +99,7 @@ def open_run(
             clash = _clash(row, ruleset, seed, options)
             if clash:
                 raise Conflict(
-                    f"Prince {record.name!r} has run #{row.id} in progress ({row.ruleset}, seed {row.seed}); "
+                    f"Prince {record.name!r} has run #{row.id} in progress ({row.ruleset}); "
                     f"{clash}: run `prince play {record.name}` to resume it or add --abandon to start afresh"
                 )
             start = Progress.from_json((data.get("run_starts") or {}).get(str(row.id)))
@@ -79,11 +107,10 @@ def open_run(
             state, events = game.start(row.seed)
             for text in row.actions or []:
                 events += state.apply(game.parse_action(state, text))
-            return RunHandle(row.id, record, game, state, True, events)
+            return RunHandle(row.id, record, game, state, True, events, list(row.actions or []))
         progress = Progress.from_json(data)
         game = PrinceGame(ruleset, options, player=profile, progress=progress)
-        count = len(session.scalars(select(PrinceRun.id).where(PrinceRun.prince_id == record.id)).all())
-        seed = default_seed(record.id, count) if seed is None else seed
+        seed = default_seed() if seed is None else seed
         state, events = game.start(seed)
         row = PrinceRun(
             prince_id=record.id,
@@ -103,11 +130,25 @@ def open_run(
         return RunHandle(row.id, record, game, state, False, events)
 
 
+def _check_unchanged(handle: RunHandle, row: PrinceRun) -> None:
+    """Refuse to store a turn onto a run that another process has moved on or ended since we read it."""
+    where = f"run #{row.id} of Prince {handle.prince.name!r}"
+    again = f"this turn was not stored: run `prince play {handle.prince.name}` to see where it stands"
+    if row.status != "active":
+        raise Conflict(f"{where} was ended ({row.status}) by another process; {again}")
+    stored = list(row.actions or [])
+    if stored != handle.stored:
+        raise Conflict(
+            f"{where} was played on by another process ({len(stored)} turns stored, this one had "
+            f"{len(handle.stored)}); {again}"
+        )
+
+
 def _clash(row: PrinceRun, ruleset: str | None, seed: int | None, options: dict[str, Any] | None) -> str:
     if ruleset is not None and ruleset != row.ruleset:
         return f"it plays ruleset {row.ruleset!r}, not {ruleset!r}"
     if seed is not None and seed != row.seed:
-        return f"its seed is {row.seed}, not {seed}"
+        return f"it was started with another seed than {seed}"  # its own seed stays secret until it ends
     if options and dict(options) != dict(row.options or {}):
         return f"its options are {dict(row.options or {})}"
     return ""
@@ -123,10 +164,11 @@ def play_turn(handle: RunHandle, action: Deploy) -> list[Event]:
 
 def save(handle: RunHandle, text: str) -> None:
     state = handle.state
-    with session_scope() as session:
-        row = session.get(PrinceRun, handle.run_id)
+    with _lock(handle.prince) as (session, _):
+        row = session.get(PrinceRun, handle.run_id, populate_existing=True)
         assert row is not None  # the handle's run row was stored when the run started; runs are never deleted
-        row.actions = [*(row.actions or []), text]
+        _check_unchanged(handle, row)
+        row.actions = stored = [*handle.stored, text]
         row.distance = str(state.distance)
         data = load_data(session, handle.prince.id)
         if state.cfg.metaprogression:
@@ -136,3 +178,4 @@ def save(handle: RunHandle, text: str) -> None:
             row.finished_at = datetime.now(UTC)
             data.pop("active_run", None)
         store_data(session, handle.prince.id, data)
+    handle.stored = stored

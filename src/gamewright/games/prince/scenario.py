@@ -8,10 +8,13 @@ combustion check as it happens. A combust acting planet is allowed here (it deal
 from __future__ import annotations
 
 import math
+import re
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from gamewright.core.errors import ConfigError
+from gamewright.core.limits import SEED_MAX
 from gamewright.core.rng import Rng, ScriptedRng
 from gamewright.games.prince.options import config_for
 from gamewright.games.prince.resolve import ALL_ASPECTS, SideState, pair_bit, profile_for, resolve_turn
@@ -63,16 +66,33 @@ def _planet_list(value: Any, path: str) -> list[str]:
     return [_planet(v, f"{path}[{n}]") for n, v in enumerate(value)]
 
 
-def _exact(value: Any, path: str) -> Fraction:
-    """JSON decimals read exactly: Fraction(str(x)) (ref §2 further rulings)."""
+# ref §3: carry' = eff − floor(eff + 1/2) lies in [−1/2, 1/2]; a what-if may go as far as one whole point either
+# way (001 §9's max(0, raw + carry) is worth testing with a carry below −1/2), never further
+CARRY_LIMIT = Fraction(1)
+_EXACT_TEXT = re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30}|[0-9]{1,30}/[0-9]{1,30})")
+MAX_AFFLICTION = 1000  # 000 §11: a planet combusts surely at A = T = 10 × durability; no turn adds this much
+
+
+def _carry(value: Any, path: str) -> Fraction:
+    """A carry read exactly (ref §2 further rulings: ``Fraction(str(x))``), bounded to its range before it is
+    built: a decimal or ``a/b`` of at most 30 digits a part, in [−1, 1] (ref §3)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise _bad(path, f"{value!r} is not a number")
     if isinstance(value, float) and not math.isfinite(value):
         raise _bad(path, f"{value!r} is not a finite number")
+    # a float's shortest text, written without an exponent (1e-05 → 0.00001): still Fraction(str(x)) exactly
+    text = format(Decimal(repr(value)), "f") if isinstance(value, float) else str(value).strip()
+    if not _EXACT_TEXT.fullmatch(text):
+        raise _bad(
+            path, f"{str(value)[:40]!r} must be a carry from -1 to 1: a decimal like 0.25 or a fraction like 1/3"
+        )
     try:
-        return Fraction(str(value).strip())
-    except (ValueError, ZeroDivisionError):
-        raise _bad(path, f"{value!r} is not a number") from None
+        number = Fraction(text)
+    except ZeroDivisionError:
+        raise _bad(path, f"{text!r} divides by zero") from None
+    if abs(number) > CARRY_LIMIT:
+        raise _bad(path, f"{text!r} is outside the carry range -1 to 1 (ref §3: a carry is a fraction of a point)")
+    return number
 
 
 def _side(data: Any, path: str) -> tuple[Any, SideState]:
@@ -89,18 +109,20 @@ def _side(data: Any, path: str) -> tuple[Any, SideState]:
         raise _bad(f"{path}.sect", f'{sect!r} must be "day" or "night"')
     state = SideState()
     for planet, value in _planet_map(data.get("affliction", {}), f"{path}.affliction").items():
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            if isinstance(value, float) and value.is_integer() and value >= 0:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AFFLICTION:
+            if isinstance(value, float) and value.is_integer() and 0 <= value <= MAX_AFFLICTION:
                 value = int(value)
             else:
-                raise _bad(f"{path}.affliction.{planet}", f"{value!r} must be a whole number, 0 or more")
+                raise _bad(
+                    f"{path}.affliction.{planet}", f"{value!r} must be a whole number from 0 to {MAX_AFFLICTION}"
+                )
         state.affliction[PLANETS.index(planet)] = value
     for planet in _planet_list(data.get("combust", []), f"{path}.combust"):
         state.combust[PLANETS.index(planet)] = True
     for planet in _planet_list(data.get("exaltation_save_used", []), f"{path}.exaltation_save_used"):
         state.save_used[PLANETS.index(planet)] = True
     for planet, value in _planet_map(data.get("carry", {}), f"{path}.carry").items():
-        state.carry[PLANETS.index(planet)] = _exact(value, f"{path}.carry.{planet}")
+        state.carry[PLANETS.index(planet)] = _carry(value, f"{path}.carry.{planet}")
     if "aspects" in data:  # ref §2: all aspects active unless the scenario says otherwise
         pairs = data["aspects"]
         if not isinstance(pairs, list):
@@ -127,8 +149,8 @@ def parse_rolls(data: dict[str, Any]) -> Rng:
                 raise _bad(f"rolls[{n}]", f"{r!r} must be a number in [0, 1)")
         return ScriptedRng([float(r) for r in rolls], repeat_last=True)
     seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise _bad("seed", f"{seed!r} must be a whole number")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
+        raise _bad("seed", f"{seed!r} must be a whole number from 0 to {SEED_MAX}")
     return Rng(seed)
 
 

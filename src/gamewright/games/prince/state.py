@@ -23,6 +23,7 @@ from gamewright.games.prince.encounter import (
     random_moment,
 )
 from gamewright.games.prince.options import Config
+from gamewright.games.prince.preview import branches, summarize
 from gamewright.games.prince.progression import Progress
 from gamewright.games.prince.resolution_tables import PLANET_INDEX, UNLOCK_AT
 from gamewright.games.prince.resolve import (
@@ -174,7 +175,8 @@ class PrinceState:
                 moment = random_moment(s.orng)
                 profile = profile_of_moment(moment)
                 s.prebuilt.append((moment, profile, prebuilt_sequence(s.orng, player, profile)))
-        events = [Event("run_start", {"seed": seed, "rules": rules_json}, f"Run begins (seed {seed}).")]
+        # issue 9 §6: the seed rebuilds the hidden opponent sequence, so no event carries it
+        events = [Event("run_start", {"rules": rules_json}, "Run begins.")]
         events += s._start_encounter()
         return s, events
 
@@ -444,9 +446,28 @@ class PrinceState:
         opponent = self.opponent
         assert opponent is not None  # set by every encounter start, before the run is active
         return [
-            predict(self.cfg, (self.player, opponent), (self.ps, self.os), (i, self.current))
-            for i in self.selectable()
+            predict(self.cfg, (self.player, opponent), (self.ps, self.os), (i, self.current)) for i in self.selectable()
         ]
+
+    def preview(self, action: Any) -> dict[str, Any]:
+        """What sending ``action`` will do (issue 10 §1, an exact interface): the exact distribution over the
+        turn's chance outcomes of every planet's affliction change (propagation included), each planet's
+        combustion chance and the expected turn score, from the very resolution ``apply`` runs (see
+        ``preview``). Never raises; changes neither the state nor its random streams."""
+        field = getattr(action, "planet", action)
+        planet = field if isinstance(field, str) else repr(action)
+        problem = self.refusal(planet)
+        out: dict[str, Any] = {"action": planet, "legal": problem is None, "errors": []}
+        if problem is not None:
+            out["errors"] = [problem.message]
+            return out
+        opponent = self.opponent
+        assert opponent is not None  # set by every encounter start, before the run is active
+        acting = (PLANET_INDEX[planet], self.current)
+        found = branches(self.cfg, (self.player, opponent), (self.ps, self.os), acting)
+        out["opponent_planet"] = PLANETS[self.current]
+        out.update(summarize(found, acting))
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -514,9 +535,10 @@ class PrinceState:
         return s
 
     def view_for(self, player: int) -> dict[str, Any]:
-        """Everything but the random streams and the opponent's upcoming prebuilt sequence."""
+        """Everything but the seed, the random streams and the opponent's upcoming prebuilt sequence (issue 9 §6:
+        the seed and the streams rebuild every opponent planet still to come)."""
         data = self.to_json()
-        del data["rng"], data["orng"]
+        del data["seed"], data["rng"], data["orng"]
         data["prebuilt"] = [{"moment": e["moment"], "chart": e["chart"]} for e in data["prebuilt"]]
         return data
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from gamewright.games.prince.chart import Chart
@@ -45,6 +46,29 @@ DIGNITY_MARK = {"domicile": "dom", "exaltation": "exalt", "neutral": "", "detrim
 FONT = "DejaVu Sans, Noto Sans Symbols, Segoe UI Symbol, Arial Unicode MS, sans-serif"
 LABEL_HEIGHT = 50.0
 LABEL_RADII = (210.0, 160.0)  # outer and inner ring of planet labels
+LIT_FILL = "#ffe9a8"  # an illuminated house (000 §12)
+
+
+@dataclass(frozen=True, slots=True)
+class WheelProgress:
+    """A Prince's progress as the wheel shows it (000 §12): locked planets dim, active aspects bright, latent
+    aspects faint, illuminated houses gold with their count."""
+
+    unlocked: frozenset[str]
+    active: frozenset[frozenset[str]]  # planet pairs whose aspect propagates
+    illumination: tuple[int, ...]  # per house 1..12
+
+    @classmethod
+    def from_report(cls, report: dict[str, Any]) -> WheelProgress:
+        """From ``progression.progress_report``."""
+        return cls(
+            frozenset(report["unlocked_planets"]),
+            frozenset(frozenset(a["planets"]) for a in report["active_aspects"]),
+            tuple(int(report["illumination"][str(h)]) for h in range(1, 13)),
+        )
+
+    def aspect_state(self, p1: str, p2: str) -> str:
+        return "active" if frozenset((p1, p2)) in self.active else "latent"
 
 
 def _angle(chart: Chart, longitude: float) -> float:
@@ -161,8 +185,9 @@ def _degree_text(longitude: float) -> str:
     return f"{degrees}°{minutes:02d}′"
 
 
-def chart_svg(chart: Chart, title: str | None = None) -> str:
-    """The chart wheel of ``chart`` as an SVG document (``title``: e.g. the Prince's name)."""
+def chart_svg(chart: Chart, title: str | None = None, progress: WheelProgress | None = None) -> str:
+    """The chart wheel of ``chart`` as an SVG document (``title``: e.g. the Prince's name; ``progress``: the
+    Prince's unlocks, aspects and illumination, drawn onto the wheel)."""
     out: list[str] = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
@@ -214,15 +239,15 @@ def chart_svg(chart: Chart, title: str | None = None) -> str:
         a1 = _angle(chart, sign * 30.0)
         a2 = _angle(chart, sign * 30.0 + 30.0)
         angular = number in (1, 4, 7, 10)
-        fill = "#f1f1f6" if angular else "#fafafa"
+        lit = progress.illumination[number - 1] if progress is not None else 0
+        fill = LIT_FILL if lit else ("#f1f1f6" if angular else "#fafafa")
         out.append(
-            f'<path class="house" data-house="{number}" d="{_wedge(a1, a2, R_HOUSE_INNER, R_SIGN_INNER - 8)}" '
-            f'fill="{fill}" stroke="#999" stroke-width="0.8"/>'
+            f'<path class="house" data-house="{number}" data-illuminated="{lit}" '
+            f'd="{_wedge(a1, a2, R_HOUSE_INNER, R_SIGN_INNER - 8)}" fill="{fill}" stroke="#999" stroke-width="0.8"/>'
         )
         hx, hy = _point(_angle(chart, sign * 30.0 + 15.0), (R_HOUSE_INNER + R_SIGN_INNER - 8) / 2)
-        out.append(
-            _text(hx, hy, str(number), 13, fill="#555", weight="bold" if angular else "normal", class_="house-number")
-        )
+        label = f"{number} ✦{lit}" if lit else str(number)
+        out.append(_text(hx, hy, label, 13, fill="#555", weight="bold" if angular else "normal", class_="house-number"))
     # House cusps (sign boundaries) run into the planet field, faintly.
     for sign in range(12):
         a = _angle(chart, sign * 30.0)
@@ -256,9 +281,13 @@ def chart_svg(chart: Chart, title: str | None = None) -> str:
         x1, y1 = _point(_angle(chart, chart.planets[p1].longitude), R_ASPECT)
         x2, y2 = _point(_angle(chart, chart.planets[p2].longitude), R_ASPECT)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        state = "" if progress is None else progress.aspect_state(p1, p2)
+        width, opacity = {"": ("2", "0.85"), "active": ("3", "1"), "latent": ("1.2", "0.22")}[state]
+        state_attr = f' data-state="{state}"' if state else ""
         out.append(
-            f'<line class="aspect" data-aspect="{kind}" data-planets="{p1} {p2}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" '
-            f'x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="{colour}" stroke-width="2"{dash_attr} opacity="0.85"/>'
+            f'<line class="aspect" data-aspect="{kind}" data-planets="{p1} {p2}"{state_attr} x1="{_fmt(x1)}" '
+            f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="{colour}" stroke-width="{width}"{dash_attr} '
+            f'opacity="{opacity}"/>'
         )
     out.append("</g>")
 
@@ -270,7 +299,9 @@ def chart_svg(chart: Chart, title: str | None = None) -> str:
         true_a = _angle(chart, placement.longitude)
         box = labels[name]
         ink = "#1d1d1d" if placement.in_sect else "#8a8a8a"
-        out.append(f'<g class="planet" data-planet="{name}" data-sign="{placement.sign_name}">')
+        locked = progress is not None and name not in progress.unlocked
+        dim = ' data-state="locked" opacity="0.3"' if locked else ""
+        out.append(f'<g class="planet" data-planet="{name}" data-sign="{placement.sign_name}"{dim}>')
         tx1, ty1 = _point(true_a, R_HOUSE_INNER)
         tx2, ty2 = _point(true_a, R_HOUSE_INNER - 10)
         out.append(_line(tx1, ty1, tx2, ty2, "#111", 2))
@@ -283,8 +314,9 @@ def chart_svg(chart: Chart, title: str | None = None) -> str:
         placement = chart.planets[name]
         box = labels[name]
         ink = "#1d1d1d" if placement.in_sect else "#8a8a8a"
+        dim = ' opacity="0.3"' if progress is not None and name not in progress.unlocked else ""
         out.append(
-            f'<g class="planet-label" data-planet="{name}">'
+            f'<g class="planet-label" data-planet="{name}"{dim}>'
             f'<rect x="{_fmt(box.x - box.width / 2)}" y="{_fmt(box.y - box.height / 2)}" width="{_fmt(box.width)}" '
             f'height="{_fmt(box.height)}" rx="4" fill="#ffffff" fill-opacity="0.9"/>'
         )
@@ -323,5 +355,8 @@ def chart_svg(chart: Chart, title: str | None = None) -> str:
             fill="#666",
         )
     )
+    if progress is not None:
+        key = "Progress: faded planets are locked · bold lines: active aspects, faint: latent · gold ✦n: lit n times"
+        out.append(_text(WIDTH / 2, HEIGHT - 32, key, 11, fill="#666", class_="progress-key"))
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -1,0 +1,90 @@
+"""Penance's metrics for the lab: seat and first-mover advantage, win rate by deck, faction, secondary
+equipment and tactic, card play and card loss frequencies, and what defeated the loser.
+
+Initiative is rolled every round (reference penance.md §4), so who moves first is measured apart from the
+seat; the decks change seats every other game, so a seat's advantage is not its deck's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from gamewright.lab.hooks import (
+    MetricsHook,
+    Record,
+    headline_rate,
+    per_game,
+    rate,
+    seat_advantage,
+    total_counts,
+    win_rate_by,
+)
+
+
+def game_options(options: dict[str, Any], index: int) -> dict[str, Any]:
+    """Every other game the two decks change seats."""
+    if index % 2 == 0:
+        return options
+    from gamewright.games.penance.game import RULES
+
+    decks = str(RULES.resolve(None, options).decks).split(",")
+    return {**options, "decks": ",".join(d.strip() for d in reversed(decks))}
+
+
+def record(state: Any, events: Sequence[Any]) -> Record:
+    data = state.to_json()
+    first = next((e.data.get("first") for e in events if e.kind == "round"), None)
+    plays: Counter[str] = Counter(str(e.data["card"]) for e in events if e.kind == "play" and e.data.get("card"))
+    losses: Counter[str] = Counter(str(e.data["card"]) for e in events if e.kind == "lose" and e.data.get("card"))
+    reason = str(data.get("end_reason") or "")
+    return {
+        "length": int(data.get("round", 0)),
+        "decks": [d.strip() for d in str(data["rules"]["options"]["decks"]).split(",")],
+        "first": first,
+        "plays": dict(sorted(plays.items())),
+        "losses": dict(sorted(losses.items())),
+        "cause": reason.split("'s ", 1)[-1] if reason else "no winner",  # "P2 wins: P1's chassis …" → "chassis …"
+    }
+
+
+def _deck_labels(game: Record, label: str) -> Iterable[tuple[str, int]]:
+    from gamewright.games.penance.decks import parse_deck
+
+    for seat, text in enumerate(game["metrics"]["decks"]):
+        spec = parse_deck(text)
+        if label == "deck":
+            yield text, seat
+        elif label == "faction":
+            yield spec.faction, seat
+        elif label == "secondary":
+            yield f"{spec.id}:{spec.secondary}", seat
+        else:
+            for tactic in spec.tactics:
+                yield tactic, seat
+
+
+def summarise(games: Sequence[Record]) -> dict[str, Any]:
+    n = len(games)
+    rolled = [g for g in games if g["metrics"]["first"] is not None]
+    first_wins = sum(1 for g in rolled if g["metrics"]["first"] in g["wins"])
+    causes = Counter(g["metrics"]["cause"] for g in games)
+    return {
+        "seat_advantage": seat_advantage(games),
+        "first_mover": rate(first_wins, len(rolled)),
+        "by_deck": win_rate_by(games, lambda g: _deck_labels(g, "deck")),
+        "by_faction": win_rate_by(games, lambda g: _deck_labels(g, "faction")),
+        "by_secondary": win_rate_by(games, lambda g: _deck_labels(g, "secondary")),
+        "by_tactic": win_rate_by(games, lambda g: _deck_labels(g, "tactic")),
+        "card_plays_per_game": per_game(total_counts(games, "plays"), n),
+        "card_losses_per_game": per_game(total_counts(games, "losses"), n),
+        "cause_of_defeat": dict(sorted(causes.items())),
+        "headline": {
+            "first mover wins": headline_rate(first_wins, len(rolled)),
+            "draws": headline_rate(sum(1 for g in games if not g["wins"]), n),
+        },
+    }
+
+
+HOOK = MetricsHook(record=record, summarise=summarise, game_options=game_options, length_unit="rounds")

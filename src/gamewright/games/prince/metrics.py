@@ -1,0 +1,55 @@
+"""Space Prince's metrics for the lab: the Distance distribution, runs won, combustions per planet (the
+Prince's own), which planets the Prince sends, and the encounter each run reached."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from gamewright.lab.hooks import MetricsHook, Record, distribution, headline_rate, mean_of, per_game, total_counts
+
+
+def record(state: Any, events: Sequence[Any]) -> Record:
+    data = state.to_json()
+    sent: Counter[str] = Counter()
+    combusted: Counter[str] = Counter()
+    turns = 0
+    for e in events:
+        if e.kind != "turn":
+            continue
+        turns += 1
+        if e.data.get("player_planet"):
+            sent[str(e.data["player_planet"])] += 1
+        for item in e.data.get("combusted") or ():
+            if isinstance(item, dict) and item.get("side") == "player":
+                combusted[str(item["planet"])] += 1
+    return {
+        "length": turns,
+        "distance": float(Fraction(str(data.get("distance") or 0))),
+        "won": data.get("status") == "won",
+        "encounter": int(data.get("encounter") or 0),
+        "sent": dict(sorted(sent.items())),
+        "combusted": dict(sorted(combusted.items())),
+    }
+
+
+def summarise(games: Sequence[Record]) -> dict[str, Any]:
+    n = len(games)
+    distances = [g["metrics"]["distance"] for g in games]
+    won = sum(1 for g in games if g["metrics"]["won"])
+    sent = total_counts(games, "sent")
+    total_sent = sum(sent.values())
+    reached = Counter(g["metrics"]["encounter"] for g in games)
+    return {
+        "distance": {**distribution(distances), "mean95": mean_of(distances)},
+        "runs_won": headline_rate(won, n),
+        "combustions_per_run": per_game(total_counts(games, "combusted"), n),
+        "planet_choice": {planet: count / total_sent for planet, count in sent.items()} if total_sent else {},
+        "encounter_reached": {str(k): reached[k] for k in sorted(reached)},
+        "headline": {"Distance": mean_of(distances), "runs won": headline_rate(won, n)},
+    }
+
+
+HOOK = MetricsHook(record=record, summarise=summarise, length_unit="turns", paired=("distance",))

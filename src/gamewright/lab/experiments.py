@@ -1,0 +1,105 @@
+"""The lab's three experiments — simulate, compare (paired A/B), sweep — from a request to a result.
+
+A request is plain JSON (what history stores): running the same request again gives the same result, byte
+for byte, whatever the worker count or whether Ray ran it. Results hold no timing and no worker count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gamewright.core.errors import ConfigError
+from gamewright.core.rules import parse_assignments
+from gamewright.lab.analysis import paired_difference, paired_metrics, side_summary
+from gamewright.lab.runner import Batch, run_batches, validate
+
+KINDS = ("simulate", "compare", "sweep")
+Progress = Callable[[int], None]
+
+
+def variant(assignments: Sequence[str], base: dict[str, Any] | None = None,
+            ruleset: str | None = None) -> dict[str, Any]:  # {"ruleset": str | None, "options": dict}
+    """``["basic_actions=2", "ruleset=prototype"]`` → ``{"ruleset": …, "options": {…}}`` over ``base``."""
+    options = dict(base or {})
+    for name, value in parse_assignments(assignments).items():
+        if name == "ruleset":
+            ruleset = str(value)
+        else:
+            options[name] = value
+    return {"ruleset": ruleset, "options": options}
+
+
+def parse_values(text: str) -> list[Any]:
+    """``"1,2,3"`` → ``[1, 2, 3]``; each value read as JSON when it parses, else as text."""
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in parts):
+        raise ConfigError(f"--values takes comma-separated values, e.g. 1,2,3 (got {text!r})")
+    return [parse_assignments([f"v={p}"])["v"] for p in parts]
+
+
+def _batch(request: dict[str, Any], side: dict[str, Any]) -> Batch:
+    return validate(Batch(request["game"], side.get("ruleset"), dict(side.get("options") or {}),
+                          tuple(request.get("agents") or ()), int(request["seed"]), int(request["games"])))
+
+
+def batches(request: dict[str, Any]) -> tuple[list[Batch], list[dict[str, Any]]]:
+    """The batches a request runs and the variant each stands for (validated before anything runs)."""
+    kind = request.get("kind")
+    sides: list[dict[str, Any]]
+    if kind == "simulate":
+        sides = [{"ruleset": request.get("ruleset"), "options": request.get("options") or {}}]
+    elif kind == "compare":
+        sides = [request["a"], request["b"]]
+    elif kind == "sweep":
+        param = request["param"]
+        if not request["values"]:
+            raise ConfigError("--values needs at least one value")
+        sides = [variant([], request.get("options"), request.get("ruleset")) for _ in request["values"]]
+        for side, value in zip(sides, request["values"], strict=True):
+            if param == "ruleset":
+                side["ruleset"] = str(value)
+            else:
+                side["options"][param] = value
+    else:
+        raise ConfigError(f"unknown experiment {kind!r}; one of: {', '.join(KINDS)}")
+    found = [_batch(request, side) for side in sides]
+    return found, sides
+
+
+def run(request: dict[str, Any], workers: int | None = None, ray_address: str | None = None,
+        on_games: Progress | None = None) -> dict[str, Any]:
+    """Run a request; the result is the JSON the CLI prints and history stores."""
+    found, sides = batches(request)
+    records = run_batches(found, workers, ray_address, on_games)
+    game = request["game"]
+    agents = list(found[0].agents)
+    head = {"kind": request["kind"], "game": game, "games": int(request["games"]), "seed": int(request["seed"]),
+            "agents": agents, "question": request.get("question") or question(request)}
+    summaries = [side_summary(game, games, side["options"], side.get("ruleset") or found[i].ruleset)
+                 for i, (games, side) in enumerate(zip(records, sides, strict=True))]
+    if request["kind"] == "simulate":
+        return {**head, **summaries[0]}
+    if request["kind"] == "compare":
+        difference = paired_difference(records[0], records[1], len(agents))
+        return {**head, "a": summaries[0], "b": summaries[1], "difference": difference, "paired": True,
+                "paired_metrics": paired_metrics(game, records[0], records[1])}
+    rows = [{"value": value, **summary} for value, summary in zip(request["values"], summaries, strict=True)]
+    return {**head, "param": request["param"], "values": list(request["values"]), "rows": rows}
+
+
+def question(request: dict[str, Any]) -> str:
+    """The designer's question a request answers, in words (when none was given)."""
+    game = request["game"]
+    if request["kind"] == "compare":
+        return f"What changes in {game} from A ({_describe(request['a'])}) to B ({_describe(request['b'])})?"
+    if request["kind"] == "sweep":
+        values = ", ".join(map(str, request["values"]))
+        return f"How does {game} change as {request['param']} takes {values}?"
+    return f"How does {game} play under {_describe(request)}?"
+
+
+def _describe(side: dict[str, Any]) -> str:
+    parts = [f"ruleset={side['ruleset']}"] if side.get("ruleset") else []
+    parts += [f"{k}={v}" for k, v in (side.get("options") or {}).items()]
+    return ", ".join(parts) or "the default rules"

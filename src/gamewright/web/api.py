@@ -1,0 +1,184 @@
+"""The JSON API (an exact interface): create games, read a seat's view, post moves, stream updates, read logs."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from sse_starlette.sse import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+
+from gamewright.web.runtime import Runtime
+from gamewright.web.security import MAX_BODY, bearer_token, valid_game_id
+from gamewright.web.service import Platform, Viewer, WebError
+from gamewright.web.views import events_json, view_for_viewer
+
+router = APIRouter()
+KEEPALIVE = 15.0
+
+
+def platform_of(request: Request) -> Platform:
+    return request.app.state.platform  # type: ignore[no-any-return]
+
+
+def checked_id(game_id: str) -> str:
+    if not valid_game_id(game_id):
+        raise WebError(404, "no such game")
+    return game_id
+
+
+def cookie_name(game_id: str) -> str:
+    return f"gw_{game_id}"
+
+
+async def read_json(request: Request) -> Any:
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise WebError(413, "the request body is larger than 64 KiB")
+    raw = await request.body()
+    try:
+        return json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise WebError(400, "the body is not valid JSON") from None
+
+
+async def api_viewer(request: Request, game_id: str, cookie_ok: bool = False) -> Viewer:
+    """Bearer token (or, for a page's stream, the game's cookie); none: a spectator; a foreign token: 403."""
+    token = bearer_token(request.headers.get("authorization"))
+    if token is None and cookie_ok:
+        token = request.cookies.get(cookie_name(game_id))
+    return await run_in_threadpool(platform_of(request).viewer, game_id, token)
+
+
+def game_json(platform: Platform, rt: Runtime, viewer: Viewer) -> dict[str, Any]:
+    seq, state = rt.head
+    terminal = bool(state.is_terminal())
+    you = viewer.seat
+    mine = you is not None and not terminal and state.current_player == you
+    out: dict[str, Any] = {
+        "id": rt.game_id, "game": rt.name, "seq": seq, "current_player": state.current_player,
+        "terminal": terminal, "returns": [float(r) for r in state.returns()] if terminal else None,
+        "you": you, "view": view_for_viewer(state, you, rt.num_players),
+        "legal": [a.to_text() for a in state.legal_actions()] if mine else [],
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "away": s.away}
+                  for s in platform.seats(rt.game_id)],
+    }
+    if terminal:
+        out["seed"] = rt.seed
+    return out
+
+
+@router.post("/api/games", status_code=201)
+async def create_game(request: Request) -> JSONResponse:
+    body = await read_json(request)
+    platform = platform_of(request)
+    game_id, seats = await run_in_threadpool(platform.create, body)
+    base = str(request.base_url).rstrip("/")
+    answer = {
+        "id": game_id, "game": body["game"],
+        "seats": [{"seat": i, "kind": kind, "bot": bot, "token": token,
+                   "url": f"{base}/games/{game_id}/join?token={token}" if token else None}
+                  for i, kind, bot, token in seats],
+        "spectate_url": f"{base}/games/{game_id}",
+    }
+    return JSONResponse(answer, status_code=201)
+
+
+@router.get("/api/games/{game_id}")
+async def get_game(request: Request, game_id: str) -> dict[str, Any]:
+    checked_id(game_id)
+    platform = platform_of(request)
+    viewer = await api_viewer(request, game_id)
+
+    def build() -> dict[str, Any]:
+        return game_json(platform, platform.runtime(game_id), viewer)
+
+    return await run_in_threadpool(build)
+
+
+@router.post("/api/games/{game_id}/actions")
+async def post_action(request: Request, game_id: str) -> dict[str, Any]:
+    # Checks in the documented order: token 403, body 400/413, seq 409, turn 403, action 422.
+    checked_id(game_id)
+    platform = platform_of(request)
+    viewer = await api_viewer(request, game_id)
+    if viewer.seat is None:
+        raise WebError(403, "a move needs a seat's token (Authorization: Bearer <token>)")
+    body = await read_json(request)
+    if not isinstance(body, dict) or not isinstance(body.get("action"), str):
+        raise WebError(400, 'the body must be {"action": "<text>", "seq": <int>}')
+    seq = body.get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise WebError(400, "seq must be the whole number you last saw")
+    seat = viewer.seat
+    new_seq, events = await run_in_threadpool(platform.play, game_id, seat, body["action"], seq)
+    return {"seq": new_seq, "events": events_json(events, seat)}
+
+
+@router.get("/api/games/{game_id}/log")
+async def get_log(request: Request, game_id: str) -> dict[str, Any]:
+    checked_id(game_id)
+    platform = platform_of(request)
+
+    def build() -> dict[str, Any]:
+        rt = platform.runtime(game_id)
+        if not rt.state.is_terminal():
+            raise WebError(403, "the log is shown once the game is over")
+        with platform.session() as s:
+            row = platform.row(s, game_id)
+            config = {"ruleset": row.ruleset, "options": row.options, "seed": row.seed}
+        return {"id": game_id, "game": rt.name, **config,
+                "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name}
+                          for s in platform.seats(game_id)],
+                "actions": [{"seq": a.seq, "seat": a.seat, "action": a.action, "bot": a.by_bot}
+                            for a in platform.log(game_id)],
+                "returns": [float(r) for r in rt.state.returns()]}
+
+    return await run_in_threadpool(build)
+
+
+def update_message(rt: Runtime, seq: int, seat: int | None) -> dict[str, Any]:
+    """One live update: the seq, who moved and the events this viewer may see."""
+    head_seq, state = rt.head
+    return {"seq": seq, "seat": rt.movers[seq], "events": events_json(rt.events[seq], seat),
+            "head": head_seq, "current_player": state.current_player, "terminal": bool(state.is_terminal())}
+
+
+def resume_point(request: Request) -> int | None:
+    raw = request.headers.get("last-event-id") or request.query_params.get("after")
+    if raw is None or raw == "":
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 12:
+        raise WebError(400, "Last-Event-ID must be a seq")
+    return int(raw)
+
+
+@router.get("/api/games/{game_id}/stream")
+async def stream(request: Request, game_id: str) -> EventSourceResponse:
+    checked_id(game_id)
+    platform = platform_of(request)
+    hub = request.app.state.hub
+    viewer = await api_viewer(request, game_id, cookie_ok=True)
+    rt = await run_in_threadpool(platform.runtime, game_id)
+    start = resume_point(request)
+    last = rt.seq if start is None else min(start, rt.seq)
+
+    async def messages() -> AsyncIterator[dict[str, str]]:
+        nonlocal last
+        while True:
+            fut = hub.subscribe(game_id)
+            try:
+                current = await run_in_threadpool(platform.runtime, game_id)
+                while last < current.seq:
+                    last += 1
+                    data = update_message(current, last, viewer.seat)
+                    yield {"id": str(last), "event": "message", "data": json.dumps(data)}
+                await asyncio.wait({fut}, timeout=KEEPALIVE)
+            finally:
+                hub.unsubscribe(game_id, fut)
+
+    return EventSourceResponse(messages(), ping=int(KEEPALIVE))

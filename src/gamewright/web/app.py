@@ -1,0 +1,112 @@
+"""The ASGI application: routes, error answers, the body limit, and the background parts' lifetime."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from gamewright.core.errors import ConfigError, GamewrightError
+from gamewright.store.db import database_url, engine
+from gamewright.web.bots import BotWorker
+from gamewright.web.hub import Hub, PgListener
+from gamewright.web.security import BodyLimit, BodyTooLarge
+from gamewright.web.service import CHANNEL, Platform, WebError
+
+HERE = Path(__file__).parent
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or request.url.path == "/healthz"
+
+
+def _error(request: Request, status: int, message: str) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"error": message}, status_code=status)
+    from gamewright.web.pages import templates
+
+    return templates.TemplateResponse(request, "error.html", {"status": status, "message": message},
+                                      status_code=status)
+
+
+def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+    platform = Platform(url)
+    hub = Hub()
+    bots = BotWorker(platform, bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db_url = url or database_url()
+        await asyncio.to_thread(engine, db_url)  # migrate before the first request
+        hub.bind(asyncio.get_running_loop())
+        platform.listeners[:] = [hub.publish, bots.poke]
+        listener = None
+        if db_url.startswith("postgresql"):
+            listener = PgListener(db_url, CHANNEL, platform.announce_local)
+            listener.start()
+            await asyncio.to_thread(listener.ready.wait, 10)
+        bots.start()
+        await asyncio.to_thread(bots.poke_all_active)
+        try:
+            yield
+        finally:
+            bots.stop()
+            if listener is not None:
+                listener.stop()
+
+    app = FastAPI(title="gamewright", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.platform = platform
+    app.state.hub = hub
+    app.state.bots = bots
+    app.add_middleware(BodyLimit)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, exc: WebError) -> Response:
+        return _error(request, exc.status, exc.message)
+
+    @app.exception_handler(ConfigError)
+    async def config_error(request: Request, exc: ConfigError) -> Response:
+        return _error(request, 400, " ".join(str(exc).split()))
+
+    @app.exception_handler(GamewrightError)
+    async def game_error(request: Request, exc: GamewrightError) -> Response:
+        return _error(request, 422, " ".join(str(exc).split()))
+
+    @app.exception_handler(BodyTooLarge)
+    async def too_large(request: Request, exc: BodyTooLarge) -> Response:
+        return _error(request, 413, "the request body is larger than 64 KiB")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        detail: Any = exc.detail
+        return _error(request, exc.status_code, detail if isinstance(detail, str) else "refused")
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return _error(request, 400, f"invalid request: {where} {first.get('msg', '')}".strip())
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    from gamewright.web import api, pages
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    return app
+

@@ -1,0 +1,258 @@
+"""The HTML pages: the lobby, invite links, the generic game page (live over SSE) and replays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
+
+from gamewright.core.errors import RuleViolation
+from gamewright.web import catalogue, render
+from gamewright.web.api import checked_id, cookie_name, platform_of
+from gamewright.web.runtime import Runtime, apply_text, new_runtime
+from gamewright.web.security import MAX_BODY, BodyTooLarge
+from gamewright.web.service import Platform, Viewer, WebError
+from gamewright.web.views import events_json, view_for_viewer
+
+router = APIRouter()
+templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
+templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_scalar_list,
+                             seat_label=catalogue.seat_label, titles=catalogue.TITLES)
+COOKIE_AGE = 30 * 24 * 3600
+LOG_LINES = 150
+
+
+async def form_of(request: Request) -> Any:
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise BodyTooLarge()
+    return await request.form()
+
+
+def set_seat_cookie(response: Response, game_id: str, token: str) -> None:
+    response.set_cookie(cookie_name(game_id), token, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+
+
+async def page_viewer(request: Request, game_id: str) -> Viewer:
+    """The seat this browser holds (its cookie for this game); a stale cookie is a spectator."""
+    token = request.cookies.get(cookie_name(game_id))
+    if not token:
+        return Viewer(None)
+    try:
+        return await run_in_threadpool(platform_of(request).viewer, game_id, token)
+    except WebError:
+        return Viewer(None)
+
+
+# --- lobby ----------------------------------------------------------------------------------------------
+def game_form_context(game: str) -> dict[str, Any]:
+    lo, hi = render.seat_count(game)
+    defaults = list(catalogue.DEFAULT_SEATS[game])
+    return {"game": game, "fields": [f for f in catalogue.option_fields(game) if f["name"] != "players"],
+            "rulesets": list(catalogue.rules_spec(game).rulesets), "seat_choices": render.seat_choices(game),
+            "seat_min": lo, "seat_max": hi, "seat_defaults": defaults}
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request) -> Response:
+    platform = platform_of(request)
+
+    def build() -> dict[str, Any]:
+        games = platform.games(limit=100)
+        seats = {g.id: platform.seats(g.id) for g in games}
+        return {"games": games, "seats": seats, "form": game_form_context("penance"), "all_games": catalogue.GAMES}
+
+    return templates.TemplateResponse(request, "lobby.html", await run_in_threadpool(build))
+
+
+@router.get("/lobby/form", response_class=HTMLResponse)
+async def lobby_form(request: Request, game: str = "penance") -> Response:
+    if game not in catalogue.GAMES:
+        raise WebError(404, "no such game")
+    ctx = await run_in_threadpool(game_form_context, game)
+    return templates.TemplateResponse(request, "game_form.html", {"form": ctx})
+
+
+@router.post("/games", response_class=HTMLResponse)
+async def create_from_lobby(request: Request) -> Response:
+    form = await form_of(request)
+    platform = platform_of(request)
+    body = render.request_from_form(form)
+    game_id, seats = await run_in_threadpool(platform.create, body)
+    base = str(request.base_url).rstrip("/")
+    links = [(i, kind, bot, f"{base}/games/{game_id}/join?token={token}" if token else None)
+             for i, kind, bot, token in seats]
+    first = next(((i, token) for i, kind, _, token in seats if token), None)
+    if first is not None:  # the creator holds the first human seat
+        await run_in_threadpool(platform.claim, game_id, first[1])
+    response = templates.TemplateResponse(request, "created.html", {
+        "game_id": game_id, "game": body["game"], "links": links, "mine": first[0] if first else None})
+    if first is not None:
+        set_seat_cookie(response, game_id, first[1])
+    return response
+
+
+@router.get("/games/{game_id}/join")
+async def join(request: Request, game_id: str, token: str = "") -> Response:
+    checked_id(game_id)
+    await run_in_threadpool(platform_of(request).claim, game_id, token)
+    response = RedirectResponse(f"/games/{game_id}", status_code=303)
+    set_seat_cookie(response, game_id, token)
+    return response
+
+
+@router.post("/games/{game_id}/take/{seat}")
+async def take(request: Request, game_id: str, seat: int) -> Response:
+    checked_id(game_id)
+    token = await run_in_threadpool(platform_of(request).take_open_seat, game_id, seat)
+    response = RedirectResponse(f"/games/{game_id}", status_code=303)
+    set_seat_cookie(response, game_id, token)
+    return response
+
+
+# --- the generic game page ------------------------------------------------------------------------------
+def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[str],
+                  error: str | None = None) -> dict[str, Any]:
+    seq, state = rt.head
+    you = viewer.seat
+    terminal = bool(state.is_terminal())
+    mine = you is not None and not terminal and state.current_player == you
+    shown = state
+    if you is not None and mine and draft:  # the seat's own draft plan: checked by applying it to a clone
+        try:
+            shown = apply_text(rt.game, state, "; ".join(draft), you)[0]
+        except RuleViolation as exc:
+            error, draft, shown = f"the draft no longer holds: {exc}", [], state
+    events = [e for k in range(1, seq + 1) for e in events_json(rt.events[k], you)]
+    seats = platform.seats(rt.game_id)
+    return {
+        "id": rt.game_id, "game": rt.name, "seq": seq, "you": you, "terminal": terminal, "mine": mine,
+        "current": state.current_player, "view": view_for_viewer(shown if mine else state, you, rt.num_players),
+        "groups": render.grouped_actions([a.to_text() for a in shown.legal_actions()]) if mine else [],
+        "draft": draft, "planned": rt.name in catalogue.PLAN_END, "error": error,
+        "events": events[-LOG_LINES:][::-1], "event_count": len(events), "seats": seats,
+        "returns": [float(r) for r in state.returns()] if terminal else None, "seed": rt.seed if terminal else None,
+    }
+
+
+def drafts_of(form_or_query: Any) -> list[str]:
+    raw = str(form_or_query.get("draft", "") or "")
+    return [s.strip() for s in raw.split(";") if s.strip()]
+
+
+async def render_table(request: Request, game_id: str, viewer: Viewer, draft: list[str],
+                       error: str | None = None) -> Response:
+    platform = platform_of(request)
+
+    def build() -> dict[str, Any]:
+        return table_context(platform, platform.runtime(game_id), viewer, draft, error)
+
+    return templates.TemplateResponse(request, "table.html", {"t": await run_in_threadpool(build)})
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+@router.get("/games/{game_id}/generic", response_class=HTMLResponse)
+async def game_page(request: Request, game_id: str) -> Response:
+    checked_id(game_id)
+    platform = platform_of(request)
+    viewer = await page_viewer(request, game_id)
+
+    def build() -> dict[str, Any]:
+        if viewer.seat is not None:  # a person who opens the page is back: their timer's bot stops
+            platform.set_away(game_id, viewer.seat, False)
+        return table_context(platform, platform.runtime(game_id), viewer, [])
+
+    t = await run_in_threadpool(build)
+    return templates.TemplateResponse(request, "game.html", {"t": t})
+
+
+@router.get("/games/{game_id}/table", response_class=HTMLResponse)
+async def table_fragment(request: Request, game_id: str) -> Response:
+    checked_id(game_id)
+    viewer = await page_viewer(request, game_id)
+    return await render_table(request, game_id, viewer, drafts_of(request.query_params))
+
+
+@router.post("/games/{game_id}/act", response_class=HTMLResponse)
+async def act(request: Request, game_id: str) -> Response:
+    """A button or the text field: a plan step joins the draft; anything else (or ``end``) is posted as a move."""
+    checked_id(game_id)
+    platform = platform_of(request)
+    viewer = await page_viewer(request, game_id)
+    form = await form_of(request)
+    if viewer.seat is None:
+        raise WebError(403, "open your seat's link to play")
+    seat = viewer.seat
+    draft = drafts_of(form)
+    op = str(form.get("op", "act"))
+    action = " ".join(str(form.get("action", "")).split())
+    if op == "undo":
+        return await render_table(request, game_id, viewer, draft[:-1])
+    if op == "clear":
+        return await render_table(request, game_id, viewer, [])
+    seq_text = str(form.get("seq", ""))
+    if not action:
+        return await render_table(request, game_id, viewer, draft, "write an action")
+
+    def attempt() -> tuple[list[str], str | None]:
+        rt = platform.runtime(game_id)
+        end = catalogue.PLAN_END.get(rt.name)
+        steps = [*draft, action]
+        if end is not None and action != end and ";" not in action:
+            try:
+                after = apply_text(rt.game, rt.state, "; ".join(steps), seat)[0]
+            except RuleViolation as exc:
+                return draft, str(exc)
+            if not after.is_terminal() and after.current_player == seat:
+                return steps, None  # still this seat's turn: the step waits in the private draft
+        if not seq_text.isdigit():
+            return draft, "the page lost its place; reload"
+        try:
+            platform.play(game_id, seat, "; ".join(steps), int(seq_text))
+        except WebError as exc:
+            return (draft if exc.status != 409 else []), exc.message
+        return [], None
+
+    new_draft, error = await run_in_threadpool(attempt)
+    return await render_table(request, game_id, viewer, new_draft, error)
+
+
+@router.post("/games/{game_id}/name")
+async def set_name(request: Request, game_id: str) -> Response:
+    checked_id(game_id)
+    viewer = await page_viewer(request, game_id)
+    form = await form_of(request)
+    if viewer.seat is None:
+        raise WebError(403, "open your seat's link to name it")
+    await run_in_threadpool(platform_of(request).set_name, game_id, viewer.seat, str(form.get("name", "")))
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+# --- replays --------------------------------------------------------------------------------------------
+@router.get("/games/{game_id}/replay", response_class=HTMLResponse)
+async def replay(request: Request, game_id: str, step: int = 0) -> Response:
+    checked_id(game_id)
+    platform = platform_of(request)
+
+    def build() -> dict[str, Any]:
+        rt = platform.runtime(game_id)
+        if not rt.state.is_terminal():
+            raise WebError(403, "a replay opens once the game is over")
+        at = max(0, min(step, rt.seq))
+        with platform.session() as s:
+            row = platform.row(s, game_id)
+            past = new_runtime(game_id, row.game, row.ruleset, dict(row.options), int(row.seed))
+        log = platform.log(game_id)
+        past.catch_up([(a.seq, a.seat, a.action) for a in log[:at]])
+        views = [past.state.view_for(p) for p in range(rt.num_players)]
+        return {"id": game_id, "game": rt.name, "step": at, "last": rt.seq, "views": views,
+                "action": log[at - 1] if at else None, "events": events_json(rt.events[at], None)
+                if at == 0 else [{**e.to_json(), "text": e.text} for e in rt.events[at]],
+                "seed": rt.seed, "returns": [float(r) for r in rt.state.returns()]}
+
+    return templates.TemplateResponse(request, "replay.html", {"r": await run_in_threadpool(build)})
+

@@ -1,0 +1,78 @@
+"""Seat tokens, game ids and the request-size limit.
+
+A token is ``secrets.token_urlsafe(24)`` (192 bits); only its SHA-256 is stored, and a presented token is
+compared with ``hmac.compare_digest``. Game ids are checked against one pattern before any lookup, so no
+path trick reaches the store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_BODY = 64 * 1024
+_ID = re.compile(r"[0-9a-f]{16}")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(8)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str | None) -> bool:
+    return stored_hash is not None and hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def valid_game_id(game_id: str) -> bool:
+    return _ID.fullmatch(game_id) is not None
+
+
+def bearer_token(header: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header; None when there is no such header."""
+    if not header:
+        return None
+    scheme, _, value = header.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" else ""
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """ASGI middleware: a request body longer than ``MAX_BODY`` fails when it is read (answered 413).
+
+    The check happens as the body is read, not up front, so an endpoint can first check who is asking.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge()
+            return message
+
+        await self.app(scope, limited, send)

@@ -1,0 +1,278 @@
+"""The platform's operations on the store: create a game, find who is asking, play a move, read the log.
+
+Every move runs in one transaction that locks the game's row, checks the seq, applies the move to a clone of
+the state and appends it to the log under ``UNIQUE(game_id, seq)``; only after the commit does the new state
+replace the old one. Other processes learn of it through PostgreSQL ``NOTIFY`` (sent inside the transaction,
+delivered on commit).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy import text as sql_text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
+from gamewright.core.game import Event
+from gamewright.core.limits import SEED_MAX, check_seed
+from gamewright.store.db import session_scope
+from gamewright.web import catalogue
+from gamewright.web.runtime import Runtime, RuntimeCache, apply_text, new_runtime
+from gamewright.web.security import new_game_id, new_token, token_hash, token_matches
+from gamewright.web.tables import WebAction, WebGame, WebSeat
+
+CHANNEL = "gamewright_web"
+MAX_SEATS = 6
+TIMER_RANGE = (5, 86_400)
+
+
+class WebError(Exception):
+    """A refused request: an HTTP status and a one-line reason."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Viewer:
+    seat: int | None  # None: a spectator
+    token: str | None = None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def parse_seat(game: str, spec: Any) -> tuple[str, str | None]:
+    if spec == "human":
+        return "human", None
+    if isinstance(spec, str) and spec.startswith("bot:"):
+        name = spec.removeprefix("bot:")
+        bots = catalogue.bot_names(game)
+        if name in bots:
+            return "bot", name
+        raise ConfigError(f"unknown bot {name!r} for {game}; choose one of: {', '.join(bots)}")
+    raise ConfigError(f"a seat is \"human\" or \"bot:<name>\", not {str(spec)[:40]!r}")
+
+
+def check_request(body: Any) -> dict[str, Any]:
+    """The create-game body, validated: every problem is a ConfigError (answered 400)."""
+    if not isinstance(body, dict):
+        raise ConfigError("the body must be a JSON object")
+    unknown = set(body) - {"game", "ruleset", "options", "seed", "seats", "timer", "listed"}
+    if unknown:
+        raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
+    game = body.get("game")
+    if game not in catalogue.GAMES:
+        raise ConfigError(f"unknown game {str(game)[:40]!r}; choose one of: {', '.join(catalogue.GAMES)}")
+    ruleset = body.get("ruleset")
+    if ruleset is not None and not isinstance(ruleset, str):
+        raise ConfigError("ruleset must be a name or null")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise ConfigError("options must be an object of NAME: value")
+    seats = body.get("seats")
+    if not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS:
+        raise ConfigError(f"seats must be a list of 1 to {MAX_SEATS} seats")
+    parsed = [parse_seat(game, s) for s in seats]
+    given = body.get("seed")
+    seed_given = given is not None
+    seed = check_seed(given) if given is not None else secrets.randbelow(SEED_MAX + 1)
+    timer = body.get("timer")
+    if timer is not None:
+        from gamewright.core.limits import bounded
+
+        timer = bounded(timer, *TIMER_RANGE, "timer (seconds)")
+    spec = catalogue.rules_spec(game)
+    options = dict(options)
+    if any(o.name == "players" for o in spec.options):
+        if "players" in options and options["players"] != len(seats):
+            raise ConfigError(f"option players={options['players']!r} conflicts with {len(seats)} seats")
+        options["players"] = len(seats)
+    return {"game": game, "ruleset": ruleset, "options": options, "seed": seed, "seed_given": seed_given,
+            "seats": parsed, "timer": timer, "listed": bool(body.get("listed", False))}
+
+
+class Platform:
+    """One server process's view of the games: the store, the games in memory and who to tell of a move."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url
+        self.cache = RuntimeCache()
+        self.listeners: list[Callable[[str], None]] = []  # called with a game id after each stored move
+
+    def session(self) -> Any:
+        return session_scope(self.url)
+
+    def is_postgres(self, session: Session) -> bool:
+        return session.get_bind().dialect.name == "postgresql"
+
+    # --- games ------------------------------------------------------------------------------------------
+    def create(self, body: Any) -> tuple[str, list[tuple[int, str, str | None, str | None]]]:
+        """Store a new game; returns its id and (seat, kind, bot, token) per seat (tokens only shown now)."""
+        req = check_request(body)
+        game_id = new_game_id()
+        rt = new_runtime(game_id, req["game"], req["ruleset"], req["options"], req["seed"])
+        if rt.num_players != len(req["seats"]):
+            raise ConfigError(f"{req['game']} is played by {rt.num_players} seat(s), not {len(req['seats'])}")
+        out = []
+        with self.session() as s:
+            s.add(WebGame(id=game_id, game=req["game"], ruleset=req["ruleset"], options=req["options"],
+                          seed=req["seed"], seed_given=req["seed_given"], timer=req["timer"], listed=req["listed"],
+                          status="active", seq=0, current_player=rt.state.current_player))
+            s.flush()
+            for i, (kind, bot) in enumerate(req["seats"]):
+                token = new_token() if kind == "human" else None
+                s.add(WebSeat(game_id=game_id, seat=i, kind=kind, bot=bot, claimed=False, away=False,
+                              token_hash=token_hash(token) if token else None))
+                out.append((i, kind, bot, token))
+        self.cache.put(rt)
+        self.announce(game_id)
+        return game_id, out
+
+    def row(self, s: Session, game_id: str, lock: bool = False) -> WebGame:
+        row = s.get(WebGame, game_id, with_for_update=lock)
+        if row is None:
+            raise WebError(404, f"no game {game_id}")
+        return row
+
+    def seats(self, game_id: str) -> list[WebSeat]:
+        with self.session() as s:
+            return list(s.scalars(select(WebSeat).where(WebSeat.game_id == game_id).order_by(WebSeat.seat)))
+
+    def runtime(self, game_id: str) -> Runtime:
+        """The game in memory, caught up with the store (lock order everywhere: the game's lock, then the DB)."""
+        with self.session() as s:
+            row = self.row(s, game_id)
+            stored_seq = row.seq
+            rt = self.cache.get(game_id)
+            if rt is None:
+                rt = self.cache.put(new_runtime(game_id, row.game, row.ruleset, dict(row.options), int(row.seed)))
+        if rt.seq < stored_seq:
+            with rt.lock, self.session() as s:
+                self._catch_up(s, rt)
+        return rt
+
+    def _catch_up(self, s: Session, rt: Runtime) -> None:
+        log = s.execute(select(WebAction.seq, WebAction.seat, WebAction.action)
+                        .where(WebAction.game_id == rt.game_id, WebAction.seq > rt.seq).order_by(WebAction.seq))
+        rt.catch_up([(int(a), int(b), str(c)) for a, b, c in log])
+
+    # --- who is asking --------------------------------------------------------------------------------
+    def viewer(self, game_id: str, token: str | None) -> Viewer:
+        """The seat a token holds in this game; no token: a spectator; any other token: 403."""
+        if token is None:
+            return Viewer(None)
+        for seat in self.seats(game_id):
+            if token_matches(token, seat.token_hash):
+                return Viewer(seat.seat, token)
+        raise WebError(403, "this token holds no seat of this game")
+
+    def claim(self, game_id: str, token: str) -> int:
+        """Opening an invite link: the seat is taken (and no longer offered in the lobby)."""
+        with self.session() as s:
+            self.row(s, game_id)
+            for seat in s.scalars(select(WebSeat).where(WebSeat.game_id == game_id)):
+                if token_matches(token, seat.token_hash):
+                    seat.claimed = True
+                    return seat.seat
+        raise WebError(403, "this link holds no seat of this game")
+
+    def take_open_seat(self, game_id: str, seat_no: int) -> str:
+        """Join a listed game's unclaimed human seat from the lobby: a fresh token replaces the unused one."""
+        with self.session() as s:
+            row = self.row(s, game_id, lock=True)
+            seat = s.get(WebSeat, (game_id, seat_no))
+            if not row.listed or seat is None or seat.kind != "human" or seat.claimed or row.status != "active":
+                raise WebError(409, "that seat is not open")
+            token = new_token()
+            seat.token_hash, seat.claimed = token_hash(token), True
+        return token
+
+    def set_name(self, game_id: str, seat_no: int, name: str) -> None:
+        name = " ".join(name.split())[:40]
+        with self.session() as s:
+            seat = s.get(WebSeat, (game_id, seat_no))
+            if seat is not None:
+                seat.name = name or None
+        self.announce(game_id)
+
+    def set_away(self, game_id: str, seat_no: int, away: bool) -> None:
+        with self.session() as s:
+            seat = s.get(WebSeat, (game_id, seat_no))
+            if seat is not None and seat.away != away:
+                seat.away = away
+        self.announce(game_id)
+
+    # --- moves ------------------------------------------------------------------------------------------
+    def play(self, game_id: str, seat: int, text: str, seq: int, by_bot: bool = False) -> tuple[int, list[Event]]:
+        """Apply ``text`` for ``seat`` if ``seq`` is the game's current seq; returns the new seq and the events.
+
+        Refusals: 409 stale seq, 403 not this seat's turn, 422 the engine's RuleViolation text.
+        """
+        rt = self.runtime(game_id)
+        try:
+            with rt.lock:
+                with self.session() as s:
+                    row = self.row(s, game_id, lock=True)
+                    if seq != row.seq:
+                        raise WebError(409, f"stale seq {seq}: the game is at seq {row.seq}; refresh")
+                    self._catch_up(s, rt)
+                    state = rt.state
+                    if state.is_terminal():
+                        raise WebError(403, "the game is over")
+                    if state.current_player != seat:
+                        raise WebError(403, "it is not your turn")
+                    try:
+                        new_state, events, canonical = apply_text(rt.game, state, text, seat)
+                    except RuleViolation as exc:
+                        raise WebError(422, str(exc)) from None
+                    s.add(WebAction(game_id=game_id, seq=row.seq + 1, seat=seat, action=canonical, by_bot=by_bot))
+                    row.seq += 1
+                    row.current_player = new_state.current_player
+                    row.moved_at = _now()
+                    if new_state.is_terminal():
+                        row.status, row.returns = "finished", [float(r) for r in new_state.returns()]
+                    if not by_bot:
+                        mine = s.get(WebSeat, (game_id, seat))
+                        if mine is not None and mine.away:
+                            mine.away = False
+                    if self.is_postgres(s):
+                        s.execute(sql_text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": game_id})
+                    s.flush()
+                    new_seq = row.seq
+                rt.install(new_state, events, seat)  # committed: only now does the new state replace the old
+        except IntegrityError:
+            raise WebError(409, "another move landed first; refresh") from None
+        except GamewrightError as exc:
+            raise WebError(422, str(exc)) from None
+        self.announce(game_id)
+        return new_seq, events
+
+    def announce(self, game_id: str) -> None:
+        """Tell this process's streams and bots (other processes hear the NOTIFY sent with each move)."""
+        self.announce_local(game_id)
+
+    def announce_local(self, game_id: str) -> None:
+        for listener in list(self.listeners):
+            listener(game_id)
+
+    def log(self, game_id: str) -> list[WebAction]:
+        with self.session() as s:
+            return list(s.scalars(select(WebAction).where(WebAction.game_id == game_id).order_by(WebAction.seq)))
+
+    def games(self, status: str | None = None, limit: int = 50) -> list[WebGame]:
+        with self.session() as s:
+            q = select(WebGame).order_by(WebGame.created_at.desc()).limit(limit)
+            if status:
+                q = q.where(WebGame.status == status)
+            return list(s.scalars(q))

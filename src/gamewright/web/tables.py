@@ -1,0 +1,60 @@
+"""The web platform's tables: games, their seats (tokens stored hashed) and each game's action log.
+
+A game is its seed, configuration and action log; ``UNIQUE(game_id, seq)`` lets exactly one of two racing
+moves land. The schema is created by migration 0003.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from gamewright.store.models import Base, utcnow
+
+
+class WebGame(Base):
+    __tablename__ = "web_games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    ruleset: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seed_given: Mapped[bool] = mapped_column(Boolean, default=False)
+    timer: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    listed: Mapped[bool] = mapped_column(Boolean, default=False)  # open seats may be joined from the lobby
+    status: Mapped[str] = mapped_column(String(20), default="active", index=True)  # active | finished
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    current_player: Mapped[int] = mapped_column(Integer, default=0)
+    returns: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    moved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class WebSeat(Base):
+    __tablename__ = "web_seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("web_games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))  # human | bot
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 hex of the seat's token
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    away: Mapped[bool] = mapped_column(Boolean, default=False)  # timed out: the best bot plays for now
+
+
+class WebAction(Base):
+    __tablename__ = "web_actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_web_actions_game_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("web_games.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

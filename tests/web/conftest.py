@@ -1,0 +1,123 @@
+"""Fixtures for the web platform: an in-process client, and a real ``gamewright serve`` process."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from gamewright.web.app import create_app
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A real ``gamewright serve`` process on a free loopback port."""
+
+    def __init__(self, env: dict[str, str], port: int | None = None, bot_delay: str = "0") -> None:
+        self.env = env
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.proc: subprocess.Popen[str] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gamewright", "serve", "--port", str(self.port), "--bot-delay", self.bot_delay],
+            env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stderr.read() if self.proc.stderr else ''}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def server_factory() -> Iterator[Callable[..., Server]]:
+    started: list[Server] = []
+
+    def make(**kw: Any) -> Server:
+        env = dict(os.environ)
+        if "db" in kw:
+            env["GAMEWRIGHT_DB"] = kw.pop("db")
+        server = Server(env, **kw)
+        started.append(server)
+        return server.start()
+
+    yield make
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def server(server_factory: Callable[..., Server]) -> Server:
+    return server_factory()
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def read_stream(base: str, game_id: str, token: str | None, after: int, until: int,
+                timeout: float = 60) -> list[dict[str, Any]]:
+    """The stream's messages with seq in (after, until], read from a live server."""
+    import json
+
+    headers = {**auth(token), "Last-Event-ID": str(after)}
+    out: list[dict[str, Any]] = []
+    with httpx.stream("GET", f"{base}/api/games/{game_id}/stream", headers=headers, timeout=timeout) as r:
+        assert r.status_code == 200
+        assert r.headers["content-type"].startswith("text/event-stream")
+        event_id = None
+        for line in r.iter_lines():
+            if line.startswith("id:"):
+                event_id = int(line[3:].strip())
+            elif line.startswith("data:"):
+                data = json.loads(line[5:].strip())
+                assert data["seq"] == event_id
+                out.append(data)
+                if data["seq"] >= until:
+                    break
+    return out

@@ -1,0 +1,127 @@
+"""In Debian's chromium: create games from the lobby and play them to the end; two browsers, one hand each.
+
+Screenshots go to tests/artifacts/ (git-ignored, kept by CI as artefacts).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import ARTIFACTS, Server
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="Debian chromium (/usr/bin/chromium) is not installed: apt-get install chromium")
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    playwright = pytest.importorskip("playwright.sync_api")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def play_to_the_end(page: Any, prefer: str, name: str, max_moves: int = 200) -> None:
+    """Click the preferred action (else the first button) whenever it is our turn, until the game is over."""
+    for i in range(max_moves):
+        page.wait_for_selector("#your-turn, #replay-link", timeout=60_000)
+        if page.locator("#replay-link").count():
+            break
+        if i == 2:
+            page.screenshot(path=str(ARTIFACTS / f"{name}-middle.png"), full_page=True)
+        seq = page.locator("#table").get_attribute("data-seq")
+        button = page.locator(f"button.act[value='{prefer}']")
+        if button.count() == 0:
+            button = page.locator("button.act")
+        button.first.click()
+        page.wait_for_function(
+            f"document.querySelector('#table') && (document.querySelector('#table').dataset.seq != '{seq}'"
+            " || document.querySelector('#draft') !== null)", timeout=60_000)
+    assert page.locator("#replay-link").count() == 1
+    page.screenshot(path=str(ARTIFACTS / f"{name}-end.png"), full_page=True)
+
+
+def test_penance_against_the_bot_from_the_lobby(browser: Any, server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")
+    page.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
+    page.select_option("#seat-1", "bot:heuristic")
+    page.fill("input[name=seed]", "7")
+    page.click("#create")
+    page.screenshot(path=str(ARTIFACTS / "penance-created.png"), full_page=True)
+    page.click("#play")
+    play_to_the_end(page, "end", "penance")
+    assert "The game is over" in page.locator(".status").inner_text()
+    page.click("#replay-link")
+    page.click("#next")
+    page.screenshot(path=str(ARTIFACTS / "penance-replay.png"), full_page=True)
+
+
+def test_inclinations_three_seats_one_human_from_the_lobby(browser: Any, server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server.url + "/")
+    page.select_option("select[name=game]", "inclinations")
+    page.wait_for_selector("input[name='opt.round_limit']")
+    page.fill("input[name='opt.round_limit']", "2")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "bot:easy-bot")
+    page.select_option("#seat-2", "bot:random-bot")
+    page.fill("input[name=seed]", "4")
+    page.click("#create")
+    page.click("#play")
+    # deploy with a click, then each turn: one planned step (kept as a private draft), then end
+    for turn in range(12):
+        page.wait_for_selector("#your-turn, #replay-link", timeout=60_000)
+        if page.locator("#replay-link").count():
+            break
+        seq = page.locator("#table").get_attribute("data-seq")
+        steps = page.locator("button.act[value^='allocate']")
+        if steps.count():
+            steps.first.click()
+            page.wait_for_selector("#draft", timeout=60_000)
+            if turn == 1:
+                page.screenshot(path=str(ARTIFACTS / "inclinations-draft.png"), full_page=True)
+            page.locator("button.act[value='end']").click()
+        else:
+            page.locator("button.act").first.click()
+        page.wait_for_function(f"document.querySelector('#table').dataset.seq != '{seq}'", timeout=60_000)
+    page.wait_for_selector("#replay-link", timeout=60_000)
+    page.screenshot(path=str(ARTIFACTS / "inclinations-end.png"), full_page=True)
+
+
+def test_two_browsers_each_see_only_their_own_hand(browser: Any, server: Server) -> None:
+    g = httpx.post(server.url + "/api/games", json={"game": "penance", "seed": 9, "seats": ["human", "human"]}).json()
+    pages = []
+    for seat in g["seats"]:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(seat["url"])
+        pages.append(page)
+    spectator = browser.new_context().new_page()
+    spectator.goto(g["spectate_url"])
+    hands = []
+    for i, page in enumerate(pages):
+        assert page.locator("th:text-is('hand')").count() == 1
+        hands.append(page.locator("th:text-is('hand') + td").inner_text())
+        page.screenshot(path=str(ARTIFACTS / f"penance-seat{i + 1}.png"), full_page=True)
+    assert hands[0] != hands[1]
+    assert spectator.locator("th:text-is('hand')").count() == 0
+    # P1 keeps: P2's browser learns of it live (SSE), still without P1's hand
+    pages[0].locator("button.act[value='keep']").click()
+    pages[1].wait_for_selector("#your-turn", timeout=60_000)
+    assert pages[1].locator("th:text-is('hand')").count() == 1
+    assert pages[1].locator("th:text-is('hand') + td").inner_text() == hands[1]
+    spectator.wait_for_function("document.querySelector('#table').dataset.seq == '1'", timeout=60_000)
+    assert spectator.locator("th:text-is('hand')").count() == 0
+    spectator.screenshot(path=str(ARTIFACTS / "penance-spectator.png"), full_page=True)
