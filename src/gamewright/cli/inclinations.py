@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -180,8 +179,6 @@ def turn(
     if scenario is None:
         raise ConfigError("give a scenario file (or '-' for stdin); "
                           "'gamewright inclinations turn --example' prints a complete one")
-    if str(scenario) == "-" and sys.stdin is None:
-        raise ConfigError("the scenario is to come from stdin ('-'), but stdin is closed")
     answer = run_scenario(read_json_file(scenario))
     if as_json:
         print_json(answer)

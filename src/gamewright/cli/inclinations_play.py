@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from gamewright.cli.common import InputEnded, read_line
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import Event, events_for
 from gamewright.core.rng import Rng
@@ -37,16 +38,14 @@ def out(text: str = "") -> None:
 
 
 def read(prompt: str) -> str | None:
+    """The next line typed, or None when input is over (closed or ended stdin: the game is saved)."""
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    if sys.stdin is None:  # started with stdin closed: as at the end of input (the game is saved)
+    try:
+        return read_line("", "move").strip()
+    except InputEnded:
         out()
         return None
-    line = sys.stdin.readline()
-    if not line:
-        out()
-        return None
-    return line.strip()
 
 
 def show(state: InclinationsState) -> None:
