@@ -33,6 +33,13 @@ TOO_BIG = str(2**63)
     ("show", TOO_BIG),
     ("show", "-" + TOO_BIG),
     ("simulate", "--seed", str(2**63 - 1), "--games", "2"),
+    ("simulate", "--games", "1000000000"),
+    ("simulate", "--games", "0"),
+    ("play", "--seed", "1_0"),
+    ("play", "--seed", "²"),
+    ("show", "٣"),
+    ("play", "--resume", "1_0"),
+    ("play", "--round-limit", "-1"),
 ])
 def test_seeds_and_ids_beyond_64_bits_are_one_line_exit_2(cli, args):
     code, out, err = cli("inclinations", *args)
@@ -107,3 +114,18 @@ def test_hand_built_actions_are_refused_before_any_change(action, deploying):
         assert answer["legal"]
         assert action in InclinationsGame().new_initial_state(3).legal_actions() or not deploying
     assert not st_.invariant_violations()
+
+
+@pytest.mark.parametrize("args", [("play", "--seats", "human,random-bot", "--seed", "1"), ("turn", "-")])
+def test_closed_stdin_is_not_a_traceback(args):
+    """issue 9 item 3: stdin closed (`<&-`) is one error line; play says the game is saved and how to resume."""
+    import os
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "gamewright", "inclinations", *args], capture_output=True,
+                          text=True, env=dict(os.environ), timeout=120, preexec_fn=lambda: os.close(0))
+    assert "Traceback" not in proc.stderr
+    assert proc.returncode == 2 and proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1
+    if args[0] == "play":
+        assert "game 1 is saved: resume with gamewright inclinations play --resume 1" in proc.stderr

@@ -11,6 +11,7 @@ import pytest
 
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import Deploy, EndTurn, Fire, parse_action
+from gamewright.games.inclinations.board import FACINGS
 from gamewright.games.inclinations.game import InclinationsGame
 from gamewright.games.inclinations.state import InclinationsState
 from tests.inclinations.helpers import ship, state
@@ -96,8 +97,9 @@ def test_preview_matches_seeded_applications(name, st):
     # the projection is deterministic: the executed ship is where the preview put it (heat before cooling)
     projected = answer["ship"]
     assert me_after is not None
-    assert (me_after.ring, me_after.sector, me_after.mass, me_after.ammo) == (
-        projected["ring"], projected["sector"], projected["mass"], projected["ammo"])
+    assert (me_after.ring, me_after.sector, me_after.mass, me_after.ammo, me_after.heat, me_after.facing) == (
+        projected["ring"], projected["sector"], projected["mass"], projected["ammo"], projected["heat"],
+        FACINGS[projected["facing"]])
     assert me_after.energy == list(projected["energy"].values())
 
 

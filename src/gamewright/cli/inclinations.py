@@ -8,7 +8,15 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, read_json_file, sub_app
+from gamewright.cli.common import (
+    JSON_OPTION,
+    SEED_OPTION,
+    console,
+    print_json,
+    read_json_file,
+    sub_app,
+    whole_number,
+)
 from gamewright.cli.inclinations_play import Session
 from gamewright.cli.inclinations_play import log as log_events
 from gamewright.cli.inclinations_play import out as _out
@@ -24,8 +32,10 @@ from gamewright.store import create_game, get_game, list_games
 
 NEW_SEED_OPTION = typer.Option(
     None, "--seed", help=f"Seed of the random stream, 0 to {SEED_MAX} (default: a fresh random seed, shown once the "
-    "game is over).")
+    "game is over).", parser=whole_number(0, SEED_MAX, "--seed"))
 GAME_ID = "game id"
+MAX_ROUNDS = 10**6  # far past any game: a ship's reaction mass and hull do not last that long
+MAX_GAMES = 100_000  # bounds one command's work before it starts (a few hundred bot games a second per core)
 
 app = sub_app(
     "inclinations",
@@ -50,10 +60,12 @@ def play(
     seats: str = typer.Option("human,hard-bot", "--seats",
                               help="Comma-separated seats: human, random-bot, easy-bot, medium-bot, hard-bot (2-6)."),
     seed: int | None = NEW_SEED_OPTION,
-    resume: int | None = typer.Option(None, "--resume", help="Resume the saved game with this id."),
+    resume: int | None = typer.Option(None, "--resume", help="Resume the saved game with this id.",
+                                      parser=whole_number(1, ID_MAX, "--resume")),
     option: list[str] = typer.Option([], "--option", help="Rule option NAME=VALUE (repeatable), e.g. to_hit=d10."),
     round_limit: int | None = typer.Option(
-        None, "--round-limit", help="Rounds before a draw (default: none with humans, 200 for bots only)."),
+        None, "--round-limit", help=f"Rounds before a draw, 0 (none) to {MAX_ROUNDS:,} (default: none with humans, "
+        "200 for bots only).", parser=whole_number(0, MAX_ROUNDS, "--round-limit")),
     name: str | None = typer.Option(None, "--name", help="A name for the saved game."),
 ) -> None:
     """Play a game in the terminal: plan each turn step by step with live checks and a preview."""
@@ -142,7 +154,8 @@ def games(as_json: bool = JSON_OPTION) -> None:
 
 
 @app.command()
-def show(game_id: int = typer.Argument(..., help="Saved game id."), as_json: bool = JSON_OPTION) -> None:
+def show(game_id: int = typer.Argument(..., help="Saved game id.", parser=whole_number(1, ID_MAX, GAME_ID)),
+         as_json: bool = JSON_OPTION) -> None:
     """Show a saved game's board, ships and action log (the seed once the game is over)."""
     row = get_game(bounded(game_id, 1, ID_MAX, GAME_ID), "inclinations")
     state, history = replay_events(row.config, row.seed, row.actions)
@@ -230,7 +243,8 @@ def rules(as_json: bool = JSON_OPTION) -> None:
 @app.command()
 def simulate(
     seats: str = typer.Option("hard-bot,random-bot", "--seats", help="Comma-separated bot seats (2-6)."),
-    games_count: int = typer.Option(200, "--games", "-n", min=1, help="Number of games."),
+    games_count: int = typer.Option(200, "--games", "-n", help=f"Number of games (1 to {MAX_GAMES:,}).",
+                                    parser=whole_number(1, MAX_GAMES, "--games")),
     seed: int = SEED_OPTION,
     option: list[str] = typer.Option([], "--option", help="Rule option NAME=VALUE (repeatable)."),
     as_json: bool = JSON_OPTION,
@@ -239,6 +253,7 @@ def simulate(
     seat_list = parse_seats(seats)
     if "human" in seat_list:
         raise ConfigError("--seats: simulations take bots only")
+    bounded(games_count, 1, MAX_GAMES, "--games")
     check_seed(seed, "--seed")
     check_seed(seed + games_count - 1, "--seed + --games - 1 (the last game's seed)")
     options = parse_options(option)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from gamewright.cli.common import ClosedInput, InputEnded, read_line
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import Event, events_for
 from gamewright.core.rng import Rng
@@ -37,13 +38,16 @@ def out(text: str = "") -> None:
 
 
 def read(prompt: str) -> str | None:
+    """The next line typed, or None when input is over (closed or ended stdin: the game is saved)."""
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
+    try:
+        return read_line("", "move").strip()
+    except InputEnded:
         out()
+        if sys.stdin is None or isinstance(sys.stdin, ClosedInput):
+            raise  # no input at all: one error line (the caller adds that the game is saved)
         return None
-    return line.strip()
 
 
 def show(state: InclinationsState) -> None:
@@ -325,6 +329,13 @@ class Session:
             out("  " + row)
 
     def run(self) -> None:
+        try:
+            self._run()
+        except InputEnded as exc:
+            raise InputEnded(f"{exc}; game {self.game_id} is saved: resume with gamewright inclinations play "
+                             f"--resume {self.game_id}") from None
+
+    def _run(self) -> None:
         s = self.state
         while not s.is_terminal():
             if self.seats[s.current] == "human":

@@ -13,27 +13,20 @@ from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import (
-    INTENSITIES,
-    Allocate,
-    Burn,
     Coast,
-    Deallocate,
     Deploy,
     Fire,
     Rotate,
     Step,
-    Transfer,
 )
 from gamewright.games.inclinations.board import (
     BLACKHOLE,
     FACING_NAME,
     SECTORS,
-    WELLS,
-    adjustment_range,
     ring_count,
-    transfer_route,
     velocity,
 )
+from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_options, safe_deploy
 from gamewright.games.inclinations.bot_tables import INF, approach_table, transfer_distance
 from gamewright.games.inclinations.ship import (
     DISSIPATION,
@@ -46,7 +39,6 @@ from gamewright.games.inclinations.ship import (
     REACTOR,
     SCOOP,
     SHIELDS,
-    SUBSYSTEMS,
     THRUSTERS,
     Ship,
 )
@@ -54,65 +46,6 @@ from gamewright.games.inclinations.turn import validate
 from gamewright.games.inclinations.weapons import DAMAGE, out_of_reach
 
 BOT_KINDS = ("random-bot", "easy-bot", "medium-bot", "hard-bot")
-
-
-def deploy_choice(state: Any, rng: Rng) -> Deploy:
-    """ref Further rulings: bots deploy on a free sector at random."""
-    return rng.choice(state.legal_actions())
-
-
-def safe_deploy(state: Any, rng: Rng) -> Deploy:
-    """A free sector where the ships already deployed (they move first) can deal the least damage in their coming
-    turn (the engine's reach, as the deploy preview reports it); ties at random."""
-    from gamewright.games.inclinations.reach import mover_positions, threats
-
-    choices = state.legal_actions()
-    movers = [i for i, s in enumerate(state.ships) if i != state.current and s.ring]
-    if not movers:
-        return deploy_choice(state, rng)
-    positions = mover_positions(state.ships, movers, state.tr)
-    scored = [(sum(t["damage"] for t in threats(state.ships, state.deployed_ship(a), positions)), a)
-              for a in choices]
-    low = min(score for score, _ in scored)
-    return rng.choice([a for score, a in scored if score == low])
-
-
-def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
-    """Deallocations then allocations that turn ``ship.energy`` into ``target``."""
-    steps: list[Step] = []
-    for i, name in enumerate(SUBSYSTEMS):
-        if ship.energy[i] > target[i]:
-            steps.append(Deallocate(name, ship.energy[i] - target[i]))
-    for i, name in enumerate(SUBSYSTEMS):
-        if ship.energy[i] < target[i]:
-            steps.append(Allocate(name, target[i] - ship.energy[i]))
-    return steps
-
-
-def _movement_options(ship: Ship, facing: int, transfer_mass: int) -> list[tuple[Step, int, int, int, int, int]]:
-    """(step, well, ring, sector, engines needed, mass cost) for every movement the ship could make.
-
-    ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
-    v = velocity(ship.well, ship.ring)
-    out: list[tuple[Step, int, int, int, int, int]] = [
-        (Coast(False), ship.well, ship.ring, (ship.sector + v) % SECTORS, 0, 0)
-    ]
-    low, high = adjustment_range(v)
-    rings = ring_count(ship.well)
-    for name, k in INTENSITIES.items():
-        dest = ship.ring + k * facing
-        if not 1 <= dest <= rings:
-            continue
-        for adj in range(low, high + 1):
-            cost = k + abs(adj)
-            if cost <= ship.mass:
-                out.append((Burn(name, adj), ship.well, dest, (ship.sector + v + adj) % SECTORS, k, cost))
-    if ship.ring == rings and ship.mass >= transfer_mass:
-        for dest in range(len(WELLS)):
-            route = transfer_route(ship.well, dest)
-            if route is not None and route[0] == ship.sector:
-                out.append((Transfer(WELLS[dest]), dest, route[1], route[2], 3, transfer_mass))
-    return out
 
 
 class RandomBot:
@@ -154,7 +87,7 @@ class RandomBot:
             facing = -facing
             plan.append(Rotate(FACING_NAME[facing]))
         work.facing = facing
-        options = [o for o in _movement_options(work, facing, state.tr.transfer_mass) if o[4] <= target[ENGINES]]
+        options = [o for o in movement_options(work, facing, state.tr.transfer_mass) if o[4] <= target[ENGINES]]
         move = rng.choice(options)
         step = move[0]
         if type(step) is Coast and target[SCOOP] >= MIN_ENERGY[SCOOP] and rng.random() < 0.5:
@@ -319,7 +252,7 @@ class HeuristicBot:
             rotating = facing != me.facing
             work = me.clone()
             work.facing = facing
-            for step, well, ring, sector, engines, mass_cost in _movement_options(work, facing, state.tr.transfer_mass):
+            for step, well, ring, sector, engines, mass_cost in movement_options(work, facing, state.tr.transfer_mass):
                 post_pos = work.clone()
                 post_pos.well, post_pos.ring, post_pos.sector = well, ring, sector
                 post_enemies = in_well if well == me.well else [e for e in enemies if e.well == well]
