@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from typer.core import TyperCommand, TyperOption
 
-from gamewright.cli.common import JSON_OPTION, RULE_OPTION, console, err_console, print_json
+from gamewright.cli.common import JSON_OPTION, RULE_OPTION, console, err_console, print_json, whole_number
 from gamewright.cli.common import sub_app as _sub_app
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import registered_games
@@ -53,7 +53,8 @@ class ListsAgents(TyperCommand):
 
 
 GAMES_OPTION = typer.Option(100, "--games", "-n", help="Games per configuration (seeds SEED … SEED+N-1).")
-SEED_OPTION = typer.Option(0, "--seed", help="First seed; game i of every configuration uses seed SEED+i.")
+SEED_OPTION = typer.Option(0, "--seed", help="First seed; game i of every configuration uses seed SEED+i.",
+                           parser=whole_number(0, 2**63 - 1, "--seed"))
 WORKERS_OPTION = typer.Option(None, "--workers", help="Processes to spread the games over (default: every core "
                               "this process may use). The results are identical for any number.")
 RAY_OPTION = typer.Option(None, "--ray", help="Run the games as Ray tasks: `auto` (the running cluster), a cluster "

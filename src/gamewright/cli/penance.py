@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, print_json, sub_app
+from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, print_json, sub_app, whole_number
 from gamewright.cli.lab import progress_bar
 from gamewright.cli.penance_table import HELP, menu, prompt, render
 from gamewright.core.dice import fraction_text
@@ -269,7 +269,7 @@ def play(
     decks_: str = typer.Option("confessor,ironclad", "--decks", help="Two deck specs, seat 1 first."),
     seats: str = typer.Option("human,bot", "--seats", help="Two seats: human, bot (heuristic), heuristic, random."),
     seed: int = typer.Option(None, "--seed", help="Seed of the random stream (default: a fresh secret one; shown "
-                             "when the game is over). 0 to 2^63-1."),
+                             "when the game is over). 0 to 2^63-1.", parser=whole_number(0, 2**63 - 1, "--seed")),
     resume: int = typer.Option(None, "--resume", help="Resume the saved game with this id."),
     name: str = typer.Option(None, "--name", help="A name for the saved game."),
     option: list[str] = RULE_OPTION,

@@ -9,7 +9,7 @@ from typing import Any
 import typer
 from rich.text import Text
 
-from gamewright.cli.common import JSON_OPTION, console, err_console, print_json, read_json_file
+from gamewright.cli.common import JSON_OPTION, console, err_console, print_json, read_json_file, whole_number
 from gamewright.cli.prince_view import charts_view, opponent_line, prediction_table, render_event, render_turn
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import Event
@@ -142,7 +142,8 @@ def register(app: typer.Typer) -> None:
         name: str = typer.Argument(..., help="The Prince's name."),
         ruleset: str | None = typer.Option(None, "--ruleset", help="design (default) or prototype."),
         seed: int | None = typer.Option(
-            None, "--seed", help="Seed of a new run, 0 to 2^63-1 (default: a secret one, shown once the run is over)."
+            None, "--seed", help="Seed of a new run, 0 to 2^63-1 (default: a secret one, shown once the run is over).",
+            parser=whole_number(0, 2**63 - 1, "--seed"),
         ),
         auto: str | None = typer.Option(None, "--auto", help="Play without a person: random or greedy."),
         json_out: bool = typer.Option(False, "--json", help="Stream every event as one JSON object per line."),
