@@ -104,9 +104,10 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    from gamewright.web import api, pages
+    from gamewright.web import api, assistants_affinity, pages
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(assistants_affinity.router)
     return app
 
