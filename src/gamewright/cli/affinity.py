@@ -58,17 +58,7 @@ def odds(
         return
     if threshold is None:
         raise ConfigError("--threshold is required (2–6), or use --table for the designer's grid")
-    lim.check_all(**{"--dice": ("dice", dice), "--exertion": ("dice", exertion)})
-    lim.check("dice", dice + exertion, "--dice + --exertion")
-    if required is not None:
-        bounded(required, 0, 2 * lim.MAX_ODDS_DICE, "--required")
-    result = pools.odds(dice, exertion, threshold, required)
-    doc: dict[str, Any] = {"at_least": {str(k): _prob(v, exact) for k, v in result["at_least"].items()},
-                           "expected": _prob(result["expected"], exact)}
-    if required is not None:
-        doc["success"] = _prob(result["success"], exact)
-    if exertion:
-        doc["burn"] = {str(k): _prob(v, exact) for k, v in result["burn"].items()}
+    doc, result = odds_doc(dice, threshold, exertion, required, exact)
     if json_out:
         print_json(doc)
         return
@@ -85,6 +75,25 @@ def odds(
     if exertion:
         burn = ", ".join(f"{k}: {float(v):.2%}" for k, v in result["burn"].items())
         console.print(f"HD burned: {burn}")
+
+
+def odds_doc(dice: int, threshold: int, exertion: int, required: int | None,
+             exact: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``affinity odds --json``'s document (and the engine's result), checked as the command checks its options."""
+    from gamewright.games.affinity import pools
+
+    lim.check_all(**{"--dice": ("dice", dice), "--exertion": ("dice", exertion)})
+    lim.check("dice", dice + exertion, "--dice + --exertion")
+    if required is not None:
+        bounded(required, 0, 2 * lim.MAX_ODDS_DICE, "--required")
+    result = pools.odds(dice, exertion, threshold, required)
+    doc: dict[str, Any] = {"at_least": {str(k): _prob(v, exact) for k, v in result["at_least"].items()},
+                           "expected": _prob(result["expected"], exact)}
+    if required is not None:
+        doc["success"] = _prob(result["success"], exact)
+    if exertion:
+        doc["burn"] = {str(k): _prob(v, exact) for k, v in result["burn"].items()}
+    return doc, result
 
 
 # --- defend ----------------------------------------------------------------------------------------------------
@@ -105,6 +114,21 @@ def defend(
     """Resolve one attack against layered defence: one die per point of damage (ref §1 Defence).
 
     Layers: at most 5 (spell, shield, armour, temp, body), each 0–50 dice of d2–d20."""
+    doc, result, parsed = defend_doc(layers, capacity, damage, rolls, bonus, show_odds, seed)
+    if json_out:
+        print_json(doc)
+        return
+    console.print(f"rolls {doc['rolls']}: {result.cancelled} cancelled, {result.lost} dice lost, "
+                  f"{result.overflow} overflow")
+    for la in parsed:
+        console.print(f"  {la.label}: {la.count}d{la.sides}")
+    if show_odds:
+        console.print("dice lost: " + ", ".join(f"{k}: {v:.2%}" for k, v in doc["odds_lost"].items()))
+
+
+def defend_doc(layers: str, capacity: int, damage: int, rolls: str | None, bonus: int, show_odds: bool,
+               seed: int) -> tuple[dict[str, Any], Any, list[Any]]:
+    """``affinity defend --json``'s document (with the engine's result and the parsed layers)."""
     from gamewright.games.affinity.defence import parse_layers, resolve_defence, scripted_roller
     from gamewright.games.affinity.pools import defence_outcomes
 
@@ -124,15 +148,7 @@ def defend(
                                 capacity, damage, bonus)
         total = sum(c for _, c in start)
         doc["odds_lost"] = {str(k): float(v) for k, v in dist.map(lambda o: total - sum(o[0])).items()}
-    if json_out:
-        print_json(doc)
-        return
-    console.print(f"rolls {doc['rolls']}: {result.cancelled} cancelled, {result.lost} dice lost, "
-                  f"{result.overflow} overflow")
-    for la in parsed:
-        console.print(f"  {la.label}: {la.count}d{la.sides}")
-    if show_odds:
-        console.print("dice lost: " + ", ".join(f"{k}: {v:.2%}" for k, v in doc["odds_lost"].items()))
+    return doc, result, parsed
 
 
 # --- characters ------------------------------------------------------------------------------------------------

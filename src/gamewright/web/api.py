@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -85,6 +86,11 @@ async def create_game(request: Request) -> JSONResponse:
                   for i, kind, bot, token in seats],
         "spectate_url": f"{base}/games/{game_id}",
     }
+    for entry in answer["seats"]:  # a seat shared by characters: one link per character as well
+        links = await run_in_threadpool(platform.character_links, game_id, entry["token"]) if entry["token"] else []
+        if links:
+            entry["characters"] = [{"character": idx, "name": name, "token": token,
+                                    "url": f"{base}/games/{game_id}/join?token={token}"} for idx, name, token in links]
     return JSONResponse(answer, status_code=201)
 
 
@@ -116,7 +122,8 @@ async def post_action(request: Request, game_id: str) -> dict[str, Any]:
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise WebError(400, "seq must be the whole number you last saw")
     seat = viewer.seat
-    new_seq, events = await run_in_threadpool(platform.play, game_id, seat, body["action"], seq)
+    new_seq, events = await run_in_threadpool(partial(platform.play, character=viewer.character), game_id, seat,
+                                              body["action"], seq)
     return {"seq": new_seq, "events": events_json(events, seat)}
 
 

@@ -19,6 +19,19 @@ SEAT_LABELS = {"affinity": ("party", "creatures")}
 # Games whose turn is planned in private step by step and executed by one closing action (the plan is a
 # seat's secret until then): the page keeps the draft and posts ``step; step; end`` as one move.
 PLAN_END = {"inclinations": "end"}
+CHARACTER_SEATS = {"affinity": 0}  # a seat several characters share: each gets its own link
+
+
+def characters(game: str, state: Any) -> list[tuple[int, str]]:
+    """(index, name) of each character of the game's shared seat (none for other games)."""
+    seat = CHARACTER_SEATS.get(game)
+    if seat is None:
+        return []
+    return [(f.idx, f.name) for f in state.fighters if f.side == seat]
+
+
+def acting_character(game: str, state: Any) -> int | None:
+    return int(state.active) if game in CHARACTER_SEATS else None
 # Small games that end fast, offered as the lobby's defaults.
 DEFAULT_SEATS = {"penance": ("human", "bot:heuristic"), "inclinations": ("human", "bot:easy-bot", "bot:easy-bot"),
                  "prince": ("human",), "affinity": ("human", "bot:greedy")}

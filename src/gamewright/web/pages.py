@@ -122,6 +122,8 @@ def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[s
     you = viewer.seat
     terminal = bool(state.is_terminal())
     mine = you is not None and not terminal and state.current_player == you
+    if mine and viewer.character is not None:  # a character's link: only while that character acts
+        mine = catalogue.acting_character(rt.name, state) == viewer.character
     shown = state
     if you is not None and mine and draft:  # the seat's own draft plan: checked by applying it to a clone
         try:
@@ -226,7 +228,7 @@ async def act(request: Request, game_id: str) -> Response:
         if not seq_text.isdigit():
             return draft, "the page lost its place; reload"
         try:
-            platform.play(game_id, seat, "; ".join(steps), int(seq_text))
+            platform.play(game_id, seat, "; ".join(steps), int(seq_text), character=viewer.character)
         except WebError as exc:
             return (draft if exc.status != 409 else []), exc.message
         return [], None

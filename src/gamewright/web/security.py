@@ -7,6 +7,7 @@ path trick reaches the store.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -32,6 +33,17 @@ def token_hash(token: str) -> str:
 
 def token_matches(token: str, stored_hash: str | None) -> bool:
     return stored_hash is not None and hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def character_token(seat_hash: str, character: int) -> str:
+    """A character's own link in a seat shared by several characters (Affinity's party): HMAC-SHA256 keyed by
+    the seat token's stored hash, so nothing new is stored; it acts only while that character is acting."""
+    mac = hmac.new(bytes.fromhex(seat_hash), f"character {character}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()
+
+
+def character_matches(token: str, seat_hash: str | None, character: int) -> bool:
+    return seat_hash is not None and hmac.compare_digest(token, character_token(seat_hash, character))
 
 
 def valid_game_id(game_id: str) -> bool:

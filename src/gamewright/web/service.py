@@ -25,7 +25,14 @@ from gamewright.core.limits import SEED_MAX, check_seed
 from gamewright.store.db import session_scope
 from gamewright.web import catalogue
 from gamewright.web.runtime import Runtime, RuntimeCache, apply_text, new_runtime
-from gamewright.web.security import new_game_id, new_token, token_hash, token_matches
+from gamewright.web.security import (
+    character_matches,
+    character_token,
+    new_game_id,
+    new_token,
+    token_hash,
+    token_matches,
+)
 from gamewright.web.tables import WebAction, WebGame, WebSeat
 
 CHANNEL = "gamewright_web"
@@ -46,6 +53,7 @@ class WebError(Exception):
 class Viewer:
     seat: int | None  # None: a spectator
     token: str | None = None
+    character: int | None = None  # a character's own link in a shared seat: it acts only on that one's turns
 
 
 def _now() -> datetime:
@@ -196,7 +204,19 @@ class Platform:
         for seat in rt.seats:
             if token_matches(token, seat.token_hash):
                 return Viewer(seat.seat, token)
+        shared = catalogue.CHARACTER_SEATS.get(rt.name)
+        for seat in rt.seats:
+            if seat.seat == shared:
+                for idx, _ in catalogue.characters(rt.name, rt.state):
+                    if character_matches(token, seat.token_hash, idx):
+                        return Viewer(seat.seat, token, idx)
         raise WebError(403, "this token holds no seat of this game")
+
+    def character_links(self, game_id: str, seat_token: str) -> list[tuple[int, str, str]]:
+        """(index, name, token) of each character sharing the seat ``seat_token`` holds (none in most games)."""
+        rt = self.runtime(game_id)
+        seat_hash = token_hash(seat_token)
+        return [(idx, name, character_token(seat_hash, idx)) for idx, name in catalogue.characters(rt.name, rt.state)]
 
     def claim(self, game_id: str, token: str) -> int:
         """Opening an invite link: the seat is taken (and no longer offered in the lobby)."""
@@ -206,6 +226,12 @@ class Platform:
                 if token_matches(token, seat.token_hash):
                     seat.claimed = True
                     return seat.seat
+        try:
+            viewer = self.viewer(game_id, token)
+        except WebError:
+            viewer = Viewer(None)
+        if viewer.character is not None and viewer.seat is not None:
+            return viewer.seat  # a character's link: its seat stays claimed by the party's links
         raise WebError(403, "this link holds no seat of this game")
 
     def take_open_seat(self, game_id: str, seat_no: int) -> str:
@@ -241,7 +267,8 @@ class Platform:
         self.announce(game_id)
 
     # --- moves ------------------------------------------------------------------------------------------
-    def play(self, game_id: str, seat: int, text: str, seq: int, by_bot: bool = False) -> tuple[int, list[Event]]:
+    def play(self, game_id: str, seat: int, text: str, seq: int, by_bot: bool = False,
+             character: int | None = None) -> tuple[int, list[Event]]:
         """Apply ``text`` for ``seat`` if ``seq`` is the game's current seq; returns the new seq and the events.
 
         Refusals: 409 stale seq, 403 not this seat's turn, 422 the engine's RuleViolation text.
@@ -259,6 +286,8 @@ class Platform:
                         raise WebError(403, "the game is over")
                     if state.current_player != seat:
                         raise WebError(403, "it is not your turn")
+                    if character is not None and catalogue.acting_character(rt.name, state) != character:
+                        raise WebError(403, "it is not this character's turn")
                     try:
                         new_state, events, canonical = apply_text(rt.game, state, text, seat)
                     except RuleViolation as exc:

@@ -1,0 +1,81 @@
+"""In Debian's chromium: the party's two characters played by two browsers (one link each) through the board,
+the creatures by the greedy bot, to the end of the fight. Screenshots: tests/artifacts/board_affinity_*.png."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import ARTIFACTS, Server
+from tests.web.test_browser import CHROMIUM, browser  # noqa: F401 - the same chromium fixture
+
+ATTACKS = (".level:not([hidden]) button.board-act[value^='use weapon_strike on 2'], "
+           ".level:not([hidden]) button.board-act[value^='use power_word_smite on 2']")
+
+PlaywrightError = pytest.importorskip("playwright.sync_api").Error
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                                reason="Debian chromium (/usr/bin/chromium) is not installed: apt-get install chromium")
+
+
+def shot(page: Any, when: str) -> None:
+    page.locator("section.board").screenshot(path=str(ARTIFACTS / f"board_affinity_{when}.png"))
+
+
+def take_turn(page: Any, turn: int) -> None:
+    """One click on the board: an attack on the wolf (its exertion slider pushed one step with the keyboard on
+    odd turns), else a step toward it, else end the turn."""
+    seq = page.locator("#table").get_attribute("data-seq")
+    attack = page.locator(ATTACKS)
+    if attack.count():
+        slider = attack.first.locator("xpath=ancestor::fieldset").locator("input.exert")
+        if turn % 2 and slider.count():
+            slider.focus()
+            page.keyboard.press("ArrowRight")
+            attack = page.locator(ATTACKS)
+        attack.first.focus()
+        page.keyboard.press("Enter")
+    else:
+        move = page.locator("button.board-act[value^='move 2']")
+        (move if move.count() else page.locator("button.board-act[value='end']")).first.click()
+    with contextlib.suppress(Exception):  # a live refresh replaced the table as we clicked: the caller looks again
+        page.wait_for_function(f"document.querySelector('#table').dataset.seq != '{seq}'", timeout=10_000)
+
+
+def test_two_characters_in_two_browsers_fight_through_the_board(browser: Any, server: Server) -> None:  # noqa: F811
+    g = httpx.post(server.url + "/api/games", json={
+        "game": "affinity", "seed": 5, "seats": ["human", "bot:greedy"],
+        "options": {"party": "combatant,priest", "count": 1, "level": 3}}).json()
+    pages = []
+    for c in g["seats"][0]["characters"]:
+        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        page.goto(c["url"])
+        pages.append(page)
+    pages[0].wait_for_selector("svg.aff-map")
+    shot(pages[0], "start")
+    deadline = time.monotonic() + 240
+    turns = 0
+    while not pages[0].locator("#replay-link").count():
+        assert time.monotonic() < deadline, "the fight did not end"
+        acted = False
+        for i, page in enumerate(pages):
+            if page.locator("button.board-act").count():
+                assert pages[1 - i].locator("button.board-act").count() == 0  # only the acting character's page
+                if turns == 1:
+                    shot(page, "middle")
+                try:
+                    take_turn(page, turns)
+                except PlaywrightError:
+                    continue  # a live refresh swapped the table under the click: look again
+                turns += 1
+                acted = True
+        if not acted:
+            pages[0].wait_for_timeout(100)
+    assert turns >= 2
+    pages[1].wait_for_selector("#replay-link", timeout=60_000)
+    shot(pages[0], "end")
+    assert "The game is over" in pages[0].locator(".status").inner_text()
