@@ -1,18 +1,23 @@
-"""Space Prince assistant: the what-if turn (``/tools/prince/turn``), the very ``run_scenario`` result that
+"""Space Prince pages: the what-if turn (``/tools/prince/turn``), the very ``run_scenario`` result that
 ``gamewright prince turn --json`` prints. A GET form: the URL holds the scenario, so every answer has a permalink."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 
-from gamewright.core.errors import ConfigError
+from gamewright.core.errors import ConfigError, Conflict, NotFound
+from gamewright.games.prince import registry
+from gamewright.games.prince.chart import quantize
+from gamewright.games.prince.progression import progress_report
 from gamewright.games.prince.scenario import example_text, run_scenario
+from gamewright.games.prince.svg import WheelLook, WheelProgress, chart_svg
 from gamewright.games.prince.tables import PLANETS
 from gamewright.web.pages import templates
 
@@ -72,3 +77,51 @@ async def prince_turn(
     }
     return templates.TemplateResponse(request, "assistants/prince_turn.html", context,
                                       status_code=400 if error else 200)
+
+
+# --- Prince pages: a Prince's wheel, progress and runs (what `prince show` / `prince history` read), and minting --
+@router.get("/princes/new", response_model=None)
+async def mint_form(request: Request) -> Response:
+    return templates.TemplateResponse(request, "assistants/prince_mint.html", {"form": {}, "error": None})
+
+
+@router.post("/princes", response_model=None)
+async def mint_prince(request: Request) -> Response:
+    form = dict((await request.form()).items())
+    fields = {k: str(form.get(k, "")).strip() for k in ("name", "time", "lat", "lon")}
+
+    def mint() -> str | None:
+        try:
+            lat, lon = float(fields["lat"] or "nan"), float(fields["lon"] or "nan")
+        except ValueError:
+            return "latitude and longitude are numbers of degrees (north and east positive)"
+        try:
+            registry.mint(fields["name"], quantize(fields["time"], lat, lon))
+        except (ConfigError, Conflict) as exc:
+            return str(exc)
+        return None
+
+    error = await run_in_threadpool(mint)
+    if error is not None:
+        return templates.TemplateResponse(request, "assistants/prince_mint.html", {"form": fields, "error": error},
+                                          status_code=400)
+    return RedirectResponse("/princes/" + quote(registry.clean_name(fields["name"])), status_code=303)
+
+
+@router.get("/princes/{name}", response_model=None)
+async def prince_page(request: Request, name: str) -> Response:
+    def build() -> dict[str, Any] | None:
+        try:
+            record = registry.get(name)
+        except (NotFound, ConfigError):
+            return None
+        report = progress_report(record.id)
+        progress = WheelProgress.from_report(report)
+        wheel = chart_svg(record.chart, record.name, progress, WheelLook("prince", inline=True))
+        return {"record": record, "report": report, "wheel": Markup(wheel)}
+
+    context = await run_in_threadpool(build)
+    if context is None:
+        return templates.TemplateResponse(request, "error.html",
+                                          {"status": 404, "message": f"no Prince named {name!r}"}, status_code=404)
+    return templates.TemplateResponse(request, "assistants/prince_show.html", context)

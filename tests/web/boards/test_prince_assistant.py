@@ -43,3 +43,21 @@ def test_a_seed_replaces_the_rolls_and_bad_input_is_a_clear_400(client: TestClie
     assert bad.status_code == 400 and "not JSON" in bad.json()["error"]
     page = client.get("/tools/prince/turn", params={"scenario": '{"player_planet": "Pluto"}'})
     assert page.status_code == 400 and 'id="error"' in page.text
+
+
+def test_a_prince_minted_in_the_browser_form_is_the_one_the_cli_shows(client: TestClient, cli: Any) -> None:
+    form = {"name": "Aster", "time": "1990-05-17T08:42:00Z", "lat": "48.85", "lon": "2.35"}
+    r = client.post("/princes", data=form, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/princes/Aster"
+    code, out, _ = cli("prince", "show", "Aster", "--json")
+    assert code == 0
+    shown = json.loads(out)
+    page = client.get("/princes/Aster")
+    assert page.status_code == 200
+    assert f'id="encounters">{shown["progress"]["cumulative_encounters"]}<' in page.text
+    assert ", ".join(shown["progress"]["unlocked_planets"]) in page.text
+    assert shown["moment"]["time"] in page.text and 'class="aspect"' in page.text
+    again = client.post("/princes", data=form)
+    assert again.status_code == 400 and 'id="error"' in again.text  # the name is taken
+    assert client.post("/princes", data={**form, "name": "B", "lat": "north"}).status_code == 400
+    assert client.get("/princes/Nobody").status_code == 404
