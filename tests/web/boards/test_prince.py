@@ -70,6 +70,10 @@ def test_a_run_played_through_the_board_with_clicks_and_keys(browser: Any, serve
     page.locator("#prince-board").screenshot(path=str(ARTIFACTS / "board_prince_end.png"))
 
 
+def _exact(html: str, cls: str) -> list[str]:
+    return re.findall(rf'class="{cls}" data-p="([^"]+)"', html)
+
+
 def _texts(html: str, cls: str) -> list[str]:
     return [re.sub(r"\s+", " ", m).strip() for m in re.findall(rf'class="{cls}"[^>]*>(.*?)</span>', html, re.S)]
 
@@ -80,13 +84,21 @@ def test_previews_on_the_board_equal_the_engines(client: TestClient) -> None:
     html = client.get(f"/games/{game['id']}").text
     state = load_game("prince", options=SHORT).new_initial_state(4)
     previews = [state.preview(a) for a in state.legal_actions()]
-    assert _texts(html, "crit-player") == [p["crit_chance"]["player"]["p"] for p in previews]
-    assert _texts(html, "crit-opponent") == [p["crit_chance"]["opponent"]["p"] for p in previews]
+    assert _exact(html, "crit-player") == [p["crit_chance"]["player"]["p"] for p in previews]
+    assert _exact(html, "crit-opponent") == [p["crit_chance"]["opponent"]["p"] for p in previews]
     assert _texts(html, "expected") == [p["expected_score"]["value"] for p in previews]
-    assert _texts(html, "risk") == [p["propagation_risk"]["p"] for p in previews]
-    for p, shown in zip(previews, _texts(html, "deal"), strict=True):
+    assert _exact(html, "risk") == [p["propagation_risk"]["p"] for p in previews]
+    blocks = re.findall(r'<span class="pv" id="pv-(\w+)">(.*?)</button>', html, re.S)
+    assert [planet for planet, _ in blocks] == [p["action"] for p in previews]
+    for p, (_, block) in zip(previews, blocks, strict=True):
+        deal = block.split('class="deal"')[1].split('class="row"')[0]
         rows = p["affliction_change"]["opponent"][p["opponent_planet"]]
-        assert shown == ", ".join(f"+{r['delta']} ({r['p']})" for r in rows)
+        assert re.findall(r'([+-]\d+) \(<span class="p" data-p="([^"]+)"', deal) == [
+            (f"{r['delta']:+d}", r["p"]) for r in rows]
+        burns = re.findall(r'class="burn" data-side="(\w+)" data-planet="(\w+)">\w+ <span class="p" data-p="([^"]+)"',
+                           block)
+        assert burns == [(side, planet, c["p"]) for side in ("player", "opponent")
+                         for planet, c in p["combustion"][side].items()]
 
 
 def test_no_future_opponent_on_the_board_for_the_player_or_a_spectator(client: TestClient) -> None:

@@ -40,12 +40,12 @@ def aspect_id(prefix: str, a: str, b: str) -> str:
     return f"{prefix}-aspect-{p1}-{p2}"
 
 
-def _chances(by_planet: dict[str, Any]) -> list[dict[str, str]]:
-    return [{"planet": p, "p": c["p"]} for p, c in by_planet.items()]
+def _chances(by_planet: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"planet": p, "p": c} for p, c in by_planet.items()]
 
 
-def _changes(rows: list[dict[str, Any]]) -> list[dict[str, str]]:
-    return [{"delta": f"+{r['delta']}", "p": r["p"]} for r in rows]
+def _changes(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"delta": f"{r['delta']:+d}", "p": {"p": r["p"], "float": r["float"]}} for r in rows]
 
 
 def send_option(state: Any, action: Any) -> dict[str, Any]:
@@ -61,9 +61,9 @@ def send_option(state: Any, action: Any) -> dict[str, Any]:
         "polarity": pv["polarity"],
         "take": _changes(change["player"].get(sent, [])),
         "deal": _changes(change["opponent"].get(against, [])),
-        "crit": {"player": pv["crit_chance"]["player"]["p"], "opponent": pv["crit_chance"]["opponent"]["p"]},
+        "crit": pv["crit_chance"],
         "combustion": {side: _chances(pv["combustion"][side]) for side in ("player", "opponent")},
-        "spread": spread, "propagation_risk": pv["propagation_risk"]["p"],
+        "spread": spread, "propagation_risk": pv["propagation_risk"],
         "expected": pv["expected_score"]["value"], "fires": fires,
     }
 
