@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -13,11 +12,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gamewright.core.game import load_game
+from tests.web import test_browser
 from tests.web.conftest import ARTIFACTS, Server
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+CHROMIUM = test_browser.CHROMIUM
+browser = test_browser.browser  # the shared chromium fixture
+
 SHORT = {"encounters_per_run": 1}
 
 
@@ -27,18 +27,7 @@ def create(post: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     return dict(r.json())
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian chromium (/usr/bin/chromium) is not installed")
-    playwright = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium (/usr/bin/chromium) is not installed")
 def test_a_run_played_through_the_board_with_clicks_and_keys(browser: Any, server: Server) -> None:
     game = create(lambda path, json: httpx.post(server.url + path, json=json), 11, SHORT)
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
@@ -61,7 +50,8 @@ def test_a_run_played_through_the_board_with_clicks_and_keys(browser: Any, serve
             page.keyboard.press("Enter")
         else:
             first.click()
-        page.wait_for_function(f"document.querySelector('#table').dataset.seq != '{seq}'", timeout=20_000)
+        if not test_browser.changed(page, seq):
+            continue  # a live refresh replaced the table as the button was pressed: look again
         if move == 1:
             page.wait_for_timeout(900)  # part way through the propagation animation
             page.locator("#prince-board").screenshot(path=str(ARTIFACTS / "board_prince_middle.png"))

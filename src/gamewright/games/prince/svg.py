@@ -212,12 +212,13 @@ def chart_svg(
     look = look or WheelLook()
     size = "" if look.inline else f' width="{WIDTH}" height="{HEIGHT}"'
     out: list[str] = [] if look.inline else ['<?xml version="1.0" encoding="UTF-8"?>']
+    heading = title or "Natal chart"
+    named = f' role="img" aria-label={quoteattr(heading + " — chart wheel")}' if look.inline else ""
     out += [
         f'<svg xmlns="http://www.w3.org/2000/svg"{size} viewBox="0 0 {WIDTH} {HEIGHT}" font-family={quoteattr(FONT)}'
-        f'{" role=" + quoteattr("img") if look.inline else ""}>',
+        f"{named}>",
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
     ]
-    heading = title or "Natal chart"
     moment = chart.moment
     sub = look.subtitle or (
         f"{moment.time_text}  ·  lat {moment.lat:+.2f}  lon {moment.lon:+.2f}  ·  "
