@@ -362,6 +362,12 @@ def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
 def compute_chart(moment: Moment) -> Chart:
     """The chart of a quantized moment (cached; charts are immutable)."""
     asc, longitudes = _sky(moment)
+    return chart_of_sky(moment, asc, longitudes)
+
+
+def chart_of_sky(moment: Moment, asc: float, longitudes: dict[str, float]) -> Chart:
+    """The chart of an ascendant and seven longitudes (``compute_chart``'s sky, or positions standing in for a
+    chart known only by its signs, as a board draws it)."""
     asc_sign = sign_of(asc)
     signs = {name: sign_of(longitudes[name]) for name in PLANETS}
     # ref §1 / 000 §4a: diurnal when the Sun is in houses 7–12.

@@ -185,24 +185,48 @@ def _degree_text(longitude: float) -> str:
     return f"{degrees}°{minutes:02d}′"
 
 
-def chart_svg(chart: Chart, title: str | None = None, progress: WheelProgress | None = None) -> str:
+@dataclass(frozen=True, slots=True)
+class WheelLook:
+    """How a wheel is embedded in a page: ``id_prefix`` gives every aspect line and planet an id
+    (``<prefix>-aspect-<p1>-<p2>``, ``<prefix>-planet-<name>``) for styles to select; ``inline`` leaves out the
+    XML declaration and the fixed size (the viewBox scales it); ``subtitle`` replaces the moment line (a chart
+    known only by its signs); ``degrees`` False hides degree positions (they are placeholders then);
+    ``combust`` planets are struck through."""
+
+    id_prefix: str = ""
+    inline: bool = False
+    subtitle: str | None = None
+    degrees: bool = True
+    combust: frozenset[str] = frozenset()
+
+
+def _id(look: WheelLook, *parts: str) -> str:
+    return f' id="{look.id_prefix}-{"-".join(parts)}"' if look.id_prefix else ""
+
+
+def chart_svg(
+    chart: Chart, title: str | None = None, progress: WheelProgress | None = None, look: WheelLook | None = None
+) -> str:
     """The chart wheel of ``chart`` as an SVG document (``title``: e.g. the Prince's name; ``progress``: the
-    Prince's unlocks, aspects and illumination, drawn onto the wheel)."""
-    out: list[str] = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family={quoteattr(FONT)}>',
+    Prince's unlocks, aspects and illumination, drawn onto the wheel; ``look``: how a page embeds it)."""
+    look = look or WheelLook()
+    size = "" if look.inline else f' width="{WIDTH}" height="{HEIGHT}"'
+    out: list[str] = [] if look.inline else ['<?xml version="1.0" encoding="UTF-8"?>']
+    heading = title or "Natal chart"
+    named = f' role="img" aria-label={quoteattr(heading + " — chart wheel")}' if look.inline else ""
+    out += [
+        f'<svg xmlns="http://www.w3.org/2000/svg"{size} viewBox="0 0 {WIDTH} {HEIGHT}" font-family={quoteattr(FONT)}'
+        f"{named}>",
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
     ]
-    heading = title or "Natal chart"
-    out.append(f"<title>{escape(heading)} — {escape(str(chart.moment))}</title>")
-    out.append(_text(WIDTH / 2, 30, heading, 24, weight="bold", class_="title"))
     moment = chart.moment
-    sub = (
+    sub = look.subtitle or (
         f"{moment.time_text}  ·  lat {moment.lat:+.2f}  lon {moment.lon:+.2f}  ·  "
         f"ASC {_degree_text(chart.ascendant)} {SIGNS[chart.asc_sign]}  ·  "
         f"{'diurnal (day)' if chart.sect == 'day' else 'nocturnal (night)'}"
     )
+    out.append(f"<title>{escape(heading)} — {escape(look.subtitle or str(moment))}</title>")
+    out.append(_text(WIDTH / 2, 30, heading, 24, weight="bold", class_="title"))
     out.append(_text(WIDTH / 2, 60, sub, 14, fill="#444", class_="subtitle"))
 
     # Zodiac ring: one sector per sign, tinted by element.
@@ -267,7 +291,8 @@ def chart_svg(chart: Chart, title: str | None = None, progress: WheelProgress | 
     )
     lx, ly = _point(asc_a, R_OUTER + 30)
     out.append(_text(lx, ly - 8, "ASC", 14, fill="#111", weight="bold", class_="asc-label"))
-    out.append(_text(lx, ly + 9, _degree_text(chart.ascendant), 11, fill="#333"))
+    if look.degrees:
+        out.append(_text(lx, ly + 9, _degree_text(chart.ascendant), 11, fill="#333"))
     rx, ry = _point(dsc_a, R_OUTER + 30)
     out.append(_text(rx, ry, "DSC", 12, fill="#555", weight="bold"))
 
@@ -285,7 +310,8 @@ def chart_svg(chart: Chart, title: str | None = None, progress: WheelProgress | 
         width, opacity = {"": ("2", "0.85"), "active": ("3", "1"), "latent": ("1.2", "0.22")}[state]
         state_attr = f' data-state="{state}"' if state else ""
         out.append(
-            f'<line class="aspect" data-aspect="{kind}" data-planets="{p1} {p2}"{state_attr} x1="{_fmt(x1)}" '
+            f'<line class="aspect"{_id(look, "aspect", p1, p2)} data-aspect="{kind}" data-planets="{p1} {p2}"'
+            f'{state_attr} x1="{_fmt(x1)}" '
             f'y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="{colour}" stroke-width="{width}"{dash_attr} '
             f'opacity="{opacity}"/>'
         )
@@ -301,7 +327,11 @@ def chart_svg(chart: Chart, title: str | None = None, progress: WheelProgress | 
         ink = "#1d1d1d" if placement.in_sect else "#8a8a8a"
         locked = progress is not None and name not in progress.unlocked
         dim = ' data-state="locked" opacity="0.3"' if locked else ""
-        out.append(f'<g class="planet" data-planet="{name}" data-sign="{placement.sign_name}"{dim}>')
+        burnt = ' data-combust="yes"' if name in look.combust else ""
+        out.append(
+            f'<g class="planet"{_id(look, "planet", name)} data-planet="{name}" data-sign="{placement.sign_name}"'
+            f"{burnt}{dim}>"
+        )
         tx1, ty1 = _point(true_a, R_HOUSE_INNER)
         tx2, ty2 = _point(true_a, R_HOUSE_INNER - 10)
         out.append(_line(tx1, ty1, tx2, ty2, "#111", 2))
@@ -323,7 +353,10 @@ def chart_svg(chart: Chart, title: str | None = None, progress: WheelProgress | 
         top = box.y - box.height / 2
         out.append(_text(box.x, top + 12, PLANET_GLYPHS[name], 22, fill=ink, class_="planet-glyph"))
         out.append(_text(box.x, top + 31, name, 11, fill=ink, weight="bold", class_="planet-name"))
-        out.append(_text(box.x, top + 43, _degree_line(chart, name), 9.5, fill="#555", class_="planet-degree"))
+        if name in look.combust:  # in place of the degree line
+            out.append(_text(box.x, top + 43, "✕ combust", 10, fill="#a11", weight="bold", class_="planet-combust"))
+        elif look.degrees:
+            out.append(_text(box.x, top + 43, _degree_line(chart, name), 9.5, fill="#555", class_="planet-degree"))
         out.append("</g>")
     out.append("</g>")
 

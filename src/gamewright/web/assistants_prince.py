@@ -1,0 +1,127 @@
+"""Space Prince pages: the what-if turn (``/tools/prince/turn``), the very ``run_scenario`` result that
+``gamewright prince turn --json`` prints. A GET form: the URL holds the scenario, so every answer has a permalink."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+
+from gamewright.core.errors import ConfigError, Conflict, NotFound
+from gamewright.games.prince import registry
+from gamewright.games.prince.chart import quantize
+from gamewright.games.prince.progression import progress_report
+from gamewright.games.prince.scenario import example_text, run_scenario
+from gamewright.games.prince.svg import WheelLook, WheelProgress, chart_svg
+from gamewright.games.prince.tables import PLANETS
+from gamewright.web.pages import templates
+
+router = APIRouter()
+MAX_SCENARIO = 20_000  # characters: a scenario is a few hundred
+
+
+def build_scenario(text: str, player_planet: str, opponent_planet: str, seed: str) -> Any:
+    """The pasted scenario with the builder's fields laid over it (an empty field leaves the pasted value)."""
+    if len(text) > MAX_SCENARIO:
+        raise ConfigError(f"the scenario is longer than {MAX_SCENARIO} characters")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"the scenario is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    if isinstance(data, dict):
+        if player_planet:
+            data["player_planet"] = player_planet
+        if opponent_planet:
+            data["opponent_planet"] = opponent_planet
+        if seed:
+            if not seed.isascii() or not seed.isdigit():
+                raise ConfigError(f"seed {seed!r} must be a whole number")
+            data.pop("rolls", None)  # a seed replaces scripted rolls
+            data["seed"] = int(seed)
+    return data
+
+
+@router.get("/tools/prince/turn", response_model=None)
+async def prince_turn(
+    request: Request, scenario: str = "", player_planet: str = "", opponent_planet: str = "", seed: str = "",
+    format: str = "html",
+) -> Response:
+    text = scenario or example_text()
+    asked = bool(scenario or player_planet or opponent_planet or seed)
+
+    def answer() -> tuple[Any, dict[str, Any] | None, str | None]:
+        try:
+            data = build_scenario(text, player_planet, opponent_planet, seed)
+            return data, run_scenario(data), None
+        except ConfigError as exc:
+            return None, None, str(exc)
+
+    data, result, error = await run_in_threadpool(answer) if asked else (None, None, None)
+    if format == "json":
+        if error is not None:
+            return JSONResponse({"error": error}, status_code=400)
+        return JSONResponse(result)
+    permalink = "/tools/prince/turn?" + urlencode(
+        {k: v for k, v in (("scenario", text), ("player_planet", player_planet),
+                          ("opponent_planet", opponent_planet), ("seed", seed)) if v})
+    context = {
+        "scenario": text, "player_planet": player_planet, "opponent_planet": opponent_planet, "seed": seed,
+        "planets": PLANETS, "result": result, "result_json": json.dumps(result, indent=2) if result else None,
+        "built": json.dumps(data, indent=2) if data is not None else None, "error": error,
+        "permalink": permalink if asked else None,
+    }
+    return templates.TemplateResponse(request, "assistants/prince_turn.html", context,
+                                      status_code=400 if error else 200)
+
+
+# --- Prince pages: a Prince's wheel, progress and runs (what `prince show` / `prince history` read), and minting --
+@router.get("/princes/new", response_model=None)
+async def mint_form(request: Request) -> Response:
+    return templates.TemplateResponse(request, "assistants/prince_mint.html", {"form": {}, "error": None})
+
+
+@router.post("/princes", response_model=None)
+async def mint_prince(request: Request) -> Response:
+    form = dict((await request.form()).items())
+    fields = {k: str(form.get(k, "")).strip() for k in ("name", "time", "lat", "lon")}
+
+    def mint() -> str | None:
+        try:
+            lat, lon = float(fields["lat"] or "nan"), float(fields["lon"] or "nan")
+        except ValueError:
+            return "latitude and longitude are numbers of degrees (north and east positive)"
+        try:
+            registry.mint(fields["name"], quantize(fields["time"], lat, lon))
+        except (ConfigError, Conflict) as exc:
+            return str(exc)
+        return None
+
+    error = await run_in_threadpool(mint)
+    if error is not None:
+        return templates.TemplateResponse(request, "assistants/prince_mint.html", {"form": fields, "error": error},
+                                          status_code=400)
+    return RedirectResponse("/princes/" + quote(registry.clean_name(fields["name"])), status_code=303)
+
+
+@router.get("/princes/{name}", response_model=None)
+async def prince_page(request: Request, name: str) -> Response:
+    def build() -> dict[str, Any] | None:
+        try:
+            record = registry.get(name)
+        except (NotFound, ConfigError):
+            return None
+        report = progress_report(record.id)
+        progress = WheelProgress.from_report(report)
+        wheel = chart_svg(record.chart, record.name, progress, WheelLook("prince", inline=True))
+        return {"record": record, "report": report, "wheel": Markup(wheel)}
+
+    context = await run_in_threadpool(build)
+    if context is None:
+        return templates.TemplateResponse(request, "error.html",
+                                          {"status": 404, "message": f"no Prince named {name!r}"}, status_code=404)
+    return templates.TemplateResponse(request, "assistants/prince_show.html", context)
