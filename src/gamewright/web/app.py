@@ -108,5 +108,6 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(__import__("gamewright.web.assistants_penance", fromlist=["router"]).router)
     return app
 
