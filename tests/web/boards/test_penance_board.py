@@ -4,9 +4,9 @@ on the page equal ``state.preview``; no hidden card in another seat's or a spect
 from __future__ import annotations
 
 import html
+import os
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,24 +14,11 @@ from fastapi.testclient import TestClient
 
 from gamewright.games.penance.hexgrid import DIRECTIONS
 from tests.web.conftest import ARTIFACTS, Server
-from tests.web.test_browser import ARGS, CHROMIUM, changed
+from tests.web.test_browser import CHROMIUM, browser, changed  # noqa: F401 - browser is a fixture
 
 BOARD_BUTTON = re.compile(r'<button type="submit" form="action-buttons" name="action" value="([^"]*)" class="pen-act"')
 SEQ = re.compile(r'data-seq="(\d+)"')
 ATTACK = re.compile(r'value="([^"]*)" class="pen-act"\s*data-hit="([^"]*)" data-expected="([^"]*)"')
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    import os
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian chromium (/usr/bin/chromium) is not installed")
-    playwright = pytest.importorskip("playwright.sync_api")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def pick(page: Any) -> Any:
@@ -44,7 +31,8 @@ def pick(page: Any) -> Any:
     return None
 
 
-def test_penance_game_through_the_board(browser: Any, server: Server) -> None:
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium (/usr/bin/chromium) is not installed")
+def test_penance_game_through_the_board(browser: Any, server: Server) -> None:  # noqa: F811 - the fixture
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     page.goto(server.url + "/")
     page.select_option("#seat-1", "bot:heuristic")

@@ -52,7 +52,8 @@ def _casket(state: Any, p: int, side: dict[str, Any]) -> dict[str, Any]:
     a = math.radians(60 * facing)
     arc = [h for h in range(len(m.terrain)) if h != pos and m.in_front_arc(pos, facing, h)]
     return {"p": p, "pos": pos, "x": round(x, 1), "y": round(y, 1), "facing": side["facing"],
-            "nose_x": round(x + SIZE * 0.85 * math.cos(a), 1), "nose_y": round(y + SIZE * 0.85 * math.sin(a), 1),
+            "tail_x": round(x + 12 * math.cos(a), 1), "tail_y": round(y + 12 * math.sin(a), 1),
+            "nose_x": round(x + SIZE * 0.95 * math.cos(a), 1), "nose_y": round(y + SIZE * 0.95 * math.sin(a), 1),
             "arc": arc}
 
 
