@@ -68,27 +68,10 @@ def _parse_attack_dice(text: str | None, rng: Rng) -> tuple[list[int], bool]:
     return dice, False
 
 
-@app.command()
-def attack(
-    card: str = typer.Option(..., "--card", help="Attack card, e.g. \"Faithful Thrust\"."),
-    attacker: str = typer.Option(..., "--attacker", help="Attacker's casket class: scout, warden, vanguard, colossus."),
-    defender: str = typer.Option(..., "--defender", help="Defender's casket class."),
-    range_: int = typer.Option(..., "--range", help="Distance in hexes (adjacent = 1)."),
-    moved: int = typer.Option(0, "--moved", help="Hexes the attacker moved this turn."),
-    defender_moved: int = typer.Option(0, "--defender-moved", help="Hexes the defender moved in its last turn."),
-    side: str = typer.Option(..., "--side", help="front, weapon, weapon-flank, rear, shield-flank or shield."),
-    cover: str = typer.Option("none", "--cover", help="Cover of the defender's hex: none, light or heavy."),
-    attack_dice: str = typer.Option(None, "--attack-dice", help="The two attack dice by value 0-5, e.g. 3,4."),
-    defense_dice: str = typer.Option(
-        None, "--defense-dice", help="Defense dice by name: shield, absorb, flesh, critical, pierce, heat."
-    ),
-    defender_deck: int = typer.Option(
-        None, "--defender-deck", help="Cards in the defender's draw deck (Divine Judgment needs 10 or fewer)."
-    ),
-    seed: int = SEED_OPTION,
-    json_out: bool = JSON_OPTION,
-) -> None:
-    """Resolve one attack: target number, roll, tier, damage, defense dice and what the defender takes."""
+def attack_result(card: str, attacker: str, defender: str, range_: int, moved: int = 0, defender_moved: int = 0,
+                  side: str = "front", cover: str = "none", attack_dice: str | None = None,
+                  defense_dice: str | None = None, defender_deck: int | None = None, seed: int = 0) -> dict[str, Any]:
+    """``penance attack --json``: one attack resolved (the web assistant calls this too)."""
     c = find_card(card)
     if not c.is_attack:
         raise ConfigError(f"{c.name} is not an attack card")
@@ -133,6 +116,35 @@ def attack(
         card=c.name, reactive_allowed=hit and tier != "execution" and s in REACTIVE_SIDES and not out["pierce"],
         component_destroyed=destroyed, attacker_heat=2 if tier == "catastrophic" else 0,
     )
+    return out
+
+
+@app.command()
+def attack(
+    card: str = typer.Option(..., "--card", help="Attack card, e.g. \"Faithful Thrust\"."),
+    attacker: str = typer.Option(..., "--attacker", help="Attacker's casket class: scout, warden, vanguard, colossus."),
+    defender: str = typer.Option(..., "--defender", help="Defender's casket class."),
+    range_: int = typer.Option(..., "--range", help="Distance in hexes (adjacent = 1)."),
+    moved: int = typer.Option(0, "--moved", help="Hexes the attacker moved this turn."),
+    defender_moved: int = typer.Option(0, "--defender-moved", help="Hexes the defender moved in its last turn."),
+    side: str = typer.Option(..., "--side", help="front, weapon, weapon-flank, rear, shield-flank or shield."),
+    cover: str = typer.Option("none", "--cover", help="Cover of the defender's hex: none, light or heavy."),
+    attack_dice: str = typer.Option(None, "--attack-dice", help="The two attack dice by value 0-5, e.g. 3,4."),
+    defense_dice: str = typer.Option(
+        None, "--defense-dice", help="Defense dice by name: shield, absorb, flesh, critical, pierce, heat."
+    ),
+    defender_deck: int = typer.Option(
+        None, "--defender-deck", help="Cards in the defender's draw deck (Divine Judgment needs 10 or fewer)."
+    ),
+    seed: int = SEED_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Resolve one attack: target number, roll, tier, damage, defense dice and what the defender takes."""
+    out = attack_result(card, attacker, defender, range_, moved, defender_moved, side, cover, attack_dice,
+                        defense_dice, defender_deck, seed)
+    c, tn, dmg, hit = find_card(card), out["tn"], out["damage"], out["tier"] not in ("miss", "catastrophic")
+    dice, tier, faces, parts = out["attack_dice"], out["tier"], out["defense_dice"], out["tn_parts"]
+    destroyed = out["component_destroyed"]
     if json_out:
         print_json(out)
         return

@@ -104,12 +104,20 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    from gamewright.web import api, assistants_affinity, assistants_inclinations, assistants_prince, pages
+    from gamewright.web import (
+        api,
+        assistants_affinity,
+        assistants_inclinations,
+        assistants_penance,
+        assistants_prince,
+        pages,
+    )
 
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(assistants_affinity.router)
     app.include_router(assistants_inclinations.router)
     app.include_router(assistants_prince.router)
+    app.include_router(assistants_penance.router)
     return app
 

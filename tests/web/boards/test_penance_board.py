@@ -1,0 +1,125 @@
+"""Penance's board: a whole game against the heuristic bot through the board's buttons in chromium; previews
+on the page equal ``state.preview``; no hidden card in another seat's or a spectator's board HTML."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from gamewright.games.penance.hexgrid import DIRECTIONS
+from tests.web.conftest import ARTIFACTS, Server
+from tests.web.test_browser import CHROMIUM, browser, changed  # noqa: F401 - browser is a fixture
+
+BOARD_BUTTON = re.compile(r'<button type="submit" form="action-buttons" name="action" value="([^"]*)" class="pen-act"')
+SEQ = re.compile(r'data-seq="(\d+)"')
+ATTACK = re.compile(r'value="([^"]*)" class="pen-act"\s*data-hit="([^"]*)" data-expected="([^"]*)"')
+
+
+def pick(page: Any) -> Any:
+    """An attack when one is offered, else the board's first card or control button (end is always there)."""
+    for sel in ("button.pen-act[data-hit]", "button.pen-act[value='keep']", "button.pen-act[value='pass']",
+                "button.pen-act[value='end']", "button.pen-act"):
+        loc = page.locator(sel)
+        if loc.count():
+            return loc.first
+    return None
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium (/usr/bin/chromium) is not installed")
+def test_penance_game_through_the_board(browser: Any, server: Server) -> None:  # noqa: F811 - the fixture
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(server.url + "/")
+    page.select_option("#seat-1", "bot:heuristic")
+    page.fill("input[name=seed]", "7")
+    page.click("#create")
+    page.click("#play")
+    page.wait_for_selector("#penance-board")
+    page.screenshot(path=str(ARTIFACTS / "board_penance_start.png"), full_page=True)
+    for i in range(600):
+        page.wait_for_selector("#your-turn, #replay-link", timeout=60_000)
+        if page.locator("#replay-link").count():
+            break
+        if i == 12:
+            page.screenshot(path=str(ARTIFACTS / "board_penance_middle.png"), full_page=True)
+        seq = page.locator("#table").get_attribute("data-seq")
+        button = pick(page)
+        assert button is not None, "no board button on our turn"
+        button.focus()
+        page.keyboard.press("Enter")
+        changed(page, seq)
+    assert page.locator("#replay-link").count() == 1
+    assert page.locator("#penance-board").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "board_penance_end.png"), full_page=True)
+
+
+CARD_NAME = re.compile(r'<li class="card [^"]*" id="card-\d+"[^>]*>\s*<div class="chead">.*?<strong>([^<]*)</strong>',
+                       re.S)
+
+
+def board_of(page: str) -> str:
+    start = page.index('id="penance-board"')
+    return page[start:page.index('class="pen-log"', start)]
+
+
+def closer(state: Any, buttons: list[str]) -> str:
+    """keep/pass when offered, else a step toward the enemy while SP lasts, else end (the test's own choice)."""
+    for b in ("keep", "pass"):
+        if b in buttons:
+            return b
+    me = state.current_player
+    here, there = state.sides[me].pos, state.sides[1 - me].pos
+    best = ("end", state.map.dist[here][there])
+    for b in buttons:
+        if b.startswith("move "):
+            dest = state.map.neighbors[here][DIRECTIONS.index(b.split()[1])]
+            if state.map.dist[dest][there] < best[1]:
+                best = (b, state.map.dist[dest][there])
+    return best[0] if best[0] in buttons else buttons[0]
+
+
+def test_previews_and_hidden_cards_over_a_game(client: TestClient) -> None:
+    g = client.post("/api/games", json={"game": "penance", "seed": 11, "seats": ["human", "human"]}).json()
+    gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+    platform = client.app.state.platform  # type: ignore[attr-defined]
+    game = platform.runtime(gid).game
+    checked = moves = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        state = platform.runtime(gid).head[1]
+        if state.is_terminal():
+            break
+        me = state.current_player
+        pages = {}
+        for seat in (None, 0, 1):
+            client.cookies.clear()
+            if seat is not None:
+                client.get(f"/games/{gid}/join", params={"token": tokens[seat]})
+            pages[seat] = client.get(f"/games/{gid}").text
+        page = pages[me]
+        # (b) every attack's shown hit chance and expected loss are the engine's exact fractions
+        for text, hit, expected in ATTACK.findall(page):
+            pv = state.preview(game.parse_action(state, html.unescape(text)))
+            assert (pv["hit"]["p"], pv["expected_taken"]["p"]) == (hit, expected)
+            checked += 1
+        # (c) a seat's board shows its own hand only; a spectator's board shows no hand and no action
+        for seat in (0, 1):
+            own = sorted(c["name"] for c in state.view_for(seat)["sides"][seat]["hand"])
+            assert sorted(html.unescape(n) for n in CARD_NAME.findall(board_of(pages[seat]))) == own
+        assert 'class="pen-hand"' not in pages[None] and "pen-act" not in board_of(pages[None])
+        buttons = [html.unescape(b) for b in BOARD_BUTTON.findall(page)]
+        attacks = [html.unescape(a) for a, _, _ in ATTACK.findall(page)]
+        choice = attacks[0] if attacks else closer(state, buttons)
+        seq = SEQ.search(page)
+        assert seq is not None
+        client.cookies.clear()
+        client.get(f"/games/{gid}/join", params={"token": tokens[me]})
+        client.post(f"/games/{gid}/act", data={"action": choice, "seq": seq.group(1), "board": "1"})
+        moves += 1
+    assert platform.runtime(gid).head[1].is_terminal()
+    assert checked > 0 and moves > 10, (checked, moves)
