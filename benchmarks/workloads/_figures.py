@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 
 
 def scale() -> float:
@@ -18,3 +19,9 @@ def sized(n: int) -> int:
 def figure(name: str, value: float, unit: str) -> None:
     """One figure per line, ``name value unit``: what ``benchmarks/compare.py`` reads."""
     print(f"{name} {value:.6g} {unit}", flush=True)
+
+
+def cpu() -> float:
+    """CPU seconds of this process: on a shared, loaded machine far steadier than the wall clock (which
+    counts the time other processes hold the cores)."""
+    return time.process_time()

@@ -11,7 +11,6 @@ Against an opponent who only ends turns it still comes in, so such a battle ends
 
 from __future__ import annotations
 
-from collections import deque
 from functools import cache
 
 from gamewright.core.rng import Rng
@@ -145,8 +144,9 @@ class HeuristicBot:
                     return step
         attacks = [a for a in plays if table[pl.cards[a.card]].is_attack]
         if attacks:
-            best = max(attacks, key=lambda a: self._attack_value(st, p, a))
-            value = self._attack_value(st, p, best)
+            per_card: dict[int, float | None] = {}  # one card's value before its target term
+            best = max(attacks, key=lambda a: self._attack_value(st, p, a, per_card))
+            value = self._attack_value(st, p, best, per_card)
             if value > 0.5:
                 cost = st.card_cost(p, pl.cards[best.card])
                 for a in plays:
@@ -240,14 +240,30 @@ class HeuristicBot:
                  if card_table()[pl.cards[i]].is_attack and not st.is_scrap(p, pl.cards[i])]
         return min(costs) if costs else -1
 
-    def _attack_value(self, st: PenanceState, p: int, a: Act) -> float:
-        s, e = st.sides[p], st.sides[1 - p]
-        c = card_table()[s.piles.cards[a.card]]
+    def _attack_value(self, st: PenanceState, p: int, a: Act, per_card: dict[int, float | None]) -> float:
+        """The card's value (kept in ``per_card``: the same for each target) less the target term."""
+        if a.card not in per_card:
+            per_card[a.card] = self._card_value(st, p, a.card)
+        ev = per_card[a.card]
+        if ev is None:
+            return 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
+        # target choice: most weakened component; the chassis ends the battle
+        if a.arg >= 0:  # with hit_location=random the die chooses
+            e = st.sides[1 - p]
+            remaining = e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
+            ev -= 0.01 * remaining
+        return ev
+
+    def _card_value(self, st: PenanceState, p: int, inst: int) -> float | None:
+        """Expected damage of an attack with card ``inst``, adjusted for hit and run and cost (None: it
+        deals nothing)."""
+        s = st.sides[p]
+        c = card_table()[s.piles.cards[inst]]
         setup = st.attack_setup(p, c)  # the engine's own TN and damage terms
         dist = setup.distance
         _, tiers = _odds(setup.tn)
         if not setup.base:
-            return 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
+            return None
         ev = sum(tiers[t] * setup.damage(t) for t in TIER_BONUS)
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
@@ -255,10 +271,6 @@ class HeuristicBot:
             ev += self.run_bonus  # SP left to step out of reach afterwards (hit and run)
         # prefer spending SP fully: value per SP matters little when SP is lost at the end of the turn
         ev -= 0.05 * cost
-        # target choice: most weakened component; the chassis ends the battle
-        if a.arg >= 0:  # with hit_location=random the die chooses
-            remaining = e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
-            ev -= 0.01 * remaining
         return ev
 
     def _flank_step(self, st: PenanceState, p: int, legal: list[Act], best: Act, cost: int) -> Act | None:
@@ -329,17 +341,9 @@ class HeuristicBot:
 
     @staticmethod
     def _bfs(st: PenanceState, goals: list[int], blocked: int) -> dict[int, int]:
-        """Walking distance (in hexes) from every hex to the nearest goal, around walls and the enemy."""
-        m = st.map
-        out = {h: 0 for h in goals}
-        queue: deque[int] = deque(goals)
-        while queue:
-            h = queue.popleft()
-            for n in m.neighbors[h]:
-                if n >= 0 and n not in out and n != blocked and m.passable(n):
-                    out[n] = out[h] + 1
-                    queue.append(n)
-        return out
+        """Walking distance (in hexes) from every hex to the nearest goal, around walls and the enemy (the map
+        caches it: do not change the dict)."""
+        return st.map.walk_distances(tuple(goals), blocked)
 
     @staticmethod
     def _shield_facing(st: PenanceState, p: int) -> int | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections import deque
 from functools import cache
 from importlib import resources
 
@@ -53,7 +54,8 @@ def _cube_round(x: float, z: float) -> tuple[int, int]:
 class HexMap:
     """A fixed battlefield: terrain per hex, neighbours, distances and cached line of sight."""
 
-    __slots__ = ("name", "rows", "cols", "terrain", "axial", "neighbors", "dist", "deploy", "_index", "_los")
+    __slots__ = ("name", "rows", "cols", "terrain", "axial", "neighbors", "dist", "deploy", "_index", "_los",
+                 "_sides", "_walks")
 
     def __init__(self, name: str, rows: list[str], deploy: list[list[int]]) -> None:
         if not rows or any(len(row) != len(rows[0]) for row in rows):
@@ -81,6 +83,9 @@ class HexMap:
                 raise ConfigError(f"map {name!r}: deployment {spot} is inside a wall")
             self.deploy.append((idx, spot[2]))
         self._los: dict[tuple[int, int], bool] = {}
+        # the map never changes, so pure functions of it are computed once per argument tuple
+        self._sides: dict[tuple[int, int, int], int] = {}
+        self._walks: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
 
     # --- naming --------------------------------------------------------------------------------------
     def hex_name(self, idx: int) -> str:
@@ -101,6 +106,27 @@ class HexMap:
     def passable(self, idx: int) -> bool:
         return idx >= 0 and self.terrain[idx] != WALL
 
+    def walk_distances(self, goals: tuple[int, ...], blocked: int) -> dict[int, int]:
+        """Walking distance (in hexes) from every hex to the nearest goal, around walls and ``blocked``
+        (breadth-first; cached, so callers must not change the dict)."""
+        key = (goals, blocked)
+        out = self._walks.get(key)
+        if out is None:
+            out = {h: 0 for h in goals}
+            queue = deque(goals)
+            neighbors, terrain = self.neighbors, self.terrain
+            while queue:
+                h = queue.popleft()
+                step = out[h] + 1
+                for n in neighbors[h]:
+                    if n >= 0 and n not in out and n != blocked and terrain[n] != WALL:
+                        out[n] = step
+                        queue.append(n)
+            if len(self._walks) >= 4096:  # bounded memory (each entry is up to one int per hex)
+                self._walks.clear()
+            self._walks[key] = out
+        return out
+
     def cover(self, idx: int) -> str:
         return COVER[self.terrain[idx]]
 
@@ -114,6 +140,13 @@ class HexMap:
 
     def side_of(self, defender: int, facing: int, attacker: int) -> int:
         """Which of the defender's sides (1 front … 6 shield side) the attacker stands on (ref §4)."""
+        key = (defender, facing, attacker)
+        side = self._sides.get(key)
+        if side is None:
+            side = self._sides[key] = self._side_of(defender, facing, attacker)
+        return side
+
+    def _side_of(self, defender: int, facing: int, attacker: int) -> int:
         rel = (self._angle(defender, attacker) - 60.0 * facing) % 360.0
         sector = rel / 60.0
         frac = sector - math.floor(sector)
