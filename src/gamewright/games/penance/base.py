@@ -13,7 +13,7 @@ from gamewright.core.rng import Rng
 from gamewright.core.rules import Rules
 from gamewright.games.penance.cards import card_table, set_table
 from gamewright.games.penance.casket import Casket
-from gamewright.games.penance.components import AP, CHASSIS, DESTROYED, LEFT_ARM, LEGS, RIGHT_ARM
+from gamewright.games.penance.components import CHASSIS, DESTROYED, LEFT_ARM, LEGS, RIGHT_ARM
 from gamewright.games.penance.hexgrid import DIFFICULT, HexMap
 
 HAND_SIZE = 6
@@ -64,9 +64,12 @@ class StateBase:
         return s.cls.zones[c].zone(s.comp[c])
 
     def damaged_zone(self, p: int, c: int) -> int:
-        """0 in AP, 1 in Structure or Pilot Exposure (penalties carry on), 2 destroyed."""
-        z = self.zone(p, c)
-        return 2 if z == DESTROYED else (0 if z == AP else 1)
+        """0 in AP, 1 in Structure or Pilot Exposure (penalties carry on), 2 destroyed (``zone`` as a number)."""
+        s = self.sides[p]
+        zones, damage = s.cls.zones[c], s.comp[c]
+        if s.destroyed[c] or damage >= zones.hp:
+            return 2
+        return 0 if damage <= zones.ap_max else 1
 
     def sp_max(self, p: int) -> int:
         s = self.sides[p]
@@ -82,6 +85,8 @@ class StateBase:
     def is_scrap(self, p: int, cid: str) -> bool:
         """ref §2: a destroyed component's equipment cards are SCRAP (primary = right arm, secondary = left)."""
         s = self.sides[p]
+        if not (s.destroyed[RIGHT_ARM] or s.destroyed[LEFT_ARM]):
+            return False  # the common case: both arms work
         sl = card_slot(cid)
         return (sl == "primary" and s.destroyed[RIGHT_ARM]) or (sl == "secondary" and s.destroyed[LEFT_ARM])
 

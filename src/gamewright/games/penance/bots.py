@@ -137,7 +137,7 @@ class HeuristicBot:
         in_water = st.map.terrain[s.pos] == WATER
         dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
         if dry_heat >= self.hot and not in_water and not s.no_move:
-            water = [h for h, t in enumerate(st.map.terrain) if t == WATER and h != e.pos]
+            water = [h for h in st.map.water if h != e.pos]
             if self._bfs(st, water, e.pos).get(s.pos, 999) <= s.sp + s.free_moves:
                 step = self._step(st, p, legal, water, closer=True)
                 if step is not None:
@@ -184,8 +184,7 @@ class HeuristicBot:
                     return step
             elif dist > 2 and self._turn_attacks[0] != st.turns:
                 # no attack this turn: end two hexes away, one step short of its melee reach
-                ring = [h for h in range(len(st.map.terrain)) if st.map.dist[h][e.pos] == 2 and st.map.passable(h)]
-                step = self._step(st, p, legal, ring, closer=True)
+                step = self._step(st, p, legal, list(st.map.ring(e.pos, 2)), closer=True)
                 if step is not None:
                     return step
             elif dist == 2 and self._turn_attacks[0] != st.turns:
@@ -302,7 +301,7 @@ class HeuristicBot:
 
     def _step_toward(self, st: PenanceState, p: int, legal: list[Act], water: bool = False) -> Act | None:
         e = st.sides[1 - p]
-        goals = [h for h, t in enumerate(st.map.terrain) if t == WATER and h != e.pos] if water else [e.pos]
+        goals = [h for h in st.map.water if h != e.pos] if water else [e.pos]
         return self._step(st, p, legal, goals, closer=True)
 
     def _step(self, st: PenanceState, p: int, legal: list[Act], goals: list[int], closer: bool) -> Act | None:

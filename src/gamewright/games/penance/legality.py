@@ -85,6 +85,7 @@ class Legality(StateBase):
         if self.rotate_cost(p) <= s.sp:
             out += _ROTATIONS[s.facing]
         pl = s.piles
+        die_chooses = self.rules.hit_location == "random"
         for i in self._unique_hand(p):
             cid = pl.cards[i]
             if cid == DAMAGED:
@@ -95,7 +96,7 @@ class Legality(StateBase):
                 continue
             if self._play_problem(p, i, scrap_checked=True) is not None:
                 continue
-            if card_table()[cid].is_attack and self.rules.hit_location == "random":
+            if card_table()[cid].is_attack and die_chooses:
                 out.append(act("play", i))  # the hit-location die chooses (ref §2)
             elif card_table()[cid].is_attack:
                 enemy = self.sides[1 - p]
