@@ -8,7 +8,7 @@ Each revision is exported with ``git archive`` into its own directory and instal
 virtual environment (kept under ``--workdir`` for the next run). The workload scripts of THIS checkout run
 against each revision's installed package, rounds alternating A, B, A, B…; each script prints one figure per
 line (``name value unit``) and the runner prints each figure's median per revision and the speed-up of B over
-A (rates: B/A; seconds: A/B, so above 1 is always faster).
+A (rates and ratios: B/A; seconds: A/B, so above 1 is always better).
 
 By default the new environment installs only gamewright itself (``--no-deps``) and sees the third-party
 libraries of the interpreter running this script (a ``.pth`` line), so only our code differs between A and B
@@ -86,7 +86,8 @@ def run_workload(python: Path, script: Path, scale: float) -> dict[str, tuple[fl
 def speedup(a: float, b: float, unit: str) -> float:
     if a == 0 or b == 0:
         return float("nan")
-    return b / a if unit.endswith(RATE_UNITS_END) else a / b
+    higher_is_better = unit.endswith(RATE_UNITS_END) or unit == "x"
+    return b / a if higher_is_better else a / b
 
 
 def main() -> None:
