@@ -25,6 +25,7 @@ from gamewright.games.penance.state import Act, PenanceState
 # the weapon arm first (a destroyed right arm turns the whole primary weapon to SCRAP), then the chassis
 _TARGET_BIAS = {CHASSIS: 3}
 _SIDE_RANK = {4: 0, 3: 1, 5: 1, 2: 2, 1: 3, 6: 4}
+_RANKED: dict[tuple[str, int, int], list[int]] = {}  # (map, enemy hex, enemy facing) → its neighbours, best first
 DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righteous_fury", "crusaders_vow",
                         "runic_armor", "sensor_sweep", "retreat"))
 
@@ -234,9 +235,9 @@ class HeuristicBot:
         return max(0, heat - 2) if st.map.terrain[s.pos] == WATER else heat
 
     def _cheapest_attack(self, st: PenanceState, p: int) -> int:
-        pl = st.sides[p].piles
-        costs = [st.card_cost(p, pl.cards[i]) for i in pl.hand
-                 if card_table()[pl.cards[i]].is_attack and not st.is_scrap(p, pl.cards[i])]
+        table, cards = card_table(), st.sides[p].piles.cards
+        in_hand = [cards[i] for i in st.sides[p].piles.hand]
+        costs = [st.card_cost(p, cid) for cid in in_hand if table[cid].kind == "attack" and not st.is_scrap(p, cid)]
         return min(costs) if costs else -1
 
     def _attack_value(self, st: PenanceState, p: int, a: Act, per_card: dict[int, float | None]) -> float:
@@ -323,10 +324,13 @@ class HeuristicBot:
         best one we can reach this turn with SP left for an attack (True), else all of them (False)."""
         s, e = st.sides[p], st.sides[1 - p]
         m = st.map
-        ranked = sorted(
-            (h for h in m.neighbors[e.pos] if h >= 0 and m.passable(h)),
-            key=lambda h: _SIDE_RANK[m.side_of(e.pos, e.facing, h)],
-        )
+        key = (m.name, e.pos, e.facing)
+        if key not in _RANKED:
+            _RANKED[key] = sorted(
+                (h for h in m.neighbors[e.pos] if h >= 0 and m.passable(h)),
+                key=lambda h: _SIDE_RANK[m.side_of(e.pos, e.facing, h)],
+            )
+        ranked = list(_RANKED[key])
         cheapest = self._cheapest_attack(st, p)
         if cheapest < 0:
             return ranked, False
