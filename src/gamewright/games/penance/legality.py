@@ -78,14 +78,16 @@ class Legality(StateBase):
     def _main_actions(self, p: int) -> list[Act]:
         s = self.sides[p]
         out = [act("end")]
-        casket = self.casket_surcharge(p)  # the same for all six steps
-        for d in range(6):
-            if self._move_problem(p, d, casket) is None:
-                out.append(_MOVES[d])
+        if not s.no_move and (s.sp > 0 or s.free_moves > 0):  # else every step is refused (its cost is >= 1)
+            casket = self.casket_surcharge(p)  # the same for all six steps
+            for d in range(6):
+                if self._move_problem(p, d, casket) is None:
+                    out.append(_MOVES[d])
         if self.rotate_cost(p) <= s.sp:
             out += _ROTATIONS[s.facing]
         pl = s.piles
         die_chooses = self.rules.hit_location == "random"
+        table = card_table()
         for i in self._unique_hand(p):
             cid = pl.cards[i]
             if cid == DAMAGED:
@@ -96,9 +98,9 @@ class Legality(StateBase):
                 continue
             if self._play_problem(p, i, scrap_checked=True) is not None:
                 continue
-            if card_table()[cid].is_attack and die_chooses:
+            if table[cid].is_attack and die_chooses:
                 out.append(act("play", i))  # the hit-location die chooses (ref §2)
-            elif card_table()[cid].is_attack:
+            elif table[cid].is_attack:
                 enemy = self.sides[1 - p]
                 out += [act("play", i, c) for c in range(5) if not enemy.destroyed[c]]
             else:
