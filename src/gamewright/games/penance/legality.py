@@ -26,6 +26,18 @@ ARG_RANGE = {"none": (-1, -1), "direction": (0, 5), "target": (-1, 4)}
 CARD_LOW = {"none": -1, "card": 0, "either": -1}
 _MOVES = tuple(Act("move", arg=d) for d in range(6))
 _ROTATIONS = tuple(tuple(Act("rotate", arg=f) for f in range(6) if f != facing) for facing in range(6))
+_TARGETED: dict[tuple[int, tuple[bool, ...]], tuple[Act, ...]] = {}
+
+
+def _targeted_plays(inst: int, destroyed: tuple[bool, ...]) -> tuple[Act, ...]:
+    """An attack card's plays at each enemy component not yet destroyed (kept per card and damage pattern)."""
+    key = (inst, destroyed)
+    found = _TARGETED.get(key)
+    if found is None:
+        found = _TARGETED[key] = tuple(act("play", inst, c) for c in range(5) if not destroyed[c])
+    return found
+
+
 ALLOWED = {  # the kinds of action each decision takes
     "mulligan": ("keep", "mulligan"), "react": ("react", "rune", "pass"), "loss": ("lose",),
     "cost": ("discard",), "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap"),
@@ -101,8 +113,7 @@ class Legality(StateBase):
             if table[cid].is_attack and die_chooses:
                 out.append(act("play", i))  # the hit-location die chooses (ref §2)
             elif table[cid].is_attack:
-                enemy = self.sides[1 - p]
-                out += [act("play", i, c) for c in range(5) if not enemy.destroyed[c]]
+                out += _targeted_plays(i, tuple(self.sides[1 - p].destroyed))
             else:
                 out.append(act("play", i))
         return out
