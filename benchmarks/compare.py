@@ -104,8 +104,7 @@ def main() -> None:
     if args.only:
         unknown = set(args.only) - {p.stem for p in scripts}
         if unknown:
-            sys.exit(f"error: unknown workload {', '.join(sorted(unknown))}; "
-                     f"choose from {', '.join(p.stem for p in scripts)}")
+            ap.error(f"unknown workload {', '.join(sorted(unknown))}; choose from {', '.join(p.stem for p in scripts)}")
         scripts = [p for p in scripts if p.stem in args.only]
     revs = {"A": args.base, "B": args.head}
     pythons = {k: install(rev, args.workdir, args.full_install) for k, rev in revs.items()}
