@@ -119,11 +119,11 @@ def main() -> None:
         print(f"round {r + 1}/{args.repeat} done", file=sys.stderr, flush=True)
     print(f"A = {args.base}  B = {args.head}  ({args.repeat} alternating rounds, scale {args.scale}, "
           f"load average {Path('/proc/loadavg').read_text().split()[0] if Path('/proc/loadavg').exists() else '?'})")
-    print(f"{'figure':40} {'unit':>11} {'median A':>12} {'median B':>12} {'B vs A':>8}")
+    print(f"{'figure':40} {'unit':>14} {'median A':>12} {'median B':>12} {'B vs A':>8}")
     for name, per in values.items():
         a = statistics.median(per["A"]) if per["A"] else float("nan")
         b = statistics.median(per["B"]) if per["B"] else float("nan")
-        print(f"{name:40} {units[name]:>11} {a:12.5g} {b:12.5g} {speedup(a, b, units[name]):7.2f}x")
+        print(f"{name:40} {units[name]:>14} {a:12.5g} {b:12.5g} {speedup(a, b, units[name]):7.2f}x")
 
 
 if __name__ == "__main__":
