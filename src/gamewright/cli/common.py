@@ -14,26 +14,45 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from typer.core import TyperOption
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import MAX_INT_DIGITS, SEED_MAX, ascii_int, bounded
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 T = TypeVar("T")
 
 
 def make_console(**kwargs: Any) -> Console:
     """A console that prints text as given: no markup, no emoji codes, no colouring of numbers."""
+    from rich.console import Console  # Rich is imported by the commands that print with it, not by every start
+
     return Console(markup=False, emoji=False, highlight=False, **kwargs)
 
 
-console = make_console()
-err_console = make_console(stderr=True)
+console: Console
+err_console: Console
+
+
+def shared_console(stderr: bool = False) -> Console:
+    """The module's ``console`` (stdout) or ``err_console``, made on first use."""
+    name = "err_console" if stderr else "console"
+    made = globals().get(name)
+    if made is None:
+        made = globals()[name] = make_console(stderr=stderr)
+    return made
+
+
+def __getattr__(name: str) -> Any:
+    """``console`` and ``err_console`` are made on first use (PEP 562), so importing this module loads no Rich."""
+    if name in ("console", "err_console"):
+        return shared_console(stderr=name == "err_console")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def whole_number(lo: int, hi: int, what: str) -> Callable[[Any], int]:
@@ -127,8 +146,8 @@ def read_line(prompt: str = "", what: str = "input") -> str:
     ``ConfigError``); a command that wants to say more (a game saved, how to resume) catches ``InputEnded``.
     """
     if prompt:
-        console.print(prompt, end="")
-        console.file.flush()
+        shared_console().print(prompt, end="")
+        shared_console().file.flush()
     stream = _stdin(what)
     try:
         line = stream.readline()
@@ -221,8 +240,10 @@ def progress(items: Iterable[T], total: int, description: str, enabled: bool = T
     if not enabled:
         yield from items
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=err_console, transient=True) as bar:
+    with Progress(*columns, console=shared_console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=total)
         for item in items:
             yield item

@@ -10,7 +10,6 @@ from typing import Any
 import typer
 
 from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, print_json, sub_app, whole_number
-from gamewright.cli.lab import progress_bar
 from gamewright.cli.penance_table import HELP, menu, prompt, render
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
@@ -25,8 +24,6 @@ from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, 
 from gamewright.games.penance.dice import attack_tier, parse_defense_face, roll_attack, roll_defense, tier_odds
 from gamewright.games.penance.game import RULES, PenanceGame
 from gamewright.games.penance.state import Act, PenanceState
-from gamewright.lab.runner import Batch, run_batches, validate
-from gamewright.store import create_game, get_game, list_games, update_game
 
 app = sub_app("penance", "Penance: deck-as-HP mech battles on a hex map — play, simulate, odds and attack rolls.")
 
@@ -216,6 +213,9 @@ def simulate(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Play N seeded bot-vs-bot games and report win rates."""
+    from gamewright.cli.lab import progress_bar  # the lab and the store load only for commands that use them
+    from gamewright.lab.runner import Batch, run_batches, validate
+
     bounded(games, 1, 10**6, "--games")
     check_seed(seed, "--seed")
     names = [b.strip() for b in bots.split(",")]
@@ -290,6 +290,8 @@ def play(
 
     The game is saved after every action; `quit` (or the end of input) leaves it to be resumed with --resume.
     """
+    from gamewright.store import create_game, get_game, update_game
+
     seed = secrets.randbelow(SEED_MAX + 1) if seed is None else check_seed(seed, "--seed")
     if resume is not None:
         row = get_game(bounded(resume, 1, ID_MAX, "--resume"), "penance")
@@ -387,6 +389,8 @@ def _public_seed(row: Any) -> int | None:
 @app.command("list")
 def list_saved(json_out: bool = JSON_OPTION) -> None:
     """Saved Penance games."""
+    from gamewright.store import list_games
+
     rows = [{"id": r.id, "name": r.name, "seed": _public_seed(r), "decks": r.config.get("decks"),
              "seats": r.config.get("seats"), "actions": len(r.actions), "status": r.status, "result": r.result}
             for r in list_games("penance")]
@@ -407,6 +411,8 @@ def show(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """A saved game's current position as one seat sees it."""
+    from gamewright.store import get_game
+
     if seat not in (1, 2):
         raise ConfigError("--seat is 1 or 2")
     row = get_game(bounded(game_id, 1, ID_MAX, "game id"), "penance")

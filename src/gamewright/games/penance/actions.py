@@ -32,3 +32,15 @@ class Act:
 def _named(names: tuple[str, ...], i: object) -> object:
     """The name of index ``i``; a bad (hand-built) value prints as itself."""
     return names[i] if type(i) is int and 0 <= i < len(names) else i
+
+
+_SHARED: dict[tuple[str, int, int], Act] = {}
+
+
+def act(kind: str, card: int = -1, arg: int = -1) -> Act:
+    """The one shared ``Act`` for these values (it is frozen): legal-action lists skip rebuilding dataclasses."""
+    key = (kind, card, arg)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = Act(kind, card, arg)
+    return found

@@ -6,16 +6,34 @@ The state is built in layers, each a class using only what the layers below it d
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.core.rules import Rules
 from gamewright.games.penance.cards import card_table, set_table
 from gamewright.games.penance.casket import Casket
-from gamewright.games.penance.components import AP, CHASSIS, DESTROYED, LEFT_ARM, LEGS, RIGHT_ARM
+from gamewright.games.penance.components import CHASSIS, DESTROYED, LEFT_ARM, LEGS, RIGHT_ARM
 from gamewright.games.penance.hexgrid import DIFFICULT, HexMap
 
 HAND_SIZE = 6
+_SLOTS: dict[str, str] = {}
+
+
+def card_slot(cid: str) -> str:
+    """The equipment slot a card belongs to ("status" for DAMAGED); the card data never changes, so each
+    answer is kept."""
+    slot = _SLOTS.get(cid)
+    if slot is None:
+        c = card_table()[cid]
+        slot = _SLOTS[cid] = "status" if c.set == "status" else set_table()[c.set].slot
+    return slot
+
+
+@cache
+def _tactics(deck_spec: str) -> frozenset[str]:
+    """The tactic cards named in a deck spec ("weapon:secondary:tactic+tactic")."""
+    return frozenset(deck_spec.split(":")[2].split("+"))
 
 
 class StateBase:
@@ -46,9 +64,12 @@ class StateBase:
         return s.cls.zones[c].zone(s.comp[c])
 
     def damaged_zone(self, p: int, c: int) -> int:
-        """0 in AP, 1 in Structure or Pilot Exposure (penalties carry on), 2 destroyed."""
-        z = self.zone(p, c)
-        return 2 if z == DESTROYED else (0 if z == AP else 1)
+        """0 in AP, 1 in Structure or Pilot Exposure (penalties carry on), 2 destroyed (``zone`` as a number)."""
+        s = self.sides[p]
+        zones, damage = s.cls.zones[c], s.comp[c]
+        if s.destroyed[c] or damage >= zones.hp:
+            return 2
+        return 0 if damage <= zones.ap_max else 1
 
     def sp_max(self, p: int) -> int:
         s = self.sides[p]
@@ -59,13 +80,14 @@ class StateBase:
         return max(0, m)
 
     def slot(self, cid: str) -> str:
-        c = card_table()[cid]
-        return "status" if c.set == "status" else set_table()[c.set].slot
+        return card_slot(cid)
 
     def is_scrap(self, p: int, cid: str) -> bool:
         """ref §2: a destroyed component's equipment cards are SCRAP (primary = right arm, secondary = left)."""
         s = self.sides[p]
-        sl = self.slot(cid)
+        if not (s.destroyed[RIGHT_ARM] or s.destroyed[LEFT_ARM]):
+            return False  # the common case: both arms work
+        sl = card_slot(cid)
         return (sl == "primary" and s.destroyed[RIGHT_ARM]) or (sl == "secondary" and s.destroyed[LEFT_ARM])
 
     def card_cost(self, p: int, cid: str) -> int:
@@ -76,20 +98,23 @@ class StateBase:
         return cost
 
     def has_tactic(self, p: int, cid: str) -> bool:
-        return cid in self.sides[p].deck_spec.split(":")[2].split("+")
+        return cid in _tactics(self.sides[p].deck_spec)
 
-    def hex_cost(self, p: int, dest: int) -> int:
-        """SP surcharges for entering ``dest`` (on top of 1 SP, or of a movement card's free hex)."""
-        s = self.sides[p]
+    def hex_cost(self, p: int, dest: int, casket: int | None = None) -> int:
+        """SP surcharges for entering ``dest`` (on top of 1 SP, or of a movement card's free hex); ``casket``:
+        ``casket_surcharge(p)`` when the caller has it already."""
         extra = 1 if (self.map.terrain[dest] in DIFFICULT or dest in self.temp_difficult) else 0
-        legs = self.damaged_zone(p, LEGS)
-        extra += 3 if legs == 2 else legs  # ref §2 destroyed legs +3; ref §3 structure +1
-        extra += 1 if "spinal_trauma" in s.wounds else 0
-        return extra
+        return extra + (self.casket_surcharge(p) if casket is None else casket)
 
-    def move_cost(self, p: int, dest: int) -> int:
+    def casket_surcharge(self, p: int) -> int:
+        """The part of ``hex_cost`` that does not depend on the hex: legs and wounds."""
+        legs = self.damaged_zone(p, LEGS)
+        extra = 3 if legs == 2 else legs  # ref §2 destroyed legs +3; ref §3 structure +1
+        return extra + (1 if "spinal_trauma" in self.sides[p].wounds else 0)
+
+    def move_cost(self, p: int, dest: int, casket: int | None = None) -> int:
         """SP to step into ``dest``: 1 (nothing while a movement card's free hexes last) plus surcharges (ref §2)."""
-        return self.hex_cost(p, dest) + (0 if self.sides[p].free_moves > 0 else 1)
+        return self.hex_cost(p, dest, casket) + (0 if self.sides[p].free_moves > 0 else 1)
 
     def rotate_cost(self, p: int) -> int:
         """ref §2: one free rotation per turn, each further one 1 SP."""

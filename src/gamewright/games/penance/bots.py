@@ -11,7 +11,6 @@ Against an opponent who only ends turns it still comes in, so such a battle ends
 
 from __future__ import annotations
 
-from collections import deque
 from functools import cache
 
 from gamewright.core.rng import Rng
@@ -26,6 +25,7 @@ from gamewright.games.penance.state import Act, PenanceState
 # the weapon arm first (a destroyed right arm turns the whole primary weapon to SCRAP), then the chassis
 _TARGET_BIAS = {CHASSIS: 3}
 _SIDE_RANK = {4: 0, 3: 1, 5: 1, 2: 2, 1: 3, 6: 4}
+_RANKED: dict[tuple[str, int, int], list[int]] = {}  # (map, enemy hex, enemy facing) → its neighbours, best first
 DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righteous_fury", "crusaders_vow",
                         "runic_armor", "sensor_sweep", "retreat"))
 
@@ -138,15 +138,16 @@ class HeuristicBot:
         in_water = st.map.terrain[s.pos] == WATER
         dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
         if dry_heat >= self.hot and not in_water and not s.no_move:
-            water = [h for h, t in enumerate(st.map.terrain) if t == WATER and h != e.pos]
+            water = [h for h in st.map.water if h != e.pos]
             if self._bfs(st, water, e.pos).get(s.pos, 999) <= s.sp + s.free_moves:
                 step = self._step(st, p, legal, water, closer=True)
                 if step is not None:
                     return step
         attacks = [a for a in plays if table[pl.cards[a.card]].is_attack]
         if attacks:
-            best = max(attacks, key=lambda a: self._attack_value(st, p, a))
-            value = self._attack_value(st, p, best)
+            per_card: dict[int, float | None] = {}  # one card's value before its target term
+            best = max(attacks, key=lambda a: self._attack_value(st, p, a, per_card))
+            value = self._attack_value(st, p, best, per_card)
             if value > 0.5:
                 cost = st.card_cost(p, pl.cards[best.card])
                 for a in plays:
@@ -184,8 +185,7 @@ class HeuristicBot:
                     return step
             elif dist > 2 and self._turn_attacks[0] != st.turns:
                 # no attack this turn: end two hexes away, one step short of its melee reach
-                ring = [h for h in range(len(st.map.terrain)) if st.map.dist[h][e.pos] == 2 and st.map.passable(h)]
-                step = self._step(st, p, legal, ring, closer=True)
+                step = self._step(st, p, legal, list(st.map.ring(e.pos, 2)), closer=True)
                 if step is not None:
                     return step
             elif dist == 2 and self._turn_attacks[0] != st.turns:
@@ -235,19 +235,35 @@ class HeuristicBot:
         return max(0, heat - 2) if st.map.terrain[s.pos] == WATER else heat
 
     def _cheapest_attack(self, st: PenanceState, p: int) -> int:
-        pl = st.sides[p].piles
-        costs = [st.card_cost(p, pl.cards[i]) for i in pl.hand
-                 if card_table()[pl.cards[i]].is_attack and not st.is_scrap(p, pl.cards[i])]
+        table, cards = card_table(), st.sides[p].piles.cards
+        in_hand = [cards[i] for i in st.sides[p].piles.hand]
+        costs = [st.card_cost(p, cid) for cid in in_hand if table[cid].kind == "attack" and not st.is_scrap(p, cid)]
         return min(costs) if costs else -1
 
-    def _attack_value(self, st: PenanceState, p: int, a: Act) -> float:
-        s, e = st.sides[p], st.sides[1 - p]
-        c = card_table()[s.piles.cards[a.card]]
+    def _attack_value(self, st: PenanceState, p: int, a: Act, per_card: dict[int, float | None]) -> float:
+        """The card's value (kept in ``per_card``: the same for each target) less the target term."""
+        if a.card not in per_card:
+            per_card[a.card] = self._card_value(st, p, a.card)
+        ev = per_card[a.card]
+        if ev is None:
+            return 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
+        # target choice: most weakened component; the chassis ends the battle
+        if a.arg >= 0:  # with hit_location=random the die chooses
+            e = st.sides[1 - p]
+            remaining = e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
+            ev -= 0.01 * remaining
+        return ev
+
+    def _card_value(self, st: PenanceState, p: int, inst: int) -> float | None:
+        """Expected damage of an attack with card ``inst``, adjusted for hit and run and cost (None: it
+        deals nothing)."""
+        s = st.sides[p]
+        c = card_table()[s.piles.cards[inst]]
         setup = st.attack_setup(p, c)  # the engine's own TN and damage terms
         dist = setup.distance
         _, tiers = _odds(setup.tn)
         if not setup.base:
-            return 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
+            return None
         ev = sum(tiers[t] * setup.damage(t) for t in TIER_BONUS)
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
@@ -255,10 +271,6 @@ class HeuristicBot:
             ev += self.run_bonus  # SP left to step out of reach afterwards (hit and run)
         # prefer spending SP fully: value per SP matters little when SP is lost at the end of the turn
         ev -= 0.05 * cost
-        # target choice: most weakened component; the chassis ends the battle
-        if a.arg >= 0:  # with hit_location=random the die chooses
-            remaining = e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
-            ev -= 0.01 * remaining
         return ev
 
     def _flank_step(self, st: PenanceState, p: int, legal: list[Act], best: Act, cost: int) -> Act | None:
@@ -290,7 +302,7 @@ class HeuristicBot:
 
     def _step_toward(self, st: PenanceState, p: int, legal: list[Act], water: bool = False) -> Act | None:
         e = st.sides[1 - p]
-        goals = [h for h, t in enumerate(st.map.terrain) if t == WATER and h != e.pos] if water else [e.pos]
+        goals = [h for h in st.map.water if h != e.pos] if water else [e.pos]
         return self._step(st, p, legal, goals, closer=True)
 
     def _step(self, st: PenanceState, p: int, legal: list[Act], goals: list[int], closer: bool) -> Act | None:
@@ -312,10 +324,13 @@ class HeuristicBot:
         best one we can reach this turn with SP left for an attack (True), else all of them (False)."""
         s, e = st.sides[p], st.sides[1 - p]
         m = st.map
-        ranked = sorted(
-            (h for h in m.neighbors[e.pos] if h >= 0 and m.passable(h)),
-            key=lambda h: _SIDE_RANK[m.side_of(e.pos, e.facing, h)],
-        )
+        key = (m.name, e.pos, e.facing)
+        if key not in _RANKED:
+            _RANKED[key] = sorted(
+                (h for h in m.neighbors[e.pos] if h >= 0 and m.passable(h)),
+                key=lambda h: _SIDE_RANK[m.side_of(e.pos, e.facing, h)],
+            )
+        ranked = list(_RANKED[key])
         cheapest = self._cheapest_attack(st, p)
         if cheapest < 0:
             return ranked, False
@@ -329,17 +344,9 @@ class HeuristicBot:
 
     @staticmethod
     def _bfs(st: PenanceState, goals: list[int], blocked: int) -> dict[int, int]:
-        """Walking distance (in hexes) from every hex to the nearest goal, around walls and the enemy."""
-        m = st.map
-        out = {h: 0 for h in goals}
-        queue: deque[int] = deque(goals)
-        while queue:
-            h = queue.popleft()
-            for n in m.neighbors[h]:
-                if n >= 0 and n not in out and n != blocked and m.passable(n):
-                    out[n] = out[h] + 1
-                    queue.append(n)
-        return out
+        """Walking distance (in hexes) from every hex to the nearest goal, around walls and the enemy (the map
+        caches it: do not change the dict)."""
+        return st.map.walk_distances(tuple(goals), blocked)
 
     @staticmethod
     def _shield_facing(st: PenanceState, p: int) -> int | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamewright.games.penance.components import CasketClass, casket_class
+from gamewright.games.penance.components import CLASSES, CasketClass, casket_class
 from gamewright.games.penance.piles import Piles
 
 
@@ -41,7 +41,8 @@ class Casket:
 
     @property
     def cls(self) -> CasketClass:
-        return casket_class(self.cls_name)
+        found = CLASSES.get(self.cls_name)  # the common case without the lower-casing lookup
+        return found if found is not None else casket_class(self.cls_name)
 
     def clone(self) -> Casket:
         c = Casket.__new__(Casket)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections import deque
 from functools import cache
 from importlib import resources
 
@@ -53,7 +54,8 @@ def _cube_round(x: float, z: float) -> tuple[int, int]:
 class HexMap:
     """A fixed battlefield: terrain per hex, neighbours, distances and cached line of sight."""
 
-    __slots__ = ("name", "rows", "cols", "terrain", "axial", "neighbors", "dist", "deploy", "_index", "_los")
+    __slots__ = ("name", "rows", "cols", "terrain", "axial", "neighbors", "dist", "deploy", "_index", "_los",
+                 "_sides", "_walks", "_steps", "water", "_rings", "_arcs")
 
     def __init__(self, name: str, rows: list[str], deploy: list[list[int]]) -> None:
         if not rows or any(len(row) != len(rows[0]) for row in rows):
@@ -81,6 +83,13 @@ class HexMap:
                 raise ConfigError(f"map {name!r}: deployment {spot} is inside a wall")
             self.deploy.append((idx, spot[2]))
         self._los: dict[tuple[int, int], bool] = {}
+        # the map never changes, so pure functions of it are computed once per argument tuple
+        self._sides: dict[tuple[int, int, int], int] = {}
+        self._walks: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
+        self.water = tuple(h for h, t in enumerate(self.terrain) if t == WATER)
+        self._arcs: dict[tuple[int, int, int], bool] = {}
+        self._rings: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._steps = [tuple(n for n in nb if n >= 0 and self.terrain[n] != WALL) for nb in self.neighbors]
 
     # --- naming --------------------------------------------------------------------------------------
     def hex_name(self, idx: int) -> str:
@@ -101,6 +110,36 @@ class HexMap:
     def passable(self, idx: int) -> bool:
         return idx >= 0 and self.terrain[idx] != WALL
 
+    def walk_distances(self, goals: tuple[int, ...], blocked: int) -> dict[int, int]:
+        """Walking distance (in hexes) from every hex to the nearest goal, around walls and ``blocked``
+        (breadth-first; cached, so callers must not change the dict)."""
+        key = (goals, blocked)
+        out = self._walks.get(key)
+        if out is None:
+            out = {h: 0 for h in goals}
+            queue = deque(goals)
+            steps = self._steps  # the passable neighbours of each hex
+            while queue:
+                h = queue.popleft()
+                step = out[h] + 1
+                for n in steps[h]:
+                    if n not in out and n != blocked:
+                        out[n] = step
+                        queue.append(n)
+            if len(self._walks) >= 8192:  # bounded memory (each entry is up to one int per hex)
+                self._walks.clear()
+            self._walks[key] = out
+        return out
+
+    def ring(self, centre: int, radius: int) -> tuple[int, ...]:
+        """The passable hexes exactly ``radius`` from ``centre``, in index order (cached)."""
+        key = (centre, radius)
+        found = self._rings.get(key)
+        if found is None:
+            found = self._rings[key] = tuple(h for h in range(len(self.terrain))
+                                             if self.dist[h][centre] == radius and self.passable(h))
+        return found
+
     def cover(self, idx: int) -> str:
         return COVER[self.terrain[idx]]
 
@@ -114,6 +153,13 @@ class HexMap:
 
     def side_of(self, defender: int, facing: int, attacker: int) -> int:
         """Which of the defender's sides (1 front … 6 shield side) the attacker stands on (ref §4)."""
+        key = (defender, facing, attacker)
+        side = self._sides.get(key)
+        if side is None:
+            side = self._sides[key] = self._side_of(defender, facing, attacker)
+        return side
+
+    def _side_of(self, defender: int, facing: int, attacker: int) -> int:
         rel = (self._angle(defender, attacker) - 60.0 * facing) % 360.0
         sector = rel / 60.0
         frac = sector - math.floor(sector)
@@ -127,8 +173,12 @@ class HexMap:
         """Ranged attacks need the target in the attacker's front 180° (ref §4). A target exactly on the arc's
         edge (the boundary of the attacker's sides 2/3 or 5/6) is outside it: boundaries favour the defender
         (ref §2 "Facing geometry"; RULINGS)."""
-        rel = (self._angle(attacker, target) - 60.0 * facing + 180.0) % 360.0 - 180.0
-        return abs(rel) < 90.0 - 1e-7
+        key = (attacker, facing, target)
+        inside = self._arcs.get(key)
+        if inside is None:
+            rel = (self._angle(attacker, target) - 60.0 * facing + 180.0) % 360.0 - 180.0
+            inside = self._arcs[key] = abs(rel) < 90.0 - 1e-7
+        return inside
 
     def front_hexes(self, idx: int, facing: int) -> tuple[int, ...]:
         """The adjacent hexes on sides 6, 1 and 2 (ref §2 "Ranges")."""

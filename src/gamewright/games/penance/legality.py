@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
-from gamewright.games.penance.actions import Act
+from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.base import StateBase
 from gamewright.games.penance.cards import CardDef, card_table
 from gamewright.games.penance.components import COMPONENTS, LEGS
@@ -24,6 +24,24 @@ SHAPES = {
 }
 ARG_RANGE = {"none": (-1, -1), "direction": (0, 5), "target": (-1, 4)}
 CARD_LOW = {"none": -1, "card": 0, "either": -1}
+_MOVES = tuple(Act("move", arg=d) for d in range(6))
+_ROTATIONS = tuple(tuple(Act("rotate", arg=f) for f in range(6) if f != facing) for facing in range(6))
+_TARGETED: dict[tuple[int, tuple[bool, ...]], tuple[Act, ...]] = {}
+
+
+def _targeted_plays(inst: int, destroyed: tuple[bool, ...]) -> tuple[Act, ...]:
+    """An attack card's plays at each enemy component not yet destroyed (kept per card and damage pattern)."""
+    key = (inst, destroyed)
+    found = _TARGETED.get(key)
+    if found is None:
+        found = _TARGETED[key] = tuple(act("play", inst, c) for c in range(5) if not destroyed[c])
+    return found
+
+
+ALLOWED = {  # the kinds of action each decision takes
+    "mulligan": ("keep", "mulligan"), "react": ("react", "rune", "pass"), "loss": ("lose",),
+    "cost": ("discard",), "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap"),
+}
 
 
 class Legality(StateBase):
@@ -38,20 +56,20 @@ class Legality(StateBase):
         kind, p = top[0], top[1]
         s = self.sides[p]
         if kind == "mulligan":
-            return [Act("keep"), Act("mulligan")]
+            return [act("keep"), act("mulligan")]
         if kind == "react":
-            out = [Act("pass")]
-            out += [Act("react", i) for i in self._unique_hand(p) if self._reactive_ok(p, s.piles.cards[i])]
+            out = [act("pass")]
+            out += [act("react", i) for i in self._unique_hand(p) if self._reactive_ok(p, s.piles.cards[i])]
             if s.runes > 0:
-                out.append(Act("rune"))
+                out.append(act("rune"))
             return out
         if kind == "loss":
-            out = [Act("lose", i) for i in self._unique_hand(p)] if top[3] != "forced" else []
+            out = [act("lose", i) for i in self._unique_hand(p)] if top[3] != "forced" else []
             if s.piles.deck or s.piles.discard or not out:
-                out.append(Act("lose"))
+                out.append(act("lose"))
             return out
         if kind == "cost":
-            return [Act("discard", i) for i in self._unique_hand(p)]
+            return [act("discard", i) for i in self._unique_hand(p)]
         return self._main_actions(p)
 
     def _unique_hand(self, p: int) -> list[int]:
@@ -71,34 +89,37 @@ class Legality(StateBase):
 
     def _main_actions(self, p: int) -> list[Act]:
         s = self.sides[p]
-        out = [Act("end")]
-        for d in range(6):
-            if self._move_problem(p, d) is None:
-                out.append(Act("move", arg=d))
+        out = [act("end")]
+        if not s.no_move and (s.sp > 0 or s.free_moves > 0):  # else every step is refused (its cost is >= 1)
+            casket = self.casket_surcharge(p)  # the same for all six steps
+            for d in range(6):
+                if self._move_problem(p, d, casket) is None:
+                    out.append(_MOVES[d])
         if self.rotate_cost(p) <= s.sp:
-            out += [Act("rotate", arg=f) for f in range(6) if f != s.facing]
+            out += _ROTATIONS[s.facing]
         pl = s.piles
+        die_chooses = self.rules.hit_location == "random"
+        table = card_table()
         for i in self._unique_hand(p):
             cid = pl.cards[i]
             if cid == DAMAGED:
-                out += [Act("sacrifice", i), Act("purge", i)]
+                out += [act("sacrifice", i), act("purge", i)]
                 continue
             if self.is_scrap(p, cid):
-                out.append(Act("scrap", i))
+                out.append(act("scrap", i))
                 continue
-            if self._play_problem(p, i) is not None:
+            if self._play_problem(p, i, scrap_checked=True) is not None:
                 continue
-            if card_table()[cid].is_attack and self.rules.hit_location == "random":
-                out.append(Act("play", i))  # the hit-location die chooses (ref §2)
-            elif card_table()[cid].is_attack:
-                enemy = self.sides[1 - p]
-                out += [Act("play", i, c) for c in range(5) if not enemy.destroyed[c]]
+            if table[cid].is_attack and die_chooses:
+                out.append(act("play", i))  # the hit-location die chooses (ref §2)
+            elif table[cid].is_attack:
+                out += _targeted_plays(i, tuple(self.sides[1 - p].destroyed))
             else:
-                out.append(Act("play", i))
+                out.append(act("play", i))
         return out
 
     # --- why an action is illegal (None = legal) ------------------------------------------------------
-    def _move_problem(self, p: int, d: int) -> str | None:
+    def _move_problem(self, p: int, d: int, casket: int | None = None) -> str | None:
         s = self.sides[p]
         dest = self.map.neighbors[s.pos][d]
         if dest < 0:
@@ -111,7 +132,7 @@ class Legality(StateBase):
             return "Anvil Breaker: you cannot move for the rest of the turn"
         if s.destroyed[LEGS] and s.moved >= 2:
             return "destroyed legs allow at most 2 hexes per turn (ref §2)"
-        cost = self.move_cost(p, dest)
+        cost = self.move_cost(p, dest, casket)
         if cost > s.sp:
             return f"moving there costs {cost} SP and you have {s.sp}"
         return None
@@ -134,17 +155,19 @@ class Legality(StateBase):
             return "ranged attacks need the target in your front 180° (ref §4)"
         return None
 
-    def _play_problem(self, p: int, inst: int) -> str | None:
+    def _play_problem(self, p: int, inst: int, scrap_checked: bool = False) -> str | None:
+        """``scrap_checked``: the caller took the card from the hand and already set DAMAGED and SCRAP apart."""
         s = self.sides[p]
         pl = s.piles
-        if inst not in pl.hand:
-            return "that card is not in your hand"
+        if not scrap_checked:
+            if inst not in pl.hand:
+                return "that card is not in your hand"
+            if pl.cards[inst] == DAMAGED:
+                return "a DAMAGED card is removed with 'sacrifice' or 'purge', not played"
+            if self.is_scrap(p, pl.cards[inst]):
+                return "a SCRAP card can only be cannibalised with 'scrap' (its component is destroyed)"
         cid = pl.cards[inst]
         c = card_table()[cid]
-        if cid == DAMAGED:
-            return "a DAMAGED card is removed with 'sacrifice' or 'purge', not played"
-        if self.is_scrap(p, cid):
-            return "a SCRAP card can only be cannibalised with 'scrap' (its component is destroyed)"
         if c.passive:
             return f"{c.name} is a passive tactic, in force all battle; the card itself cannot be played"
         if c.reactive:
@@ -197,66 +220,63 @@ class Legality(StateBase):
         return a if first == a.card else Act(a.kind, first, a.arg)
 
     def _validate(self, a: Act, kind: str, p: int, top: list[Any]) -> None:
-        text = a.to_text()
-        who = f"player {p + 1}"
-        allowed = {
-            "mulligan": ("keep", "mulligan"), "react": ("react", "rune", "pass"), "loss": ("lose",),
-            "cost": ("discard",), "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap"),
-        }[kind]
+        text = a.to_text  # the action's text is built only when refusing it
+        allowed = ALLOWED[kind]
         if a.kind not in allowed:
             if a.kind in ("react", "rune"):
-                raise RuleViolation(text, "a reactive card can only be played on the enemy's turn after a hit is "
-                                    "confirmed and before defense dice (now: " + kind + ")", "ref §4")
-            raise RuleViolation(text, f"{who} must now choose one of: {', '.join(allowed)}")
+                raise RuleViolation(text(), "a reactive card can only be played on the enemy's turn after a "
+                                    "hit is confirmed and before defense dice (now: " + kind + ")", "ref §4")
+            raise RuleViolation(text(), f"player {p + 1} must now choose one of: {', '.join(allowed)}")
         s = self.sides[p]
         pl = s.piles
         if a.card >= 0 and a.card not in pl.hand:
-            raise RuleViolation(text, f"card {a.card} is not in {who}'s hand", "004 §8")
+            raise RuleViolation(text(), f"card {a.card} is not in player {p + 1}'s hand", "004 §8")
         if a.kind == "move":
             if not 0 <= a.arg < 6:
-                raise RuleViolation(text, "a direction is one of " + ", ".join(DIRECTIONS))
+                raise RuleViolation(text(), "a direction is one of " + ", ".join(DIRECTIONS))
             problem = self._move_problem(p, a.arg)
             if problem:
-                raise RuleViolation(text, problem, "ref §2 Movement")
+                raise RuleViolation(text(), problem, "ref §2 Movement")
         elif a.kind == "rotate":
             if not 0 <= a.arg < 6 or a.arg == s.facing:
-                raise RuleViolation(text, "rotate to one of the five other facings")
+                raise RuleViolation(text(), "rotate to one of the five other facings")
             if self.rotate_cost(p) > s.sp:
-                raise RuleViolation(text, "the free rotation is used; another costs 1 SP and you have 0", "ref §2")
+                raise RuleViolation(text(), "the free rotation is used; another costs 1 SP and you have 0", "ref §2")
         elif a.kind == "play":
             if a.card < 0:
-                raise RuleViolation(text, "name a card from your hand")
+                raise RuleViolation(text(), "name a card from your hand")
             problem = self._play_problem(p, a.card)
             if problem:
-                raise RuleViolation(text, problem, "004 §2" if "attack" in problem else "004 §7")
+                raise RuleViolation(text(), problem, "004 §2" if "attack" in problem else "004 §7")
             c = card_table()[pl.cards[a.card]]
             if c.is_attack and self.rules.hit_location == "random":
                 if a.arg != -1:
-                    raise RuleViolation(text, "hit_location=random: the hit-location die chooses the component, "
+                    raise RuleViolation(text(), "hit_location=random: the hit-location die chooses the component, "
                                         "so an attack names none", "ref §2")
             elif c.is_attack:
                 if not 0 <= a.arg < 5:
-                    raise RuleViolation(text, "an attack names a target component: " + ", ".join(COMPONENTS))
+                    raise RuleViolation(text(), "an attack names a target component: " + ", ".join(COMPONENTS))
                 if self.sides[1 - p].destroyed[a.arg]:
-                    raise RuleViolation(text, f"the enemy's {COMPONENTS[a.arg]} is already destroyed")
+                    raise RuleViolation(text(), f"the enemy's {COMPONENTS[a.arg]} is already destroyed")
             elif a.arg != -1:
-                raise RuleViolation(text, f"{c.name} is not an attack and takes no target")
+                raise RuleViolation(text(), f"{c.name} is not an attack and takes no target")
         elif a.kind in ("sacrifice", "purge"):
             if a.card < 0 or pl.cards[a.card] != DAMAGED:
-                raise RuleViolation(text, "only a DAMAGED card can be sacrificed or purged", "004 §1")
+                raise RuleViolation(text(), "only a DAMAGED card can be sacrificed or purged", "004 §1")
         elif a.kind == "scrap":
             if a.card < 0 or not self.is_scrap(p, pl.cards[a.card]):
-                raise RuleViolation(text, "only a SCRAP card (its component destroyed) can be cannibalised", "004 §3")
+                raise RuleViolation(text(), "only a SCRAP card (its component destroyed) can be cannibalised", "004 §3")
         elif a.kind == "react":
             if a.card < 0 or not self._reactive_ok(p, pl.cards[a.card]):
-                raise RuleViolation(text, "that card is not a reactive card you can play against this attack", "ref §4")
+                raise RuleViolation(text(), "that card is not a reactive card you can play against this attack",
+                                    "ref §4")
         elif a.kind == "rune":
             if s.runes <= 0:
-                raise RuleViolation(text, "no Rune counters left", "ref §5 Runic Armor")
+                raise RuleViolation(text(), "no Rune counters left", "ref §5 Runic Armor")
         elif a.kind == "lose":
             if top[3] == "forced" and a.card >= 0:
-                raise RuleViolation(text, "an EXECUTION forces the cards to come from the deck", "ref §2")
+                raise RuleViolation(text(), "an EXECUTION forces the cards to come from the deck", "ref §2")
             if a.card < 0 and not (pl.deck or pl.discard) and pl.hand:
-                raise RuleViolation(text, "the deck and discard are empty; lose a card from your hand")
+                raise RuleViolation(text(), "the deck and discard are empty; lose a card from your hand")
         elif a.kind == "discard" and a.card < 0:
-            raise RuleViolation(text, "name a card from your hand to discard")
+            raise RuleViolation(text(), "name a card from your hand to discard")

@@ -1,0 +1,34 @@
+"""Speed work changes no result: bot games over fixed seeds replay to the digest the engine gave before it
+(every legal-action list in order, every chosen action, every event, and the final state's JSON)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from gamewright.games.penance import make_game
+from gamewright.games.penance.bots import make_bot
+
+# sha256 of seeds 0-7, heuristic vs heuristic and heuristic vs random, recorded at 9a2fd47 (before the caches)
+DIGEST = "e61fc1dabf004ece114c67583a65b33e981ece7202c6def91f8cf54f9396b201"
+
+
+def bot_games_digest(seeds: int) -> str:
+    game = make_game()
+    h = hashlib.sha256()
+    for seed in range(seeds):
+        for other in ("heuristic", "random"):
+            state = game.new_initial_state(seed)
+            bots = [make_bot("heuristic", seed), make_bot(other, seed + 1)]
+            while not state.is_terminal():
+                h.update("|".join(a.to_text() for a in state.legal_actions()).encode())
+                action = bots[state.current_player].choose(state)
+                h.update(action.to_text().encode())
+                for e in state.apply(action):
+                    h.update(json.dumps([e.kind, e.data, e.text, sorted(e.visible_to or [])], sort_keys=True).encode())
+            h.update(json.dumps(state.to_json(), sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def test_bot_games_replay_to_the_recorded_digest() -> None:
+    assert bot_games_digest(8) == DIGEST
