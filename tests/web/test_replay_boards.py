@@ -8,6 +8,7 @@ import re
 import time
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -23,7 +24,8 @@ GAMES = [  # every seat a bot, options that keep the game short
 ]
 
 
-def finished(client: TestClient, game: str, seats: list[str], options: dict[str, Any]) -> tuple[str, int]:
+def finished(client: Any, game: str, seats: list[str], options: dict[str, Any]) -> tuple[str, int]:
+    """A game played to its end by bots (``client``: the in-process one or an ``httpx.Client`` on a server)."""
     g = client.post("/api/games", json={"game": game, "seed": 3, "seats": seats, "options": options}).json()
     deadline = time.monotonic() + 120
     while not (state := client.get(f"/api/games/{g['id']}").json())["terminal"]:
@@ -62,17 +64,11 @@ def test_a_spectator_watches_the_board_with_the_public_view(client: TestClient) 
 
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium (/usr/bin/chromium) is not installed")
 def test_the_replay_steps_by_keys_in_chromium(browser: Any, server: Server) -> None:  # noqa: F811 - the fixture
-    import httpx
-
-    g = httpx.post(f"{server.url}/api/games", json={"game": "penance", "seed": 3,
-                                                    "seats": ["bot:heuristic", "bot:heuristic"]}).json()
-    deadline = time.monotonic() + 120
-    while not (state := httpx.get(f"{server.url}/api/games/{g['id']}").json())["terminal"]:
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
-    middle = int(state["seq"]) // 2
+    with httpx.Client(base_url=server.url) as http:
+        gid, last = finished(http, "penance", ["bot:heuristic", "bot:heuristic"], {})
+    middle = last // 2
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.goto(f"{server.url}/games/{g['id']}/replay?step={middle}")
+    page.goto(f"{server.url}/games/{gid}/replay?step={middle}")
     page.wait_for_selector("#penance-board")
     page.keyboard.press("ArrowRight")
     page.wait_for_url(re.compile(rf"step={middle + 1}"))
