@@ -249,8 +249,19 @@ async def set_name(request: Request, game_id: str) -> Response:
 
 
 # --- replays --------------------------------------------------------------------------------------------
+def replay_board(past: Runtime, seat: int) -> dict[str, Any] | None:
+    """The board at a past step as ``seat`` saw it, as the context the board templates read (``t``). The game is
+    over, so any seat's own view may be shown; ``mine`` is False and the page disables the board's buttons."""
+    board = board_for(past, past.state, seat, [])
+    if board is None:
+        return None
+    return {"id": past.game_id, "game": past.name, "seq": past.seq, "you": seat, "mine": False,
+            "terminal": bool(past.state.is_terminal()), "board": board}
+
+
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
-async def replay(request: Request, game_id: str, step: int = 0) -> Response:
+async def replay(request: Request, game_id: str, step: int = 0, seat: int | None = None) -> Response:
+    """One step of a finished game: the board as one seat saw it (``seat``, else the seat that made the move)."""
     checked_id(game_id)
     platform = platform_of(request)
 
@@ -261,7 +272,10 @@ async def replay(request: Request, game_id: str, step: int = 0) -> Response:
         log = platform.log(game_id)
         past.catch_up([(a.seq, a.seat, a.action) for a in log[:at]])
         views = [past.state.view_for(p) for p in range(rt.num_players)]
+        mover = log[at - 1].seat if at else 0
+        shown = mover if seat is None else max(0, min(seat, rt.num_players - 1))
         return {"id": game_id, "game": rt.name, "step": at, "last": rt.seq, "views": views,
+                "seat": shown, "chosen": seat is not None, "t": replay_board(past, shown),
                 "action": log[at - 1] if at else None,
                 "events": [event_json(e) for e in rt.events[at]],  # the game is over: full information
                 "seed": rt.seed, "returns": [float(r) for r in rt.state.returns()]}
