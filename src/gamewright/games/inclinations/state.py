@@ -40,6 +40,7 @@ from gamewright.games.inclinations.board import (
     transfer_route,
     velocity,
 )
+from gamewright.games.inclinations.resample import resample_state
 from gamewright.games.inclinations.ship import (
     ENGINES,
     MAX_AMMO,
@@ -235,6 +236,9 @@ class InclinationsState:
             "winner": self.winner,
             "rng": self.rng.get_state(),
         }
+
+    def resample(self, seat: int, rng: Rng) -> InclinationsState:  # issue 15 §1: a twin for determinized search
+        return resample_state(self, seat, rng)  # type: ignore[no-any-return]
 
     def view_for(self, player: int) -> dict[str, Any]:
         """Everything on the board is public; the random stream and another seat's pending plan are not."""
