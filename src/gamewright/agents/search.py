@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gamewright.agents.evaluate import evaluate
 from gamewright.core.game import CHANCE
 from gamewright.core.rng import Rng
 
@@ -43,8 +44,8 @@ def playout(sim: Any, rng: Rng, depth: int, rollout: RolloutFactory | None) -> N
 
 
 def score(sim: Any, seat: int) -> float:
-    """The seat's return; a game unfinished within the horizon counts as a draw (0)."""
-    return float(sim.returns()[seat]) if sim.is_terminal() else 0.0
+    """The seat's return; a game unfinished within the horizon is valued by ``evaluate`` (a lead, in [-1, 1])."""
+    return float(sim.returns()[seat]) if sim.is_terminal() else evaluate(sim, seat)
 
 
 class MonteCarloAgent:
@@ -103,7 +104,7 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, seed: int | str = 0, iterations: int = 400, ms: int = 0, c: float = 0.7,
-                 widen: float = 2.0, depth: int = 200, rollout: RolloutFactory | None = None) -> None:
+                 widen: float = 2.0, depth: int = 40, rollout: RolloutFactory | None = None) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.ms = ms
@@ -153,10 +154,12 @@ class ISMCTSAgent:
             sim.apply(legal[i])
             path.append(node)
         playout(sim, self.rng, self.depth, self.rollout)
-        rewards = sim.returns() if sim.is_terminal() else None
+        rewards: dict[int, float] = {}
         for n in path[1:]:
+            if n.player not in rewards:
+                rewards[n.player] = score(sim, n.player)
             n.visits += 1
-            n.total += float(rewards[n.player]) if rewards is not None else 0.0
+            n.total += rewards[n.player]
         root.visits += 1
 
     def _ucb(self, child: _Node) -> float:
