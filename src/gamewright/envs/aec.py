@@ -100,7 +100,7 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]
         """What catalogue index ``index`` means (stable catalogues) or means now (Affinity's slots)."""
         texts = getattr(self.catalogue, "texts", None)
         if texts is not None:
-            return str(texts[index])
+            return str(texts[index]) if 0 <= index < len(texts) else ""
         from gamewright.agents.search import action_key
 
         return action_key(self._legal[index]) if index in self._legal else ""
