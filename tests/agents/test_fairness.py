@@ -96,3 +96,21 @@ def test_every_agent_decides_on_the_view_only(game: str) -> None:
             mine = make_agent(game, spec, 17 + i).choose(state)
             theirs = make_agent(game, spec, 17 + i).choose(twin)
             assert action_key(mine) == action_key(theirs), (spec, i)
+
+
+def test_inclinations_hidden_plan_is_redrawn_for_the_other_seat_only() -> None:
+    state = next(s for s in sample_states("inclinations") if s.phase == "play" and s.plan)
+    mover = state.current_player
+    assert state.resample(mover, Rng(1)).plan == state.plan
+    other = 1 - mover
+    plans = {tuple(a.to_text() for a in state.resample(other, Rng(i)).plan) for i in range(30)}
+    assert len(plans) > 1
+
+
+def test_prince_future_opponents_are_redrawn() -> None:
+    from gamewright.games.prince.game import PrinceGame
+
+    state = PrinceGame("design", {"opponent_draws": "prebuilt"}).new_initial_state(3)
+    sequences = {tuple(state.resample(0, Rng(i)).prebuilt[0][2]) for i in range(20)}
+    assert len(sequences) > 1
+    assert all(seq[state.position - 1] == state.current for seq in sequences)
