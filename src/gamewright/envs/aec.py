@@ -19,7 +19,7 @@ from gamewright.core.game import load_game
 from gamewright.core.limits import SEED_MAX
 from gamewright.core.rng import Rng
 from gamewright.envs.catalogue import catalogue_for
-from gamewright.envs.observation import BOUND, encode_view
+from gamewright.envs.observation import encode_view, observation_space
 
 
 class GameAECEnv(AECEnv):  # type: ignore[misc]
@@ -36,10 +36,7 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]
         self.max_steps = max_steps
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
         self.catalogue = catalogue_for(game, self.game.num_players)
-        obs = spaces.Dict({
-            "observation": spaces.Box(-BOUND, BOUND, (obs_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.catalogue.size,), np.int8),
-        })
+        obs = observation_space(obs_size, self.catalogue.size)
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.catalogue.size) for a in self.possible_agents}
         self._seeds = Rng(0)

@@ -19,7 +19,7 @@ from gamewright.core.game import load_game
 from gamewright.core.limits import SEED_MAX
 from gamewright.core.rng import Rng
 from gamewright.envs.catalogue import catalogue_for
-from gamewright.envs.observation import BOUND, encode_view
+from gamewright.envs.observation import encode_view, observation_space
 
 
 class PrinceEnv(gym.Env):  # type: ignore[misc]
@@ -37,10 +37,7 @@ class PrinceEnv(gym.Env):  # type: ignore[misc]
         self.illegal_reward = illegal_reward
         self.max_steps = max_steps
         self.render_mode = render_mode
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-BOUND, BOUND, (obs_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.catalogue.size,), np.int8),
-        })
+        self.observation_space = observation_space(obs_size, self.catalogue.size)
         self.action_space = spaces.Discrete(self.catalogue.size)
         self._seeds = Rng(0)
         self.state: Any = None

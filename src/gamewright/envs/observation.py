@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+from gymnasium import spaces
 
 BOUND = 1e6  # every entry is clipped to ±BOUND so it lies in the declared Box
 
@@ -35,3 +36,11 @@ def encode_view(view: Any, size: int) -> np.ndarray:
         elif isinstance(value, str):
             vec[_slot(f"{path}={value}", size)] += 1.0
     return np.clip(vec, -BOUND, BOUND).astype(np.float32)
+
+
+def observation_space(obs_size: int, actions: int) -> spaces.Dict:
+    """The observation dict every environment here gives: the hashed view and the legal-action mask."""
+    return spaces.Dict({
+        "observation": spaces.Box(-BOUND, BOUND, (obs_size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+    })
