@@ -30,9 +30,10 @@ def action_key(action: Any) -> str:
     return to_text() if callable(to_text) else repr(action)
 
 
-def playout(sim: Any, rng: Rng, depth: int, rollout: RolloutFactory | None) -> None:
-    """Play ``sim`` on for at most ``depth`` actions: uniformly random, or by a fresh rollout bot."""
-    agent = rollout(int(rng.random() * 2**62)) if rollout is not None else None
+def playout(sim: Any, rng: Rng, depth: int, rollout: RolloutFactory | None, agent: Any = None) -> None:
+    """Play ``sim`` on for at most ``depth`` actions: uniformly random, or by a (fresh) rollout bot."""
+    if agent is None and rollout is not None:
+        agent = rollout(int(rng.random() * 2**62))
     for _ in range(depth):
         if sim.is_terminal():
             return
@@ -131,6 +132,7 @@ class ISMCTSAgent:
     def _iterate(self, root: _Node, sim: Any) -> None:
         path = [root]
         node = root
+        guide = self.rollout(int(self.rng.random() * 2**62)) if self.rollout is not None else None
         while not sim.is_terminal() and sim.current_player != CHANCE:
             mover = sim.current_player
             legal = sim.legal_actions()
@@ -139,7 +141,7 @@ class ISMCTSAgent:
             room = max(1, math.ceil(self.widen * math.sqrt(node.visits + 1)))
             present = [i for i, k in enumerate(keys) if k in node.children]
             if fresh and (len(node.children) < room or not present):
-                i = fresh[int(self.rng.random() * len(fresh))]
+                i = self._expansion(sim, guide, keys, fresh)
                 child = node.children[keys[i]] = _Node(mover)
                 for k in keys:
                     if k in node.children:
@@ -153,7 +155,7 @@ class ISMCTSAgent:
             node = node.children[keys[i]]
             sim.apply(legal[i])
             path.append(node)
-        playout(sim, self.rng, self.depth, self.rollout)
+        playout(sim, self.rng, self.depth, self.rollout, guide)
         rewards: dict[int, float] = {}
         for n in path[1:]:
             if n.player not in rewards:
@@ -161,6 +163,16 @@ class ISMCTSAgent:
             n.visits += 1
             n.total += rewards[n.player]
         root.visits += 1
+
+    def _expansion(self, sim: Any, guide: Any, keys: list[str], fresh: list[int]) -> int:
+        """The untried action to add: the rollout bot's own choice first (its line is searched before any
+        other), else one at random."""
+        if guide is not None and len(fresh) == len(keys):
+            wanted = action_key(guide.choose(sim))
+            for i in fresh:
+                if keys[i] == wanted:
+                    return i
+        return fresh[int(self.rng.random() * len(fresh))]
 
     def _ucb(self, child: _Node) -> float:
         if child.visits == 0:
