@@ -22,6 +22,7 @@ def test_specs_take_parameters_in_the_lab_syntax() -> None:
     mc = make_agent("prince", "montecarlo:rollouts=3:max_actions=2", 1)
     assert isinstance(mc, MonteCarloAgent) and (mc.rollouts, mc.max_actions) == (3, 2)
     assert isinstance(make_agent("affinity", "ismcts", 1), ISMCTSAgent)
+    assert isinstance(make_agent("affinity", "affinity.ismcts:iterations=5", 1), ISMCTSAgent)  # as the web names it
     assert "ismcts" in agent_names("inclinations")
     assert parse_spec("ismcts", "ms=250") == {"ms": 250}
 

@@ -93,6 +93,7 @@ def make_agent(game: str, name: str, seed: int) -> Any:
     """An agent for ``game`` by name: ``random``, ``montecarlo``, ``inclinations.hard-bot`` or ``hard-bot``;
     search agents with parameters, ``ismcts:iterations=400:rollout=penance.heuristic`` (see ``PARAMETERS``)."""
     base, _, rest = name.partition(":")
+    base = base.removeprefix(f"{game}.") if base.removeprefix(f"{game}.") in PARAMETERS else base
     if base in PARAMETERS:
         return _search_agent(game, base, rest, seed)
     if rest:
