@@ -39,5 +39,5 @@ def test_summary_and_intervals() -> None:
     assert 0.0 <= summary.win_rates[0]["low95"] <= summary.win_rates[0]["rate"] <= summary.win_rates[0]["high95"]
     low, high = wilson_interval(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
-    assert set(AGENTS) == {"random", "first", "montecarlo"}
+    assert set(AGENTS) == {"random", "first", "montecarlo", "ismcts"}
     assert isinstance(AGENTS["random"](0), RandomAgent)

@@ -40,9 +40,9 @@ class FirstLegalAgent:
 
 
 def _agents() -> dict[str, type]:
-    from gamewright.agents.search import MonteCarloAgent
+    from gamewright.agents.search import ISMCTSAgent, MonteCarloAgent
 
-    return {"random": RandomAgent, "first": FirstLegalAgent, "montecarlo": MonteCarloAgent}
+    return {"random": RandomAgent, "first": FirstLegalAgent, "montecarlo": MonteCarloAgent, "ismcts": ISMCTSAgent}
 
 
 AGENTS: dict[str, type] = _agents()

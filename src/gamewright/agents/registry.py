@@ -3,6 +3,9 @@
 One table serves the lab (``--agents inclinations.hard-bot``), the web API (``"bot:hard-bot"``) and the CLI.
 A game's bot is named here by its CLI name; ``<game>.<name>`` and the bare name both resolve for that game.
 Every agent has ``choose(state) -> action`` for ``state.current_player``.
+
+Search agents take parameters: ``ismcts:iterations=400:rollout=penance.heuristic`` (``:`` separates them, so a
+spec survives the lab's comma-separated ``--agents``; a ``,`` works too where the spec stands alone).
 """
 
 from __future__ import annotations
@@ -87,7 +90,14 @@ def agent_names(game: str) -> list[str]:
 
 
 def make_agent(game: str, name: str, seed: int) -> Any:
-    """An agent for ``game`` by name: ``random``, ``montecarlo``, ``inclinations.hard-bot`` or ``hard-bot``."""
+    """An agent for ``game`` by name: ``random``, ``montecarlo``, ``inclinations.hard-bot`` or ``hard-bot``;
+    search agents with parameters, ``ismcts:iterations=400:rollout=penance.heuristic`` (see ``PARAMETERS``)."""
+    base, _, rest = name.partition(":")
+    base = base.removeprefix(f"{game}.") if base.removeprefix(f"{game}.") in PARAMETERS else base
+    if base in PARAMETERS:
+        return _search_agent(game, base, rest, seed)
+    if rest:
+        raise ConfigError(f"agent {base!r} takes no parameters (only {', '.join(PARAMETERS)} do)")
     bots = _game_bots(game)
     bare = name.removeprefix(f"{game}.")
     if name.startswith(f"{game}.") and bare in bots:
@@ -98,3 +108,57 @@ def make_agent(game: str, name: str, seed: int) -> Any:
     if bare in bots:
         return bots[bare](seed)
     raise ConfigError(f"unknown agent {name!r} for {game}; choose one of: {', '.join(agent_names(game))}")
+
+
+# Parameters of the search agents and their types; ``rollout`` names another agent of the same game.
+PARAMETERS: dict[str, dict[str, type]] = {
+    "ismcts": {"iterations": int, "ms": int, "c": float, "widen": float, "depth": int, "rollout": str},
+    "montecarlo": {"rollouts": int, "depth": int, "max_actions": int, "rollout": str},
+}
+_LIMITS = {"iterations": (1, 1_000_000), "ms": (0, 3_600_000), "depth": (1, 1_000_000), "rollouts": (1, 100_000),
+           "max_actions": (1, 100_000)}
+
+
+def parse_spec(base: str, text: str) -> dict[str, Any]:
+    """``iterations=400:c=0.5`` → ``{"iterations": 400, "c": 0.5}``, checked against ``PARAMETERS[base]``."""
+    from gamewright.core.limits import ascii_int, bounded
+
+    known = PARAMETERS[base]
+    out: dict[str, Any] = {}
+    for part in (p.strip() for p in text.replace(",", ":").split(":")):
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or key not in known:
+            raise ConfigError(f"{base} parameter {part!r}: use key=value with key one of {', '.join(known)}")
+        kind = known[key]
+        if kind is int:
+            lo, hi = _LIMITS[key]
+            out[key] = bounded(ascii_int(value, f"{base} {key}"), lo, hi, f"{base} {key}")
+        elif kind is float:
+            try:
+                number = float(value)
+            except ValueError:
+                raise ConfigError(f"{base} {key} must be a number (got {value!r})") from None
+            if not 0 <= number <= 100:
+                raise ConfigError(f"{base} {key} must be within 0..100 (got {value!r})")
+            out[key] = number
+        else:
+            out[key] = value
+    return out
+
+
+def _search_agent(game: str, base: str, text: str, seed: int) -> Any:
+    from gamewright.agents.search import ISMCTSAgent, MonteCarloAgent
+    from gamewright.core.rng import derive_seed
+
+    params = parse_spec(base, text)
+    rollout = params.pop("rollout", None)
+    if rollout is not None:
+        if rollout.partition(":")[0] in PARAMETERS:
+            raise ConfigError(f"a rollout policy must be a plain agent, not {rollout!r}")
+        make_agent(game, rollout, 0)  # an unknown name is refused now, with the game's agents
+        params["rollout"] = lambda s: make_agent(game, rollout, derive_seed(s, "rollout"))
+    cls = ISMCTSAgent if base == "ismcts" else MonteCarloAgent
+    return cls(seed, **params)

@@ -39,6 +39,7 @@ from gamewright.games.affinity.combat_legality import LegalityMixin
 from gamewright.games.affinity.combat_preview import PreviewMixin
 from gamewright.games.affinity.data_files import CreatureDef, creature
 from gamewright.games.affinity.limits import MAX_CREATURES
+from gamewright.games.affinity.resample import resample_state
 
 __all__ = ["END", "FREE_MOVE", "HOLD", "PC_ACTIONS", "SQUARE", "START_GAP", "Act", "CombatState", "Fighter",
            "budget_count", "build_fight", "dist", "encounter_count", "fighter_from_creature", "fighter_from_sheet",
@@ -115,6 +116,9 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin):
         state.log_actions = data["actions"]
         state.held_phase = data["held_phase"]
         return state
+
+    def resample(self, seat: int, rng: Rng) -> CombatState:  # issue 15 §1: a twin for determinized search
+        return resample_state(self, seat, rng)  # type: ignore[no-any-return]
 
     def view_for(self, player: int) -> dict[str, Any]:
         """Everything on the table is public; only the random stream is hidden."""

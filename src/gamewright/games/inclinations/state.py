@@ -36,6 +36,7 @@ from gamewright.games.inclinations.board import (
     ring_count,
 )
 from gamewright.games.inclinations.legal import legal_steps
+from gamewright.games.inclinations.resample import resample_state
 from gamewright.games.inclinations.ship import (
     MAX_AMMO,
     MAX_ENERGY,
@@ -224,6 +225,9 @@ class InclinationsState:
             "winner": self.winner,
             "rng": self.rng.get_state(),
         }
+
+    def resample(self, seat: int, rng: Rng) -> InclinationsState:  # issue 15 §1: a twin for determinized search
+        return resample_state(self, seat, rng)  # type: ignore[no-any-return]
 
     def view_for(self, player: int) -> dict[str, Any]:
         """Everything on the board is public; the random stream and another seat's pending plan are not."""

@@ -25,6 +25,7 @@ from gamewright.games.penance.hexgrid import DIRECTIONS, load_map
 from gamewright.games.penance.piles import Piles
 from gamewright.games.penance.pilot import PILOT_DEATH, new_wound_deck
 from gamewright.games.penance.preview import Preview
+from gamewright.games.penance.resample import resample_state
 
 __all__ = ["Act", "Casket", "PenanceState"]
 
@@ -130,6 +131,9 @@ class PenanceState(Preview):
         st.zones = [list(z) for z in data["zones"]]
         st.turns = data["turns"]
         return st
+
+    def resample(self, seat: int, rng: Rng) -> PenanceState:  # issue 15 §1: a twin for determinized search
+        return resample_state(self, seat, rng)  # type: ignore[no-any-return]
 
     def view_for(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: own hand, the opponent's hand size (and cards revealed by Sensor Sweep),

@@ -25,6 +25,7 @@ from gamewright.games.prince.encounter import (
 from gamewright.games.prince.options import Config
 from gamewright.games.prince.preview import branches, summarize
 from gamewright.games.prince.progression import Progress
+from gamewright.games.prince.resample import resample_state
 from gamewright.games.prince.resolution_tables import PLANET_INDEX, UNLOCK_AT
 from gamewright.games.prince.resolve import (
     ALL_ASPECTS,
@@ -533,6 +534,9 @@ class PrinceState:
         s.orng = Rng(0)
         s.orng.set_state(data["orng"])
         return s
+
+    def resample(self, seat: int, rng: Rng) -> PrinceState:  # issue 15 §1: a twin for determinized search
+        return resample_state(self, seat, rng)  # type: ignore[no-any-return]
 
     def view_for(self, player: int) -> dict[str, Any]:
         """Everything but the seed, the random streams, the opponent's upcoming prebuilt sequence and the opponents

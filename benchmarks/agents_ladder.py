@@ -1,0 +1,74 @@
+"""The agent ladder (issue 15 §5): random < game bot < ismcts at two budgets, 1-v-1, seats alternated.
+
+For each game and each pair of neighbouring rungs (and ismcts against the game's bot), ``games`` seeded games
+with the seats swapped every other game; prints wins of the stronger-meant agent with a 95% Wilson interval
+(a draw counts half) and the mean seconds per decision of each side.
+
+``python benchmarks/agents_ladder.py [games=200] [game ...]``; ``LADDER_BUDGETS=100,400`` sets the two ismcts
+iteration budgets. Reports, never asserts. Space Prince has one seat and is measured by
+``agents_prince_greedy.py`` instead.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from gamewright.agents.registry import make_agent
+from gamewright.core.game import load_game
+from gamewright.core.rng import derive_seed
+from gamewright.lab.stats import wilson_interval
+
+BOTS = {"penance": "penance.heuristic", "inclinations": "inclinations.hard-bot", "affinity": "affinity.greedy"}
+# Per-game search settings: in Penance short random rollouts valued by ``evaluate`` beat full heuristic ones
+# at the same time per decision (300 iterations run in about 1 s there).
+SETTINGS = {"penance": ":depth=8:c=0.4"}
+MAX_ACTIONS = 5000
+
+
+def match(game_name: str, a: str, b: str, games: int) -> tuple[float, list[float]]:
+    """Score of ``a`` against ``b`` (win 1, draw 1/2) and the seconds per decision of each."""
+    game = load_game(game_name)
+    points = 0.0
+    seconds, decisions = [0.0, 0.0], [0, 0]
+    for g in range(games):
+        order = (a, b) if g % 2 == 0 else (b, a)
+        agents = [make_agent(game_name, name, derive_seed(g, f"ladder{i}")) for i, name in enumerate(order)]
+        state = game.new_initial_state(derive_seed(g, "ladder-game"))
+        for _ in range(MAX_ACTIONS):
+            if state.is_terminal():
+                break
+            seat = state.current_player
+            start = time.perf_counter()
+            action = agents[seat].choose(state)
+            side = 0 if (seat == 0) == (g % 2 == 0) else 1
+            seconds[side] += time.perf_counter() - start
+            decisions[side] += 1
+            state.apply(action)
+        mine = 0 if g % 2 == 0 else 1
+        returns = state.returns() if state.is_terminal() else [0.0, 0.0]
+        points += 1.0 if returns[mine] > returns[1 - mine] else 0.5 if returns[mine] == returns[1 - mine] else 0.0
+    return points, [seconds[i] / max(1, decisions[i]) for i in range(2)]
+
+
+def rungs(game: str, budgets: list[int]) -> list[tuple[str, str]]:
+    search = [f"ismcts:iterations={n}{SETTINGS.get(game, '')}" for n in budgets]
+    bot = BOTS[game]
+    return [(bot, "random"), (search[0], "random"), (search[0], bot), (search[1], bot), (search[1], search[0])]
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    names = sys.argv[2:] or list(BOTS)
+    budgets = [int(x) for x in os.environ.get("LADDER_BUDGETS", "100,400").split(",")]
+    for game in names:
+        for a, b in rungs(game, budgets):
+            points, per = match(game, a, b, games)
+            low, high = wilson_interval(round(points), games)
+            print(f"{game:12} {a} vs {b}: {points / games:.1%} [{low:.1%}, {high:.1%}] of {games}; "
+                  f"s/decision {per[0]:.3f} vs {per[1]:.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

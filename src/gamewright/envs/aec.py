@@ -1,0 +1,111 @@
+"""A PettingZoo AEC environment for any game (issue 15 §4).
+
+Agents are ``player_0`` … ``player_{n-1}`` (seat order). Each observation is a dict: ``observation``, a float32
+vector of ``obs_size`` hashed from ``view_for(seat)`` (see ``observation``), and ``action_mask``, an int8 vector
+over the game's catalogue (1 = legal now; all 0 for a seat not on move). Actions are ``Discrete(size)`` indices
+into the catalogue. Rewards are the game's ``returns()`` at the end (win +1, loss −1; Space Prince 1 for a won
+run); a game still running after ``max_steps`` actions is truncated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from gamewright.core.game import load_game
+from gamewright.core.limits import SEED_MAX
+from gamewright.core.rng import Rng
+from gamewright.envs.catalogue import catalogue_for
+from gamewright.envs.observation import encode_view, observation_space
+
+
+class GameAECEnv(AECEnv):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi"], "name": "gamewright_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str, ruleset: str | None = None, options: dict[str, Any] | None = None,
+                 obs_size: int = 256, max_steps: int = 5000, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.game_name = game
+        self.game = load_game(game, ruleset=ruleset, options=options or {})
+        self.metadata = {**self.metadata, "name": f"gamewright_{game}_v0"}
+        self.render_mode = render_mode
+        self.obs_size = obs_size
+        self.max_steps = max_steps
+        self.possible_agents = [f"player_{i}" for i in range(self.game.num_players)]
+        self.catalogue = catalogue_for(game, self.game.num_players)
+        obs = observation_space(obs_size, self.catalogue.size)
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.catalogue.size) for a in self.possible_agents}
+        self._seeds = Rng(0)
+        self.state: Any = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = Rng(seed)
+        self.state = self.game.new_initial_state(self._seeds.randint(0, SEED_MAX))
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._legal: dict[int, Any] = self.catalogue.legal_map(self.state)
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.catalogue.size, dtype=np.int8)
+        if not self.state.is_terminal() and seat == self.state.current_player:
+            mask[list(self._legal)] = 1
+        return {"observation": encode_view(self.state.view_for(seat), self.obs_size), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None or int(action) not in self._legal:
+            raise ValueError(f"action {action!r} is not legal for {agent} (see the action_mask)")
+        self.state.apply(self._legal[int(action)])
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_terminal():
+            returns = self.state.returns()
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = float(returns[i])
+                self.terminations[a] = True
+        else:
+            self.rewards = {a: 0.0 for a in self.agents}
+            if self.steps >= self.max_steps:
+                self.truncations = {a: True for a in self.agents}
+            else:
+                self._legal = self.catalogue.legal_map(self.state)
+                self.agent_selection = self.possible_agents[self.state.current_player]
+        self._accumulate_rewards()
+
+    def action_text(self, index: int) -> str:
+        """What catalogue index ``index`` means (stable catalogues) or means now (Affinity's slots)."""
+        texts = getattr(self.catalogue, "texts", None)
+        if texts is not None:
+            return str(texts[index]) if 0 <= index < len(texts) else ""
+        from gamewright.agents.search import action_key
+
+        return action_key(self._legal[index]) if index in self._legal else ""
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return f"{self.game_name} step {self.steps}: {self.agent_selection} to move"
+
+    def close(self) -> None:
+        pass
