@@ -35,12 +35,6 @@ def _raised(kind: str) -> Matcher:
 
 # (game, matcher, reason): bugs filed in issue 9 item 5, being fixed in the engines.
 KNOWN_BUGS: list[tuple[str, Matcher, str]] = [
-    ("affinity", _raised("TypeError"),
-     "issue 9 item 5: Affinity apply() raises TypeError on wrong-typed Act fields (target='x', exertion=1.0, "
-     "affinity=0.0), sometimes after the state changed"),
-    ("affinity", lambda f: f.problem.startswith("an unlisted twin"),
-     "issue 9 item 5: Affinity accepts actions with junk in fields the verb does not use (move with exertion=-1, "
-     "ability=1j or affinity=-0.0) instead of refusing them"),
 ]
 
 

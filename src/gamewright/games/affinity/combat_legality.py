@@ -25,7 +25,7 @@ def act_shape_problem(act: Act) -> str:
     if (type(act.verb) is str and type(act.ability) is str and type(target) is int and type(exertion) is int
             and type(affinity) is int and -1 <= target <= ACT_NUMBER_MAX and -1 <= exertion <= ACT_NUMBER_MAX
             and -1 <= affinity <= ACT_NUMBER_MAX):
-        return ""  # the hot path: one test for a well-formed action
+        return _unused_field_problem(act)  # the hot path: one test for a well-formed action
     if type(act.verb) is not str or type(act.ability) is not str:
         return "an action's verb and ability are text"
     for name in ("target", "exertion", "affinity"):
@@ -38,6 +38,21 @@ def act_shape_problem(act: Act) -> str:
 
 
 ACT_NUMBER_MAX = 1000  # more than any fight's combatants, exertion or stored Affinity dice
+
+
+def _unused_field_problem(act: Act) -> str:
+    """Fields a verb does not use keep their defaults, so an accepted action is exactly one its text names
+    (``move 4`` with ``exertion=-1`` would otherwise be accepted as ``move 4``)."""
+    verb = act.verb
+    if verb == "use":
+        return ""
+    if act.ability or act.exertion or (verb != "share" and act.affinity) or (verb in _BARE and act.target != -1):
+        return f"{verb} takes {_TAKES.get(verb, 'no ability, target, exertion or Affinity dice')}"
+    return ""
+
+
+_BARE = ("end", "hold")
+_TAKES = {"move": "only a target", "share": "only a target and Affinity dice"}
 
 
 class LegalityMixin(CombatBase):
