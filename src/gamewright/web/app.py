@@ -110,6 +110,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         assistants_inclinations,
         assistants_penance,
         assistants_prince,
+        characters_affinity,
         pages,
     )
 
@@ -119,5 +120,6 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     app.include_router(assistants_inclinations.router)
     app.include_router(assistants_prince.router)
     app.include_router(assistants_penance.router)
+    app.include_router(characters_affinity.router)
     return app
 
