@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from gamewright.cli.affinity import _sheet_doc
 from gamewright.cli.affinity_sheets import load_sheet
 from tests.web.conftest import ARTIFACTS
+from tests.web.test_accessibility import violations
 from tests.web.test_browser import ARGS, CHROMIUM
 
 Cli = Callable[..., tuple[int, str, str]]
@@ -120,7 +121,7 @@ def test_a_name_with_markup_is_shown_as_text(client: TestClient, cli: Cli) -> No
 
 
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium (/usr/bin/chromium) is not installed")
-def test_sheet_page_screenshot(client: TestClient) -> None:
+def test_sheet_page_screenshot_and_axe(client: TestClient) -> None:
     playwright = pytest.importorskip("playwright.sync_api")
     create(client, way="")
     client.post("/characters/Aster", data={"action": "heal", "dice": "2d8"})
@@ -140,4 +141,6 @@ def test_sheet_page_screenshot(client: TestClient) -> None:
         page.click("#drink")
         assert "healing salve" in page.inner_text("#changed")
         page.screenshot(path=str(ARTIFACTS / "characters_affinity.png"), full_page=True)
+        for path in ("/characters/Aster", "/characters", "/characters/new"):  # labels and contrast (axe)
+            assert violations(page, "http://gamewright.test" + path) == [], path
         browser.close()
