@@ -85,6 +85,18 @@ def test_heal_and_potion_roll_with_a_shown_seed(client: TestClient, cli: Cli) ->
     same_as_cli(client, cli, "Aster")
 
 
+def test_the_shown_seed_replays_the_roll_in_the_cli(client: TestClient, cli: Cli) -> None:
+    create(client, "Aster")
+    create(client, "Briar")
+    r = client.post("/characters/Aster", data={"action": "heal", "dice": "3d8"})
+    seed = re.search(r'id="seed">(\d+)<', r.text)
+    rolled = re.search(r"rolled 3d8 (\[[^\]]*\])", r.text)
+    assert seed and rolled
+    code, out, err = cli("affinity", "rest", "Briar", "--heal", "3d8", "--seed", seed.group(1), "--json")
+    assert code == 0, err
+    assert json.loads(out)["rolls"] == json.loads(rolled.group(1))
+
+
 @pytest.mark.parametrize(("path", "data", "fragment"), [
     ("/characters/new", {"name": "Bo", "class": "wizard"}, "wizard"),
     ("/characters/new", {"name": "Bo", "class": "combatant", "level": "99"}, "level"),
@@ -92,6 +104,7 @@ def test_heal_and_potion_roll_with_a_shown_seed(client: TestClient, cli: Cli) ->
     ("/characters/Aster", {"action": "heal", "dice": "2x8"}, "not dice like 2d8"),
     ("/characters/Aster", {"action": "heal", "dice": "999d8"}, "number of dice"),
     ("/characters/Aster", {"action": "potion", "potion": "ale"}, "unknown potion"),
+    ("/characters/Aster", {"action": "potion", "potion": ""}, "choose a potion"),
     ("/characters/Aster", {"action": "rest", "kind": "nap"}, "choose rest, recover or wake"),
     ("/characters/Aster", {"action": "dance"}, "choose level-up"),
 ])

@@ -352,6 +352,24 @@ def _declare_stance(d: Any, sa: Any, sb: Any) -> str:
         console.print("  choose assert, reason, discern or withdraw (a, r, d, w)", highlight=False)
 
 
+def rest_action(sheet: Any, rng: Rng, kind: str, mend: bool | None, dice: tuple[int, int] | None,
+                potion: str | None, healing: str) -> dict[str, Any]:
+    """One rest, heal or potion on a sheet (the ``affinity rest`` command and the character page share it)."""
+    from gamewright.games.affinity import rest as rr
+
+    if potion:
+        return rr.drink(sheet, rng, potion, healing)
+    if dice:
+        return rr.heal(sheet, rng, dice[0], dice[1], healing)
+    if kind == "rest":
+        return rr.rest(sheet, mend)
+    if kind == "recover":
+        return rr.recover(sheet)
+    if kind == "wake":
+        return rr.wake(sheet)
+    raise ConfigError(f"--kind {kind[:40]!r}: choose rest, recover or wake")
+
+
 @app.command()
 def rest(
     name: str = typer.Argument(..., help="A stored character."),
@@ -367,24 +385,11 @@ def rest(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Rest, Recover, heal or drink a potion; the stored sheet is updated."""
-    from gamewright.games.affinity import rest as rr
-
     lim.check_all(**{"--seed": ("seed", seed)})
     dice = parse_heal(heal) if heal else None
     rng = Rng(seed)
     with edit_sheets(name) as (sheet,):  # one locking transaction: a concurrent rest or level-up is not lost
-        if potion:
-            doc = rr.drink(sheet, rng, potion, healing)
-        elif dice:
-            doc = rr.heal(sheet, rng, dice[0], dice[1], healing)
-        elif kind == "rest":
-            doc = rr.rest(sheet, mend)
-        elif kind == "recover":
-            doc = rr.recover(sheet)
-        elif kind == "wake":
-            doc = rr.wake(sheet)
-        else:
-            raise ConfigError(f"--kind {kind!r}: choose rest, recover or wake")
+        doc = rest_action(sheet, rng, kind, mend, dice, potion, healing)
     if json_out:
         print_json(doc)
         return

@@ -13,7 +13,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from gamewright.cli.affinity import _sheet_doc
-from gamewright.cli.affinity_outside import parse_heal
+from gamewright.cli.affinity_outside import parse_heal, rest_action
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
 from gamewright.core.errors import ConfigError, NotFound
 from gamewright.core.limits import ascii_int, check_name
@@ -69,35 +69,23 @@ def _create(form: Any) -> Any:
 
 def _act(name: str, form: Any) -> tuple[Any, list[str], int | None]:
     """One action on a stored sheet in one locking transaction: (the sheet after, what changed, the seed used)."""
-    from gamewright.games.affinity import rest as rr
     from gamewright.games.affinity.character import level_up
 
     action = _text(form, "action")
-    healing = _text(form, "healing") or "sum"
-    seed = secrets.randbelow(2**63)  # a fresh seed per action, shown on the page (heal, potion) to replay the roll
-    dice = parse_heal(_text(form, "dice")) if action == "heal" else None
     if action not in ("level-up", "rest", "heal", "potion"):
         raise ConfigError(f"action {action[:40]!r}: choose level-up, rest, heal or potion")
-    rng = Rng(seed)
+    seed = secrets.randbelow(2**63)  # a fresh seed per action, shown on the page (heal, potion) to replay the roll
+    dice = parse_heal(_text(form, "dice")) if action == "heal" else None
+    potion = _text(form, "potion") if action == "potion" else None
+    if potion == "":
+        raise ConfigError("choose a potion to drink")
+    mend = {"": None, "yes": True, "no": False}.get(_text(form, "mend"))
     with edit_sheets(name) as (sheet,):
         if action == "level-up":
             gained = level_up(sheet, _list(form, "way_node"), _list(form, "path_feat"))
             return sheet, [f"{sheet.name} is now level {sheet.level}: " + "; ".join(gained)], None
-        if action == "heal":
-            assert dice is not None
-            doc = rr.heal(sheet, rng, dice[0], dice[1], healing)
-        elif action == "potion":
-            doc = rr.drink(sheet, rng, _text(form, "potion"), healing)
-        else:
-            kind = _text(form, "kind") or "rest"
-            if kind == "rest":
-                doc = rr.rest(sheet, {"": None, "yes": True, "no": False}.get(_text(form, "mend")))
-            elif kind == "recover":
-                doc = rr.recover(sheet)
-            elif kind == "wake":
-                doc = rr.wake(sheet)
-            else:
-                raise ConfigError(f"kind {kind[:40]!r}: choose rest, recover or wake")
+        doc = rest_action(sheet, Rng(seed), _text(form, "kind") or "rest", mend, dice, potion,
+                          _text(form, "healing") or "sum")
     changed = [doc["note"]] if "note" in doc else [f"{sheet.name}: " + ", ".join(doc["changed"])]
     return sheet, changed, seed if action in ("heal", "potion") else None
 
