@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamewright.games.affinity.reach import reach_map
 from gamewright.web.views import view_for_viewer
 
 TEMPLATE = "affinity.html"
@@ -33,15 +34,27 @@ def fighter_card(f: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
     }
 
 
-def battle_map(cards: list[dict[str, Any]], active: int) -> dict[str, Any]:
-    xs = [c["x"] for c in cards]
-    ys = [c["y"] for c in cards]
+def battle_map(cards: list[dict[str, Any]], active: int, reach: dict[str, Any]) -> dict[str, Any]:
+    """Tokens, the acting fighter's reach and the melee zones, all from the engine (``reach_map``); the map
+    grows to show every square free movement reaches, and attack reach is drawn where it falls on the map."""
+    xs = [c["x"] for c in cards] + [s[0] for s in reach["move"]]
+    ys = [c["y"] for c in cards] + [s[1] for s in reach["move"]]
     x0, y0 = min(xs) - 1, min(ys) - 1
     cols, rows = max(xs) - x0 + 2, max(ys) - y0 + 2
+
+    def cells(squares: list[list[int]]) -> list[dict[str, int]]:
+        return [{"x": x, "y": y, "px": (x - x0) * CELL, "py": (y - y0) * CELL} for x, y in squares
+                if 0 <= x - x0 < cols and 0 <= y - y0 < rows]
+
     tokens = [{**c, "cx": (c["x"] - x0) * CELL + CELL // 2, "cy": (c["y"] - y0) * CELL + CELL // 2,
                "active": c["idx"] == active} for c in cards]
+    at = {t["idx"]: t for t in tokens}
+    links = [{"a": a, "b": b, "x1": at[a]["cx"], "y1": at[a]["cy"], "x2": at[b]["cx"], "y2": at[b]["cy"]}
+             for a, b in reach["engaged"]]
     return {"width": cols * CELL, "height": rows * CELL, "cell": CELL, "cols": range(cols + 1),
-            "rows": range(rows + 1), "tokens": tokens}
+            "rows": range(rows + 1), "tokens": tokens, "attack": cells(reach["attack"]),
+            "move": cells(reach["move"]), "threatened": cells(reach["threatened"]), "links": links,
+            "attack_radius": reach["attack_radius"], "move_squares": reach["move_squares"]}
 
 
 def action_groups(state: Any) -> list[dict[str, Any]]:
@@ -67,5 +80,5 @@ def board_context(rt: Any, state: Any, seat: int | None, draft: list[str]) -> di
     cards = [fighter_card(f, names) for f in view["fighters"]]
     mine = seat is not None and not state.is_terminal() and state.current_player == seat
     return {"round": view["round"], "active": view["active"], "active_name": names[view["active"]],
-            "winner": view["winner"], "fighters": cards, "map": battle_map(cards, view["active"]),
+            "winner": view["winner"], "fighters": cards, "map": battle_map(cards, view["active"], reach_map(state)),
             "names": names, "groups": action_groups(state) if mine else []}
