@@ -4,14 +4,19 @@ engine's own move previews end inside the movement reach it reports."""
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
+import httpx
+import pytest
 from fastapi.testclient import TestClient
 
 from gamewright.games.affinity import make_game
 from gamewright.games.affinity.reach import reach_map
 from tests.web.boards.test_affinity import OPTIONS, board_of
+from tests.web.conftest import ARTIFACTS, Server
+from tests.web.test_browser import CHROMIUM, browser  # noqa: F401 - the same chromium fixture
 
 GROUP = re.compile(r'<g class="(reach attack|reach move|zone threat)">(.*?)</g>', re.S)
 SQ = re.compile(r'data-sq="(-?\d+),(-?\d+)"')
@@ -93,3 +98,29 @@ def test_the_map_shows_the_engines_reach_to_a_seat_and_a_spectator(client: TestC
                         headers={"Authorization": f"Bearer {token}"})
         assert r.status_code == 200, r.text
     assert checked == 10 and engaged > 0
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium (/usr/bin/chromium) is not installed")
+def test_the_map_in_chromium(browser: Any, server: Server) -> None:  # noqa: F811
+    """Screenshot tests/artifacts/board_affinity_map.png: the party's turn with the wolf engaged. The server's
+    game is replayed on a local state of the same seed to choose each step."""
+    g = httpx.post(server.url + "/api/games", json={"game": "affinity", "seed": 5, "seats": ["human", "human"],
+                                                     "options": OPTIONS}).json()
+    game = make_game(None, OPTIONS)
+    state = game.new_initial_state(5)
+    seq = 0
+    while not (reach_map(state)["engaged"] and state.current_player == 0):
+        text = close_in(state)
+        token = g["seats"][state.current_player]["token"]
+        r = httpx.post(f"{server.url}/api/games/{g['id']}/actions", json={"action": text, "seq": seq},
+                       headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.text
+        seq = r.json()["seq"]
+        state.apply(game.parse_action(state, text))
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    page.goto(g["seats"][0]["characters"][state.active]["url"])
+    page.wait_for_selector("svg.aff-map g.zone.engaged line", state="attached")  # a level line has no height
+    reach = reach_map(state)
+    assert page.locator("svg.aff-map g.reach.move circle").count() == len(reach["move"])
+    assert page.locator("svg.aff-map g.zone.engaged line").count() == len(reach["engaged"])
+    page.locator("svg.aff-map").screenshot(path=str(ARTIFACTS / "board_affinity_map.png"))

@@ -4,6 +4,7 @@ engine lists. Built from ``view_for`` (spectators: the public view); previews on
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from gamewright.games.affinity.reach import reach_map
@@ -34,6 +35,15 @@ def fighter_card(f: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
     }
 
 
+def _between(a: dict[str, Any], b: dict[str, Any], trim: float = 15) -> dict[str, float]:
+    """A link from token ``a`` to token ``b``, cut short at both ends (drawn under the tokens)."""
+    dx, dy = b["cx"] - a["cx"], b["cy"] - a["cy"]
+    length = math.hypot(dx, dy) or 1.0
+    k = min(trim, length / 2 - 1) / length
+    return {"x1": round(a["cx"] + dx * k, 1), "y1": round(a["cy"] + dy * k, 1),
+            "x2": round(b["cx"] - dx * k, 1), "y2": round(b["cy"] - dy * k, 1)}
+
+
 def battle_map(cards: list[dict[str, Any]], active: int, reach: dict[str, Any]) -> dict[str, Any]:
     """Tokens, the acting fighter's reach and the melee zones, all from the engine (``reach_map``); the map
     grows to show every square free movement reaches, and attack reach is drawn where it falls on the map."""
@@ -46,11 +56,17 @@ def battle_map(cards: list[dict[str, Any]], active: int, reach: dict[str, Any]) 
         return [{"x": x, "y": y, "px": (x - x0) * CELL, "py": (y - y0) * CELL} for x, y in squares
                 if 0 <= x - x0 < cols and 0 <= y - y0 < rows]
 
-    tokens = [{**c, "cx": (c["x"] - x0) * CELL + CELL // 2, "cy": (c["y"] - y0) * CELL + CELL // 2,
-               "active": c["idx"] == active} for c in cards]
+    shared: dict[tuple[int, int], list[int]] = {}  # fighters may share a square: fan them out to stay visible
+    for c in cards:
+        shared.setdefault((c["x"], c["y"]), []).append(c["idx"])
+    tokens = []
+    for c in cards:
+        here = shared[(c["x"], c["y"])]
+        shift = (here.index(c["idx"]) * 2 - (len(here) - 1)) * 10
+        tokens.append({**c, "cx": (c["x"] - x0) * CELL + CELL // 2, "cy": (c["y"] - y0) * CELL + CELL // 2 + shift,
+                       "active": c["idx"] == active, "stacked": len(here) > 1})
     at = {t["idx"]: t for t in tokens}
-    links = [{"a": a, "b": b, "x1": at[a]["cx"], "y1": at[a]["cy"], "x2": at[b]["cx"], "y2": at[b]["cy"]}
-             for a, b in reach["engaged"]]
+    links = [{"a": a, "b": b, **_between(at[a], at[b])} for a, b in reach["engaged"]]
     return {"width": cols * CELL, "height": rows * CELL, "cell": CELL, "cols": range(cols + 1),
             "rows": range(rows + 1), "tokens": tokens, "attack": cells(reach["attack"]),
             "move": cells(reach["move"]), "threatened": cells(reach["threatened"]), "links": links,
