@@ -46,8 +46,9 @@ def reach_map(state: Any) -> dict[str, Any]:
     """The acting combatant's reach and the melee zones, as plain data for front ends."""
     f = state.fighters[state.active]
     at = (f.x, f.y)
-    radius = attack_radius(state)
-    move = max(f.move_left, 0) if state.winner is None else 0
+    over = state.winner is not None  # a finished fight has no one acting: no reach to draw
+    radius = 0 if over else attack_radius(state)
+    move = 0 if over else max(f.move_left, 0)
     alive = [e for e in state.fighters if e.status != rs.DEAD]
     engaged = sorted((a.idx, b.idx) for a in alive for b in alive
                      if a.side == 0 and b.side == 1 and a.status == rs.OK and b.status == rs.OK
