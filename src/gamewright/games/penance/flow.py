@@ -133,7 +133,7 @@ class Flow(Combat):
         for owner, centre in self.zones:
             if owner == p and self.map.dist[centre][s.pos] <= 3:
                 self._recover_grave(p, 2, events, "Consecrated Ground")
-        if s.heat >= 5:
+        if heat_mod.heat_zone(s.heat) != "safe":  # 004 §7: the Danger Zone (5+) rolls Strain first
             self._strain(p, events)
             if self.over:
                 return

@@ -16,10 +16,21 @@ if TYPE_CHECKING:
     from gamewright.games.penance.losses import Losses
 
 
+DANGER_HEAT = 5  # 004 §7 Heat Zones: Danger Zone (5+ Heat) rolls Strain at the start of the turn
+CRITICAL_HEAT = 10  # 004 §7: Critical (10+ Heat), automatic system failures (ref §2: Strain's 12+ row, unrolled)
+
+
+def heat_zone(heat: int) -> str:
+    """004 §7 Heat Zones: ``safe`` (0-4, no penalties), ``danger`` (5+, Strain each turn), ``critical`` (10+)."""
+    if heat >= CRITICAL_HEAT:
+        return "critical"
+    return "danger" if heat >= DANGER_HEAT else "safe"
+
+
 def strain(st: Losses, p: int, events: list[Event]) -> None:
     """004 §7 Strain (ref §2): 1d6 + Heat; at 10+ Heat the 12+ result applies without a roll."""
     s = st.sides[p]
-    if s.heat >= 10:
+    if s.heat >= CRITICAL_HEAT:
         total, roll = 12, None
     else:
         roll = st.rng.die(6)

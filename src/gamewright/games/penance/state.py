@@ -21,6 +21,7 @@ from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.casket import Casket
 from gamewright.games.penance.components import COMPONENTS
 from gamewright.games.penance.decks import DeckSpec, build_cards
+from gamewright.games.penance.heat import heat_zone
 from gamewright.games.penance.hexgrid import DIRECTIONS, load_map
 from gamewright.games.penance.piles import Piles
 from gamewright.games.penance.pilot import PILOT_DEATH, new_wound_deck
@@ -145,6 +146,7 @@ class PenanceState(Preview):
             d: dict[str, Any] = {
                 "deck_spec": s.deck_spec, "class": s.cls_name, "hex": self.map.hex_name(s.pos),
                 "facing": DIRECTIONS[s.facing], "sp": s.sp, "sp_max": self.sp_max(p), "heat": s.heat,
+                "heat_zone": heat_zone(s.heat),
                 "deck": len(pl.deck), "hand_size": len(pl.hand), "discard": [pl.cards[i] for i in pl.discard],
                 "graveyard": [pl.cards[i] for i in pl.grave], "removed": [pl.cards[i] for i in pl.removed],
                 "components": {
