@@ -46,19 +46,26 @@ def cli() -> Callable[..., CliResult]:
     return invoke
 
 
+def _run_cli(args: tuple[str, ...], stdin: str | None, timeout: int,
+             preexec_fn: Callable[[], None] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m gamewright ARGS`` as a real process with the test's database (its environment)."""
+    return subprocess.run(
+        [sys.executable, "-m", "gamewright", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=timeout,
+        preexec_fn=preexec_fn,
+    )
+
+
 @pytest.fixture
 def cli_process() -> Callable[..., subprocess.CompletedProcess[str]]:
     """Run the CLI as a real process (exit codes, concurrency), with the test's database."""
 
     def invoke(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "gamewright", *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            env=dict(os.environ),
-            timeout=300,
-        )
+        return _run_cli(args, stdin, timeout=300)
 
     return invoke
 
@@ -76,14 +83,6 @@ def bounded_cli() -> Callable[..., subprocess.CompletedProcess[str]]:
         resource.setrlimit(resource.RLIMIT_AS, (500 * 2**20, 500 * 2**20))
 
     def invoke(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "gamewright", *args],
-            input=stdin,
-            capture_output=True,
-            text=True,
-            env=dict(os.environ),
-            timeout=60,
-            preexec_fn=limit,
-        )
+        return _run_cli(args, stdin, timeout=60, preexec_fn=limit)
 
     return invoke

@@ -29,13 +29,8 @@ PER_CONFIG = 3_400  # × 3 configurations ≥ 10,000 actions per game
 Matcher = Callable[[Failure], bool]
 
 
-def _raised(kind: str) -> Matcher:
-    return lambda f: f.problem.startswith(f"apply raised {kind}")
-
-
-# (game, matcher, reason): bugs filed in issue 9 item 5, being fixed in the engines.
-KNOWN_BUGS: list[tuple[str, Matcher, str]] = [
-]
+# (game, matcher, reason): engine bugs already filed, expected to fail until fixed; none are open now.
+KNOWN_BUGS: list[tuple[str, Matcher, str]] = []
 
 
 def _split(failures: list[Failure]) -> tuple[list[Failure], list[str]]:
