@@ -100,15 +100,11 @@ def test_every_prompt_with_closed_stdin_is_one_line(cli: Callable[..., Any]) -> 
         _one_error_line(done.returncode, done.stderr)
 
 
-EOF_XFAIL = pytest.mark.xfail(strict=False, reason="issue 9 item 3: at the end of stdin this game saves and exits 0; "
-                               "its prompt should read through cli.common.read_line (one error line, exit 2)")
-
-
 @pytest.mark.parametrize("args", [
     ("prince", "play", "Ada"),
     ("affinity", "fight"),
-    pytest.param(("penance", "play", "--seats", "human,bot"), marks=EOF_XFAIL),
-    pytest.param(("inclinations", "play", "--seats", "human,random-bot"), marks=EOF_XFAIL),
+    ("penance", "play", "--seats", "human,bot"),
+    ("inclinations", "play", "--seats", "human,random-bot"),
 ], ids=lambda args: " ".join(args[:2]))
 def test_every_prompt_at_the_end_of_stdin_is_one_line(cli: Callable[..., Any], args: tuple[str, ...]) -> None:
     _mint(cli, "Ada", 2003)

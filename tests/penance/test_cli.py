@@ -125,7 +125,7 @@ def test_play_scripted_and_resume(cli) -> None:  # type: ignore[no-untyped-def]
     code, out, err = cli("penance", "list")
     assert code == 0 and "active" in out and "confessor,ironclad" in out, err
     code, out, err = cli("penance", "play", "--resume", "1", stdin="end\n")
-    assert code == 0, err
+    assert code == 2 and "game 1 is saved: resume with gamewright penance play --resume 1" in err  # stdin ran out
     assert "resumed game 1" in out
     view = json.loads(cli("penance", "show", "1", "--json")[1])["view"]
     assert "hand" in view["sides"][0] and "hand" not in view["sides"][1]

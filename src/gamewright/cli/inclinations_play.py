@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from gamewright.cli.common import ClosedInput, InputEnded, read_line
+from gamewright.cli.common import InputEnded, read_line
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import Event, events_for
 from gamewright.core.rng import Rng
@@ -37,17 +37,15 @@ def out(text: str = "") -> None:
     sys.stdout.flush()
 
 
-def read(prompt: str) -> str | None:
-    """The next line typed, or None when input is over (closed or ended stdin: the game is saved)."""
+def read(prompt: str) -> str:
+    """The next line typed; closed or ended stdin is ``InputEnded`` (the game is saved, the caller says so)."""
     sys.stdout.write(prompt)
     sys.stdout.flush()
     try:
         return read_line("", "move").strip()
     except InputEnded:
         out()
-        if sys.stdin is None or isinstance(sys.stdin, ClosedInput):
-            raise  # no input at all: one error line (the caller adds that the game is saved)
-        return None
+        raise  # closed or ended stdin: one error line (the caller adds that the game is saved)
 
 
 def show(state: InclinationsState) -> None:
@@ -246,7 +244,7 @@ class Session:
             self.warned = True
             self.deploy_danger()
         line = read(f"{who} deploy on black-hole ring 4 (free sectors {spans(free)}; 'deploy N', 'help')> ")
-        if line is None or line in ("quit", "save"):
+        if line in ("quit", "save"):
             return False
         if line in ("help", "?"):
             out(DEPLOY_HELP)
@@ -277,7 +275,7 @@ class Session:
             out("  pending (kept from before): " + "; ".join(a.to_text() for a in s.plan))
         while True:
             line = read(f"{who} plan[{len(s.plan)}]> ")
-            if line is None or line in ("quit", "save"):
+            if line in ("quit", "save"):
                 return False
             if not line:
                 continue

@@ -4,12 +4,20 @@
 from __future__ import annotations
 
 import secrets
-import sys
 from typing import Any
 
 import typer
 
-from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, print_json, sub_app, whole_number
+from gamewright.cli.common import (
+    JSON_OPTION,
+    RULE_OPTION,
+    SEED_OPTION,
+    InputEnded,
+    print_json,
+    read_line,
+    sub_app,
+    whole_number,
+)
 from gamewright.cli.penance_table import HELP, menu, prompt, render
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
@@ -322,7 +330,6 @@ def play(
             for i, s in enumerate(seat_list)]
     # bots are stateless apart from their stream; replaying keeps their streams in step only approximately,
     # which does not matter: their saved actions are replayed, not re-chosen.
-    lines = sys.stdin
     shown_for = -1
     losing: tuple[int, int] | None = None
     while not state.is_terminal():
@@ -342,10 +349,11 @@ def play(
                 for entry in menu(state):
                     say(entry)
                 shown_for = len(actions)
-            line = lines.readline()
-            if not line:
-                say(f"input ended; game {game_id} saved")
-                return
+            try:
+                line = read_line("", "action")
+            except InputEnded as exc:  # issue 9 item 3: one error line (exit 2); the game stays saved
+                raise InputEnded(f"{exc}; game {game_id} is saved: resume with gamewright penance play "
+                                 f"--resume {game_id}") from None
             text = line.strip()
             if not text:
                 continue
