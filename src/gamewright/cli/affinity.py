@@ -288,4 +288,4 @@ def character_affinity(
 
 
 # the fights and the commands outside combat live in their own modules and register on ``app``
-from gamewright.cli import affinity_fight, affinity_outside  # noqa: E402,F401
+from gamewright.cli import affinity_fight, affinity_outside, affinity_party  # noqa: E402,F401

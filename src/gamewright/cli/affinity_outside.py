@@ -85,6 +85,8 @@ def task(
                              f"({lim.help_range('days')}; 0: a single roll)."),
     sheets: str = typer.Option(None, "--sheets", help=SHEETS_HELP + " Several pool their successes; --exertion, "
                                "--bonus and --penalty apply to each."),
+    with_party: str = typer.Option(None, "--with-party", help="A stored party: its conscious members pool "
+                                   "their roll (or those --sheets names); HD burned is written back, the task logged."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -96,6 +98,10 @@ def task(
                      "--exertion": ("exertion", exertion), "--bonus": ("bonus", bonus),
                      "--penalty": ("penalty", penalty)})
     rng = Rng(seed)
+    if with_party:
+        from gamewright.cli.affinity_party_play import task_rollers
+
+        sheets = task_rollers(with_party, sheets, group)
     if sheets:
         if group:
             raise ConfigError("give --sheets or --group, not both")
@@ -112,6 +118,14 @@ def task(
     else:
         result = group_roll(rng, [checked_roller("roller", proficiency, exertion, bonus, penalty)], t, difficulty)
     doc = result.to_json()
+    if with_party:
+        from gamewright.cli.affinity_party_play import settle_rolls
+
+        burned: dict[str, int] = {}
+        for r in result.rolls:
+            burned[r.name] = burned.get(r.name, 0) + r.burned
+        settle_rolls(with_party, "task", f"task {result.successes} vs {difficulty} at {t}+ ({', '.join(burned)}): "
+                     f"{'success' if result.success else 'failure'}", burned, doc, True)
     if json_out:
         print_json(doc)
         return
@@ -141,6 +155,10 @@ def travel(
     sheets: str = typer.Option(None, "--sheets", help="Stored characters: the navigator first (its Proficiency "
                                "rolls), then the party; the --roles go to the others in order, and a Ranger's "
                                "Nature's Treaty is found on the sheets."),
+    role: list[str] = typer.Option([], "--role", help="With --with-party, ROLE=MEMBER (repeatable): navigator "
+                                   "(required), scout, quartermaster, guard; one role each."),
+    with_party: str = typer.Option(None, "--with-party", help="A stored party travels: --role assigns its roles; the "
+                                   "navigator's burns and everyone's Resolve are written back and the journey logged."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -155,7 +173,15 @@ def travel(
     lim.check_all(**{"--seed": ("seed", seed)})
     role_list = [r.strip() for r in roles.split(",") if r.strip()]
     takers = {r: r for r in role_list}
-    if sheets:
+    if role and not with_party:
+        raise ConfigError("--role needs --with-party (without a party: --sheets and --roles)")
+    if with_party:
+        from gamewright.cli.affinity_party_play import journey_party
+
+        navigator, takers, treaty = journey_party(with_party, role, sheets, roles)
+        proficiency = roller_from_sheet(navigator, exertion, bonus).proficiency
+        natures_treaty = natures_treaty or treaty
+    elif sheets:
         party = load_sheets(sheets)
         proficiency = roller_from_sheet(party[0], exertion, bonus).proficiency
         if len(role_list) > len(party) - 1:
@@ -167,6 +193,10 @@ def travel(
     journey = Journey(distance, terrain, [h.strip() for h in hurdles.split(",") if h.strip()], proficiency,
                       exertion, bonus, takers, supplies, mounts, natures_treaty)
     doc = go(Rng(seed), journey)
+    if with_party:
+        from gamewright.cli.affinity_party_play import settle_journey
+
+        settle_journey(with_party, navigator.name, takers, doc, f"{distance}, {terrain}", True)
     _report(doc, json_out, f"Navigator rolls {doc['faces']} at {doc['threshold']}+: {doc['successes']} of "
             f"{doc['required']} → {doc['outcome']} (Resolve {doc['resolve_change']:+d} for everyone)")
 
@@ -186,6 +216,12 @@ def chase(
     crowded: bool = typer.Option(False, "--crowded", help="Crowded or urban: both −1d6."),
     sheets: str = typer.Option(None, "--sheets", help="Two stored characters, LEAD,CHASE: their Proficiencies "
                                "replace --lead and --chase (one roller per side, ref §1)."),
+    party_side: str = typer.Option(None, "--side", help="With --with-party: lead (the party is pursued, the default) or "
+                             "chase (the party pursues)."),
+    roller: str = typer.Option(None, "--roller", help="With --with-party: the member who rolls (default: the "
+                               "conscious one with the highest Proficiency)."),
+    with_party: str = typer.Option(None, "--with-party", help="A stored party is one side (--side); its "
+                                   "roller's burns are written back and the chase logged."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -198,7 +234,15 @@ def chase(
             raise ConfigError("--familiar and --mount take lead or chase")
     lim.check_all(**{"--seed": ("seed", seed)})
     names = {"lead": "lead", "chase": "chase"}
-    if sheets:
+    if (party_side or roller) and not with_party:
+        raise ConfigError("--side and --roller need --with-party")
+    if with_party:
+        from gamewright.cli.affinity_party_play import chase_roller
+
+        who, party_side = chase_roller(with_party, sheets, party_side, roller)
+        names[party_side] = who.name
+        lead, chaser = (who.proficiency, chaser) if party_side == "lead" else (lead, who.proficiency)
+    elif sheets:
         pair = load_sheets(sheets)
         if len(pair) != 2:
             raise ConfigError("--sheets names two characters for a chase: LEAD,CHASE")
@@ -208,6 +252,11 @@ def chase(
                        checked_roller(names["chase"], chaser, chase_exertion, chase_bonus, 0), familiar, mount,
                        darkness, crowded)
     doc = run_chase(Rng(seed), setup)
+    if with_party and party_side:
+        from gamewright.cli.affinity_party_play import settle_rolls
+
+        settle_rolls(with_party, "chase", f"chase ({names[party_side]} rolls as the {party_side}): "
+                     f"{doc['outcome']}", {names[party_side]: doc[party_side]["burned"]}, doc, True)
     _report(doc, json_out, f"Lead {names['lead']} {doc['lead']['faces']} → {doc['lead']['successes']}, Chase "
             f"{names['chase']} {doc['chase']['faces']} → {doc['chase']['successes']}: {doc['outcome']}")
 

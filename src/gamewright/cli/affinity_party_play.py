@@ -1,0 +1,131 @@
+"""``--with-party NAME`` on ``affinity fight``, ``task``, ``travel`` and ``chase``: who of the stored party takes
+part, and what the encounter changed — written back to the sheets (locked) and entered in the party's log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.cli.affinity_party import change_lines, edit_members, names_of, record
+from gamewright.cli.affinity_sheets import edit_sheets, load_sheet
+from gamewright.cli.common import console
+from gamewright.core.errors import ConfigError
+from gamewright.games.affinity import party as pt
+
+WITH_PARTY_HELP = "A stored party (`affinity party new`): "
+
+
+def _sheets(party_name: str) -> list[Any]:
+    from gamewright.store.affinity_parties import get_party
+
+    return [load_sheet(n) for n in get_party(party_name).members]
+
+
+def _alone(given: dict[str, Any]) -> None:
+    """``--with-party`` names the characters itself: the options that name them otherwise are refused."""
+    for option, value in given.items():
+        if value:
+            raise ConfigError(f"give --with-party or {option}, not both")
+
+
+def _report(entry: dict[str, Any]) -> None:
+    console.print(f"party log: {entry['text']}", highlight=False)
+    for line in change_lines(entry["data"].get("members", [])):
+        console.print(f"  {line}", highlight=False)
+
+
+# --- fights ----------------------------------------------------------------------------------------------------
+def fight_roster(party_name: str, sheets: str | None) -> str:
+    """The living members, as ``--sheets`` text: the dead stay on the roster but do not fight."""
+    _alone({"--sheets": sheets})
+    alive = pt.living(_sheets(party_name))
+    pt.conscious(alive, "fight")
+    return ",".join(s.name for s in alive)
+
+
+def log_fight(party_name: str, loaded: list[dict[str, Any]], members: list[Any], result: dict[str, Any],
+              creature: str, quiet: bool) -> None:
+    from gamewright.games.affinity.character import Sheet
+
+    changes = pt.member_changes([pt.snapshot(Sheet.from_json(d)) for d in loaded], members)
+    dead = [m["name"] for m in changes if m["after"]["status"] == "dead"]
+    text = (f"fight with {result['count']} {creature}: {result['winner']} won after {result['rounds']} round(s)"
+            + (f"; {', '.join(dead)} died" if dead else ""))
+    entry = record(party_name, "fight", text, {"members": changes, "result": {k: v for k, v in result.items()
+                                                                             if k != "fighters"}})
+    if not quiet:
+        _report(entry)
+
+
+# --- rolls outside fights --------------------------------------------------------------------------------------
+def task_rollers(party_name: str, sheets: str | None, group: str | None) -> str:
+    """The conscious members as ``--sheets`` text, or those ``--sheets`` names, each a member."""
+    _alone({"--group": group})
+    roster = _sheets(party_name)
+    if sheets:
+        names = [s.name for s in roster]
+        stranger = next((n for n in names_of(sheets) if n not in names), None)
+        if stranger:
+            raise ConfigError(f"--sheets {stranger[:40]!r} is not in the party {party_name} ({', '.join(names)})")
+        return sheets
+    return ",".join(s.name for s in pt.conscious(roster, "task"))
+
+
+def settle_rolls(party_name: str, kind: str, text: str, burned: dict[str, int], result: dict[str, Any],
+                 quiet: bool) -> None:
+    """Exertion burns written back to the rollers' sheets, and the roll logged."""
+    with edit_sheets(*burned) as sheets:
+        before = [pt.snapshot(s) for s in sheets]
+        for s in sheets:
+            pt.burn(s, burned[s.name])
+        changes = pt.member_changes(before, sheets)
+    entry = record(party_name, kind, text, {"members": changes, "result": result})
+    if not quiet:
+        _report(entry)
+
+
+def journey_party(party_name: str, roles: list[str], sheets: str | None, support: str) -> tuple[Any, dict[str, str],
+                                                                                             bool]:
+    """The navigator's sheet, the support roles (role → member) and whether a conscious member brings Nature's
+    Treaty (003 Travel Strain Mitigation), from ``--role ROLE=MEMBER`` options."""
+    _alone({"--sheets": sheets, "--roles": support})
+    assigned: dict[str, str] = {}
+    for text in roles:
+        role, sep, who = text.partition("=")
+        role = role.strip().lower()
+        if not sep or not who.strip():
+            raise ConfigError(f"--role {text[:40]!r} is not ROLE=MEMBER, e.g. navigator=Ana")
+        if role in assigned:
+            raise ConfigError(f"the {role} role is taken once on a journey")
+        assigned[role] = who.strip()
+    roster = _sheets(party_name)
+    pt.refuse_dying(roster, "journey")
+    navigator, takers = pt.journey_roles(roster, assigned)
+    treaty = any("natures_treaty" in s.features for s in roster if s.status == "ok")
+    return navigator, takers, treaty
+
+
+def settle_journey(party_name: str, navigator: str, takers: dict[str, str], doc: dict[str, Any], where: str,
+                   quiet: bool) -> None:
+    """003 Journey outcomes on the stored sheets: the navigator's burns, every living member's Resolve."""
+    with edit_members(party_name) as sheets:
+        before = [pt.snapshot(s) for s in sheets]
+        for s in sheets:
+            if s.name == navigator:
+                pt.burn(s, doc["burned"])
+        pt.journey_resolve(sheets, doc["resolve_change"])
+        changes = [m for m in pt.member_changes(before, sheets) if m["before"]["status"] != "dead"]
+    roles = ", ".join([f"navigator {navigator}", *(f"{r} {w}" for r, w in takers.items())])
+    text = f"journey ({where}; {roles}): {doc['outcome']}, Resolve {doc['resolve_change']:+d} for everyone"
+    entry = record(party_name, "journey", text, {"members": changes, "roles": {"navigator": navigator, **takers},
+                                                 "result": doc})
+    if not quiet:
+        _report(entry)
+
+
+def chase_roller(party_name: str, sheets: str | None, side: str | None, roller: str | None) -> tuple[Any, str]:
+    """The member who rolls for the party, and the party's side (lead: pursued, chase: pursuer)."""
+    _alone({"--sheets": sheets})
+    side = side or "lead"
+    if side not in ("lead", "chase"):
+        raise ConfigError("--side is lead (the party is pursued) or chase (the party pursues)")
+    return pt.chase_roller(_sheets(party_name), roller), side
