@@ -216,8 +216,8 @@ def chase(
     crowded: bool = typer.Option(False, "--crowded", help="Crowded or urban: both −1d6."),
     sheets: str = typer.Option(None, "--sheets", help="Two stored characters, LEAD,CHASE: their Proficiencies "
                                "replace --lead and --chase (one roller per side, ref §1)."),
-    party_side: str = typer.Option(None, "--side", help="With --with-party: lead (the party is pursued, the default) or "
-                             "chase (the party pursues)."),
+    party_side: str = typer.Option(None, "--side", help="With --with-party: lead (the party is pursued, the "
+                                   "default) or chase (the party pursues)."),
     roller: str = typer.Option(None, "--roller", help="With --with-party: the member who rolls (default: the "
                                "conscious one with the highest Proficiency)."),
     with_party: str = typer.Option(None, "--with-party", help="A stored party is one side (--side); its "
