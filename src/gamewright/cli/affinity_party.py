@@ -48,11 +48,11 @@ def edit_members(party_name: str) -> Any:
 
 def record(party_name: str, kind: str, text: str, data: dict[str, Any], days: int = 0,
            session: str = "") -> dict[str, Any]:
-    """Write one entry to the party's log (moving its day or session first when asked); the entry as written."""
+    """Write one entry to the party's log, stamped with the day it began, then move the party's day; a session
+    begins before its entry and ends after it. The entry as written."""
     from gamewright.store.affinity_parties import edit_party
 
     with edit_party(party_name) as party:
-        party.day += days
         if session == "start":
             if party.session_open:
                 raise RuleViolation("begin a session", f"session {party.sessions} is still open; end it first")
@@ -62,6 +62,7 @@ def record(party_name: str, kind: str, text: str, data: dict[str, Any], days: in
             if not party.session_open:
                 raise RuleViolation("end a session", "no session is open; begin one with `party session start`")
             party.session_open = False
+        party.day += days
     return party.entries[-1]
 
 
