@@ -122,7 +122,7 @@ def test_tasks_and_chases_write_burns_back(cli: Any) -> None:
     doc = _ok(cli, "chase", "--with-party", "Wayfarers", "--side", "chase", "--roller", "Bo", "--lead", "2",
               "--chase-exertion", "2", "--seed", "2", "--json")
     entry = _last(cli)
-    assert entry["kind"] == "chase" and "Bo rolls as the chase" in entry["text"]
+    assert entry["kind"] == "chase" and "the party pursuing (Bo rolls)" in entry["text"]
     assert entry["data"]["members"][0]["after"]["hd"] == stored["Bo"]["hd"] - doc["chase"]["burned"]
 
 

@@ -184,13 +184,23 @@ def party_show(name: str = typer.Argument(...), json_out: bool = JSON_OPTION) ->
                     f"{s.affinity}/{s.affinity_cap} (+{s.affinity_gained_today} today)", f"{s.rests_today}/2",
                     ", ".join(sorted(s.uses_spent)) or "—")
     console.print(out)
-    for entry in log[-5:]:
-        console.print(_entry_line(entry), highlight=False)
+    if log:
+        console.print(_log_table(log[-5:], f"Latest in the adventure log (all of it: `affinity party log {party.name}`)",
+                                 False))
 
 
-def _entry_line(e: dict[str, Any]) -> str:
-    when = f"session {e['session']}, day {e['day']}" if e["session"] else f"day {e['day']}"
-    return f"#{e['seq']:<3} {when:<20} {e['kind']:<13} {e['text']}"
+def _log_table(entries: list[dict[str, Any]], title: str, details: bool) -> Table:
+    """The log as a table: number, session and day, kind, and what happened (with each member's changes)."""
+    out = Table(title=title, show_lines=details)
+    for col in ("#", "session", "day", "kind", "what happened"):
+        out.add_column(col, justify="right" if col in ("#", "session", "day") else "left")
+    for e in entries:
+        text = e["text"]
+        if details:
+            text = "\n".join([text, *(f"  {m['name']}: {', '.join(m['changed'])}"
+                                       for m in e["data"].get("members", []) if m.get("changed"))])
+        out.add_row(str(e["seq"]), str(e["session"] or "—"), str(e["day"]), e["kind"], text)
+    return out
 
 
 @party_app.command("log")
@@ -206,11 +216,8 @@ def party_log_cmd(name: str = typer.Argument(...),
     if json_out:
         print_json(log)
         return
-    for entry in log:
-        console.print(_entry_line(entry), highlight=False)
-        for m in entry["data"].get("members", []):
-            if m.get("changed"):
-                console.print(f"{'':<40}{m['name']}: {', '.join(m['changed'])}", highlight=False)
+    title = f"Adventure log of {name}" + (f", session {session}" if session is not None else "")
+    console.print(_log_table(log, title, True))
 
 
 # --- rest, days, sessions --------------------------------------------------------------------------------------
