@@ -255,8 +255,9 @@ def chase(
     if with_party and party_side:
         from gamewright.cli.affinity_party_play import settle_rolls
 
-        settle_rolls(with_party, "chase", f"chase, the party {'fleeing' if party_side == 'lead' else 'pursuing'} "
-                     f"({names[party_side]} rolls): {doc['outcome']}", {names[party_side]: doc[party_side]["burned"]}, doc, True)
+        role = "fleeing" if party_side == "lead" else "pursuing"
+        settle_rolls(with_party, "chase", f"chase, the party {role} ({names[party_side]} rolls): {doc['outcome']}",
+                     {names[party_side]: doc[party_side]["burned"]}, doc, True)
     _report(doc, json_out, f"Lead {names['lead']} {doc['lead']['faces']} → {doc['lead']['successes']}, Chase "
             f"{names['chase']} {doc['chase']['faces']} → {doc['chase']['successes']}: {doc['outcome']}")
 

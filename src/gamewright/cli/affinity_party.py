@@ -185,8 +185,8 @@ def party_show(name: str = typer.Argument(...), json_out: bool = JSON_OPTION) ->
                     ", ".join(sorted(s.uses_spent)) or "—")
     console.print(out)
     if log:
-        console.print(_log_table(log[-5:], f"Latest in the adventure log (all of it: `affinity party log {party.name}`)",
-                                 False))
+        title = f"Latest in the adventure log (all of it: `affinity party log {party.name}`)"
+        console.print(_log_table(log[-5:], title, False))
 
 
 def _log_table(entries: list[dict[str, Any]], title: str, details: bool) -> Table:
