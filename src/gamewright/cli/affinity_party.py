@@ -29,14 +29,20 @@ def names_of(text: str) -> list[str]:
     return [n.strip() for n in text.split(",") if n.strip()]
 
 
-def _free(names: list[str], party_name: str) -> None:
-    """A character travels with one party at a time (RULINGS): its sheet is one body."""
+def _joinable(names: list[str], party_name: str) -> list[Any]:
+    """The sheets of characters who may join: alive, and in no other party — a character travels with one party
+    at a time (RULINGS): its sheet is one body."""
     from gamewright.store.affinity_parties import list_parties
 
+    sheets = [load_sheet(n) for n in names]
+    for s in sheets:
+        if s.status == "dead":
+            raise RuleViolation(f"{s.name} joins", f"{s.name} is dead", "003 Death")
     for other in list_parties():
         clash = sorted(set(names) & set(other.members)) if other.name != party_name else []
         if clash:
             raise ConfigError(f"{clash[0]} already belongs to the party {other.name!r}; remove it there first")
+    return sheets
 
 
 def edit_members(party_name: str) -> Any:
@@ -88,11 +94,7 @@ def party_new(name: str = typer.Argument(..., help="The party's name (unique).")
 
     name = check_name(name, "a party's name")
     roster = pt.roster(names_of(members), "--members")
-    sheets = [load_sheet(n) for n in roster]
-    for s in sheets:
-        if s.status == "dead":
-            raise RuleViolation(f"{s.name} joins", f"{s.name} is dead", "003 Death")
-    _free(roster, name)
+    sheets = _joinable(roster, name)
     party = Party(name, roster)
     party.log("formed", f"{name} formed: {', '.join(roster)}", {"members": [pt.snapshot(s) for s in sheets]})
     create_party(party)
@@ -104,10 +106,7 @@ def _roster_change(name: str, members: str, join: bool, json_out: bool) -> None:
 
     names = pt.roster(names_of(members), "--members")
     if join:
-        for s in [load_sheet(n) for n in names]:
-            if s.status == "dead":
-                raise RuleViolation(f"{s.name} joins", f"{s.name} is dead", "003 Death")
-        _free(names, name)
+        _joinable(names, name)
     with edit_party(name) as party:
         if join:
             have = [n for n in names if n in party.members]

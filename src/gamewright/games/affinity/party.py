@@ -87,6 +87,10 @@ def party_rest(sheets: list[Sheet], kind: str, mend: bool | None = None) -> list
     alive = living(sheets)
     if not alive:
         raise RuleViolation(kind, "every member of the party is dead", "003 Death")
+    tired = next((s for s in alive if s.rests_today >= rr.MAX_RESTS_PER_DAY), None)
+    if kind == "rest" and tired:  # checked for everyone before anyone rests
+        raise RuleViolation("rest", f"{tired.name} has already rested {rr.MAX_RESTS_PER_DAY} times today",
+                            "003 Rest: maximum 2 Rests per day")
     return [rr.rest(s, mend) if kind == "rest" else rr.recover(s) for s in alive]
 
 
