@@ -37,8 +37,10 @@ def test_advancement_and_affinity_dice_persist_across_two_sessions(cli: Any, cli
     start = _ok(cli, "party", "session", "start", "Wayfarers", "--json")
     assert start["session"] == 1 and start["text"].startswith("session 1 begins on day 1")
     _refused(cli, "session 1 is still open", "party", "session", "start", "Wayfarers")
-    _ok(cli, "character", "affinity", "Ana", "gain")
-    _refused(cli, "Proficiency 1 per day", "character", "affinity", "Ana", "gain")
+    gain = _ok(cli, "party", "affinity", "Wayfarers", "Ana", "gain", "--json")
+    assert gain["text"] == "Ana embodies the Virtue: +1 Affinity die (1/1 stored)" and gain["session"] == 1
+    _refused(cli, "Proficiency 1 per day", "party", "affinity", "Wayfarers", "Ana", "gain")
+    _refused(cli, "not in Wayfarers", "party", "affinity", "Wayfarers", "Ana", "share", "--to", "Eve")
     end = _ok(cli, "party", "session", "end", "Wayfarers", "--level-up", "Ana", "--json")
     assert "level up: Ana → 2" in end["text"] and end["session"] == 1
     assert end["data"]["gained"]["Ana"][0] == "Hit Dice max 5 → 7"
@@ -67,7 +69,7 @@ def test_advancement_and_affinity_dice_persist_across_two_sessions(cli: Any, cli
     assert shown["sessions"] == 2 and shown["session"] is None and shown["day"] == 3
     log = _ok(cli, "party", "log", "Wayfarers", "--json")
     assert [(e["kind"], e["session"], e["day"]) for e in log] == [
-        ("formed", None, 1), ("session-start", 1, 1), ("session-end", 1, 1), ("recover", None, 1),
+        ("formed", None, 1), ("session-start", 1, 1), ("affinity", 1, 1), ("session-end", 1, 1), ("recover", None, 1),
         ("session-start", 2, 2), ("day", 2, 2), ("session-end", 2, 3)]
     assert [e["kind"] for e in _ok(cli, "party", "log", "Wayfarers", "--session", "2", "--json")] == [
         "session-start", "day", "session-end"]

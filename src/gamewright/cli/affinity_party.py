@@ -256,6 +256,38 @@ def party_day(name: str = typer.Argument(...),
     _lines(entry, json_out, [])
 
 
+@party_app.command("affinity")
+def party_affinity(
+    name: str = typer.Argument(...),
+    member: str = typer.Argument(..., help="The member whose Affinity dice change."),
+    verb: str = typer.Argument(..., help="gain | spend | share | betray"),
+    count: int = typer.Option(1, "--count", help=f"Dice to spend or share, {lim.help_range('affinity')}."),
+    to: str = typer.Option(None, "--to", help="The member who receives shared dice."),
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """A member's Affinity dice, as `character affinity` changes them (gain ≤ Proficiency a day, store ≤ Level),
+    entered in the party's log."""
+    from gamewright.cli.affinity import affinity_verb, check_affinity_verb
+    from gamewright.store.affinity_parties import get_party
+
+    check_affinity_verb(member, verb, count, to)
+    if verb == "new-day":
+        raise ConfigError("a party's days pass with `party day` or a Recover")
+    roster = get_party(name).members
+    stranger = next((n for n in (member, to) if n and n not in roster), None)
+    if stranger:
+        raise ConfigError(f"{stranger[:40]!r} is not in {name} ({', '.join(roster)})")
+    with edit_sheets(*([member, to] if verb == "share" else [member])) as sheets:
+        before = [pt.snapshot(s) for s in sheets]
+        doc = affinity_verb(sheets, verb, count)
+        members = pt.member_changes(before, sheets)
+    words = {"gain": "embodies the Virtue: +1 Affinity die", "spend": f"spends {count} Affinity dice",
+             "share": f"shares {count} Affinity dice with {to}", "betray": "betrays the Virtue: every die lost"}
+    entry = record(name, "affinity", f"{member} {words[verb]} ({doc['affinity']}/{doc['cap']} stored)",
+                   {"members": members, "result": doc})
+    _lines(entry, json_out, change_lines(members))
+
+
 def _affinity_line(sheets: list[Any]) -> str:
     return "Affinity dice stored: " + ", ".join(f"{s.name} {s.affinity}/{s.affinity_cap}" for s in sheets)
 
