@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from gamewright.games.affinity import party as pt
+from tests.core.backends import BACKENDS, backend_url
 
 MEMBERS = (("Ana", "combatant"), ("Bo", "priest"), ("Cy", "ranger"), ("Di", "weaver"))
 
@@ -42,7 +43,14 @@ def _stored_as_logged(cli: Any, entry: dict[str, Any]) -> None:
             assert m["after"][key] == sheet[key], (m["name"], key)
 
 
-def test_a_party_fights_journeys_with_four_roles_and_rests(cli: Any) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_party_fights_journeys_with_four_roles_and_rests(
+        cli: Any, backend: str, isolated_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with backend_url(backend, isolated_database, monkeypatch):
+        _fight_journey_rest(cli)
+
+
+def _fight_journey_rest(cli: Any) -> None:
     _form(cli, 3)
     before = _sheets(cli)
     fight = _ok(cli, "fight", "--with-party", "Wayfarers", "--policy", "greedy", "--seed", "3", "--json")

@@ -11,6 +11,7 @@ import pytest
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.games.affinity import party as pt
 from gamewright.games.affinity.character import new_sheet
+from tests.core.backends import BACKENDS, backend_url
 
 
 def _ok(cli: Any, *args: str) -> Any:
@@ -28,7 +29,14 @@ def _sheet(cli: Any, name: str) -> dict[str, Any]:
     return _ok(cli, "character", "show", name, "--json")
 
 
-def test_advancement_and_affinity_dice_persist_across_two_sessions(cli: Any, cli_process: Any) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_advancement_and_affinity_dice_persist_across_two_sessions(
+        cli: Any, cli_process: Any, backend: str, isolated_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with backend_url(backend, isolated_database, monkeypatch):
+        _two_sessions(cli, cli_process)
+
+
+def _two_sessions(cli: Any, cli_process: Any) -> None:
     _ok(cli, "character", "new", "Ana", "--class", "combatant")
     _ok(cli, "character", "new", "Bo", "--class", "priest")
     _ok(cli, "party", "new", "Wayfarers", "--members", "Ana,Bo")
