@@ -120,3 +120,26 @@ def test_changes_are_said_in_words() -> None:
     before = pt.snapshot(a)
     a.hd, a.resolve, a.uses_spent = 0, 0, {"rally": 1}
     assert pt.changed(before, pt.snapshot(a)) == ["HD 9 → 0", "Resolve 5 → 0", "used rally", "now dead"]
+
+
+def test_a_database_from_before_parties_is_migrated_and_its_characters_join(cli: Any,
+                                                                           isolated_database: str) -> None:
+    from datetime import UTC, datetime
+
+    from sqlalchemy import create_engine, inspect
+
+    from gamewright.games.affinity.character import RECORD_KIND
+    from gamewright.store.models import Record
+    from tests.core.test_store_faults import _at_revision
+
+    _at_revision(isolated_database, "0004")  # the schema before parties, with a character stored in it
+    eng = create_engine(isolated_database)
+    assert not inspect(eng).has_table("affinity_parties")
+    now = datetime.now(UTC)
+    with eng.begin() as connection:
+        connection.execute(Record.__table__.insert().values(
+            kind=RECORD_KIND, name="Ana", data=new_sheet("Ana", "combatant").to_json(), created_at=now,
+            updated_at=now))
+    eng.dispose()
+    _ok(cli, "party", "new", "Wayfarers", "--members", "Ana")
+    assert _ok(cli, "party", "show", "Wayfarers", "--json")["members"][0]["name"] == "Ana"
