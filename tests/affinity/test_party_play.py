@@ -151,7 +151,7 @@ def test_tasks_and_chases_write_burns_back(cli: Any) -> None:
     (("travel", "--with-party", "Wayfarers", "--role", "navigator=Eve"), "not a member of the party"),
     (("travel", "--with-party", "Wayfarers", "--role", "pilot=Ana"), "choose from navigator"),
     (("travel", "--with-party", "Wayfarers", "--role", "navigator"), "is not ROLE=MEMBER"),
-    (("travel", "--role", "navigator=Ana"), "--role needs --with-party"),
+    (("travel", "--role", "navigator=Ana"), "--role and --affinity need --with-party"),
     (("travel", "--with-party", "Wayfarers", "--sheets", "Ana", "--role", "navigator=Ana"), "not both"),
     (("fight", "--with-party", "Wayfarers", "--sheets", "Ana"), "not both"),
     (("task", "--with-party", "Wayfarers", "--threshold", "3", "--difficulty", "2", "--sheets", "Eve"),
@@ -190,3 +190,25 @@ def test_a_journey_refuses_a_dying_member() -> None:
     b.hd = 0
     with pytest.raises(RuleViolation, match="B is dying"):
         pt.refuse_dying([a, b], "journey")
+
+
+def test_rollers_spend_stored_affinity_dice(cli: Any) -> None:
+    _form(cli, 3)
+    _ok(cli, "party", "affinity", "Wayfarers", "Cy", "gain")
+    _ok(cli, "party", "affinity", "Wayfarers", "Cy", "gain")  # Proficiency 2: two gains today, Level 3 cap
+    journey = ("travel", "--with-party", "Wayfarers", "--distance", "short", "--hurdles", "hostile", "--role",
+                "navigator=Cy")
+    code, _, err = cli("affinity", *journey, "--affinity", "Cy=3")
+    assert code == 2 and "Cy stores 2" in err
+    code, _, err = cli("affinity", *journey, "--affinity", "Ana=1")
+    assert code == 2 and "only a member who rolls" in err
+    doc = _ok(cli, *journey, "--affinity", "Cy=2", "--seed", "1", "--json")
+    assert doc["safe_dice"] == 2 + 2 - 1  # Proficiency 2, two Affinity dice, −1d6 for the hostile land unguarded
+    assert _ok(cli, "character", "show", "Cy", "--json")["affinity"] == 0
+    assert "Affinity dice 2 → 0" in _last(cli)["data"]["members"][2]["changed"]
+    _ok(cli, "party", "affinity", "Wayfarers", "Ana", "gain")
+    doc = _ok(cli, "task", "--with-party", "Wayfarers", "--sheets", "Ana", "--threshold", "3", "--difficulty", "1",
+              "--affinity", "Ana=1", "--json")
+    assert doc["rolls"][0]["safe_dice"] == 2 + 1 and _ok(cli, "character", "show", "Ana", "--json")["affinity"] == 0
+    code, _, err = cli("affinity", "chase", "--affinity", "Ana=1")
+    assert code == 2 and "need --with-party" in err

@@ -8,6 +8,7 @@ import typer
 
 from gamewright.cli.affinity import app
 from gamewright.cli.affinity_fight import read_line
+from gamewright.cli.affinity_party_play import AFFINITY_HELP, affinity_spend
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, write_back
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json
 from gamewright.core.errors import ConfigError
@@ -85,6 +86,7 @@ def task(
                              f"({lim.help_range('days')}; 0: a single roll)."),
     sheets: str = typer.Option(None, "--sheets", help=SHEETS_HELP + " Several pool their successes; --exertion, "
                                "--bonus and --penalty apply to each."),
+    affinity: list[str] = typer.Option([], "--affinity", help=AFFINITY_HELP),
     with_party: str = typer.Option(None, "--with-party", help="A stored party: its conscious members pool "
                                    "their roll (or those --sheets names); HD burned is written back, the task logged."),
     seed: int = SEED_OPTION,
@@ -102,10 +104,11 @@ def task(
         from gamewright.cli.affinity_party_play import task_rollers
 
         sheets = task_rollers(with_party, sheets, group)
+    spend = affinity_spend(with_party, affinity, [n.strip() for n in (sheets or "").split(",")])
     if sheets:
         if group:
             raise ConfigError("give --sheets or --group, not both")
-        rollers = [roller_from_sheet(s, exertion, bonus, penalty) for s in load_sheets(sheets)]
+        rollers = [roller_from_sheet(s, exertion, bonus + spend.get(s.name, 0), penalty) for s in load_sheets(sheets)]
         if days and len(rollers) > 1:
             raise ConfigError("an extended task (--days) has one roller: name one character in --sheets")
         result = (extended_task(rng, rollers[0], t, difficulty, days) if days
@@ -125,7 +128,7 @@ def task(
         for r in result.rolls:
             burned[r.name] = burned.get(r.name, 0) + r.burned
         settle_rolls(with_party, "task", f"task {result.successes} vs {difficulty} at {t}+ ({', '.join(burned)}): "
-                     f"{'success' if result.success else 'failure'}", burned, doc, True)
+                     f"{'success' if result.success else 'failure'}", burned, spend, doc, True)
     if json_out:
         print_json(doc)
         return
@@ -157,6 +160,7 @@ def travel(
                                "Nature's Treaty is found on the sheets."),
     role: list[str] = typer.Option([], "--role", help="With --with-party, ROLE=MEMBER (repeatable): navigator "
                                    "(required), scout, quartermaster, guard; one role each."),
+    affinity: list[str] = typer.Option([], "--affinity", help=AFFINITY_HELP),
     with_party: str = typer.Option(None, "--with-party", help="A stored party travels: --role assigns its roles; the "
                                    "navigator's burns and everyone's Resolve are written back and the journey logged."),
     seed: int = SEED_OPTION,
@@ -173,12 +177,14 @@ def travel(
     lim.check_all(**{"--seed": ("seed", seed)})
     role_list = [r.strip() for r in roles.split(",") if r.strip()]
     takers = {r: r for r in role_list}
-    if role and not with_party:
-        raise ConfigError("--role needs --with-party (without a party: --sheets and --roles)")
+    if (role or affinity) and not with_party:
+        raise ConfigError("--role and --affinity need --with-party (without a party: --sheets, --roles, --bonus)")
     if with_party:
         from gamewright.cli.affinity_party_play import journey_party
 
         navigator, takers, treaty = journey_party(with_party, role, sheets, roles)
+        spend = affinity_spend(with_party, affinity, [navigator.name])
+        bonus += spend.get(navigator.name, 0)
         proficiency = roller_from_sheet(navigator, exertion, bonus).proficiency
         natures_treaty = natures_treaty or treaty
     elif sheets:
@@ -196,7 +202,7 @@ def travel(
     if with_party:
         from gamewright.cli.affinity_party_play import settle_journey
 
-        settle_journey(with_party, navigator.name, takers, doc, f"{distance}, {terrain}", True)
+        settle_journey(with_party, navigator.name, takers, spend, doc, f"{distance}, {terrain}", True)
     _report(doc, json_out, f"Navigator rolls {doc['faces']} at {doc['threshold']}+: {doc['successes']} of "
             f"{doc['required']} → {doc['outcome']} (Resolve {doc['resolve_change']:+d} for everyone)")
 
@@ -220,6 +226,7 @@ def chase(
                                    "default) or chase (the party pursues)."),
     roller: str = typer.Option(None, "--roller", help="With --with-party: the member who rolls (default: the "
                                "conscious one with the highest Proficiency)."),
+    affinity: list[str] = typer.Option([], "--affinity", help=AFFINITY_HELP),
     with_party: str = typer.Option(None, "--with-party", help="A stored party is one side (--side); its "
                                    "roller's burns are written back and the chase logged."),
     seed: int = SEED_OPTION,
@@ -234,13 +241,17 @@ def chase(
             raise ConfigError("--familiar and --mount take lead or chase")
     lim.check_all(**{"--seed": ("seed", seed)})
     names = {"lead": "lead", "chase": "chase"}
-    if (party_side or roller) and not with_party:
-        raise ConfigError("--side and --roller need --with-party")
+    if (party_side or roller or affinity) and not with_party:
+        raise ConfigError("--side, --roller and --affinity need --with-party")
+    spend: dict[str, int] = {}
     if with_party:
         from gamewright.cli.affinity_party_play import chase_roller
 
         who, party_side = chase_roller(with_party, sheets, party_side, roller)
         names[party_side] = who.name
+        spend = affinity_spend(with_party, affinity, [who.name])
+        lead_bonus, chase_bonus = ((lead_bonus + spend.get(who.name, 0), chase_bonus) if party_side == "lead"
+                                   else (lead_bonus, chase_bonus + spend.get(who.name, 0)))
         lead, chaser = (who.proficiency, chaser) if party_side == "lead" else (lead, who.proficiency)
     elif sheets:
         pair = load_sheets(sheets)
@@ -257,7 +268,7 @@ def chase(
 
         role = "fleeing" if party_side == "lead" else "pursuing"
         settle_rolls(with_party, "chase", f"chase, the party {role} ({names[party_side]} rolls): {doc['outcome']}",
-                     {names[party_side]: doc[party_side]["burned"]}, doc, True)
+                     {names[party_side]: doc[party_side]["burned"]}, spend, doc, True)
     _report(doc, json_out, f"Lead {names['lead']} {doc['lead']['faces']} → {doc['lead']['successes']}, Chase "
             f"{names['chase']} {doc['chase']['faces']} → {doc['chase']['successes']}: {doc['outcome']}")
 

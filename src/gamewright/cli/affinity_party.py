@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from gamewright.cli.affinity import app
+from gamewright.cli.affinity_party_log import change_lines, edit_members, names_of, record
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet
 from gamewright.cli.common import JSON_OPTION, console, print_json, sub_app
 from gamewright.core.errors import ConfigError, RuleViolation
@@ -23,10 +24,6 @@ app.add_typer(party_app, name="party")
 party_app.add_typer(session_app, name="session")
 
 MEMBERS_HELP = "Stored characters, comma-separated, e.g. Bram,Ilse,Tamsin."
-
-
-def names_of(text: str) -> list[str]:
-    return [n.strip() for n in text.split(",") if n.strip()]
 
 
 def _joinable(names: list[str], party_name: str) -> list[Any]:
@@ -45,33 +42,6 @@ def _joinable(names: list[str], party_name: str) -> list[Any]:
     return sheets
 
 
-def edit_members(party_name: str) -> Any:
-    """The party's sheets locked for one transaction (``edit_sheets``), in roster order."""
-    from gamewright.store.affinity_parties import get_party
-
-    return edit_sheets(*get_party(party_name).members)
-
-
-def record(party_name: str, kind: str, text: str, data: dict[str, Any], days: int = 0,
-           session: str = "") -> dict[str, Any]:
-    """Write one entry to the party's log, stamped with the day it began, then move the party's day; a session
-    begins before its entry and ends after it. The entry as written."""
-    from gamewright.store.affinity_parties import edit_party
-
-    with edit_party(party_name) as party:
-        if session == "start":
-            if party.session_open:
-                raise RuleViolation("begin a session", f"session {party.sessions} is still open; end it first")
-            party.sessions, party.session_open = party.sessions + 1, True
-        party.log(kind, text, data)
-        if session == "end":
-            if not party.session_open:
-                raise RuleViolation("end a session", "no session is open; begin one with `party session start`")
-            party.session_open = False
-        party.day += days
-    return party.entries[-1]
-
-
 def _lines(entry: dict[str, Any], json_out: bool, details: list[str]) -> None:
     if json_out:
         print_json(entry)
@@ -79,10 +49,6 @@ def _lines(entry: dict[str, Any], json_out: bool, details: list[str]) -> None:
     console.print(entry["text"], highlight=False)
     for line in details:
         console.print(f"  {line}", highlight=False)
-
-
-def change_lines(members: list[dict[str, Any]]) -> list[str]:
-    return [f"{m['name']}: {', '.join(m['changed']) or 'no change'}" for m in members]
 
 
 # --- roster ----------------------------------------------------------------------------------------------------
@@ -328,5 +294,3 @@ def session_end(
     entry = record(name, "session-end", text, {"members": members, "gained": gained}, session="end")
     _lines(entry, json_out, [f"{who}: {'; '.join(what)}" for who, what in gained.items()])
 
-
-from gamewright.cli import affinity_party_play  # noqa: E402,F401

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamewright.cli.affinity_party import change_lines, edit_members, names_of, record
+from gamewright.cli.affinity_party_log import change_lines, edit_members, names_of, record
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet
 from gamewright.cli.common import console
-from gamewright.core.errors import ConfigError
+from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.limits import ascii_int
+from gamewright.games.affinity import limits as lim
 from gamewright.games.affinity import party as pt
 
 WITH_PARTY_HELP = "A stored party (`affinity party new`): "
@@ -25,6 +27,31 @@ def _alone(given: dict[str, Any]) -> None:
     for option, value in given.items():
         if value:
             raise ConfigError(f"give --with-party or {option}, not both")
+
+
+AFFINITY_HELP = ("With --with-party, MEMBER=N (repeatable): a member who rolls spends N stored Affinity dice as safe "
+                 "bonus dice (003 Spending Affinity Dice).")
+
+
+def affinity_spend(party_name: str | None, texts: list[str], rollers: list[str]) -> dict[str, int]:
+    """``--affinity MEMBER=N`` → member → dice, each a member who rolls and stores that many (003: a roll may
+    add stored Affinity dice, up to the stored pool)."""
+    if texts and not party_name:
+        raise ConfigError("--affinity needs --with-party (the stored sheets hold the dice; otherwise use --bonus)")
+    spend: dict[str, int] = {}
+    for text in texts:
+        who, sep, n = (part.strip() for part in text.partition("="))
+        if not sep or not who:
+            raise ConfigError(f"--affinity {text[:40]!r} is not MEMBER=N, e.g. Ana=2")
+        if who not in rollers:
+            raise ConfigError(f"--affinity {who[:40]!r}: only a member who rolls spends dice ({', '.join(rollers)})")
+        spend[who] = spend.get(who, 0) + lim.check("affinity", ascii_int(n, "--affinity"), "--affinity")
+    stored = {s.name: s.affinity for s in _sheets(party_name)} if spend and party_name else {}
+    for who, dice in spend.items():
+        if dice > stored[who]:
+            raise RuleViolation(f"{who} spends {dice} Affinity dice", f"{who} stores {stored[who]}",
+                                "003 Spending Affinity Dice")
+    return spend
 
 
 def _report(entry: dict[str, Any]) -> None:
@@ -70,13 +97,20 @@ def task_rollers(party_name: str, sheets: str | None, group: str | None) -> str:
     return ",".join(s.name for s in pt.conscious(roster, "task"))
 
 
-def settle_rolls(party_name: str, kind: str, text: str, burned: dict[str, int], result: dict[str, Any],
-                 quiet: bool) -> None:
-    """Exertion burns written back to the rollers' sheets, and the roll logged."""
+def _spend(sheet: Any, spent: dict[str, int]) -> None:
+    from gamewright.games.affinity.character import spend_affinity
+
+    spend_affinity(sheet, spent.get(sheet.name, 0))
+
+
+def settle_rolls(party_name: str, kind: str, text: str, burned: dict[str, int], spent: dict[str, int],
+                 result: dict[str, Any], quiet: bool) -> None:
+    """Exertion burns and Affinity dice spent written back to the rollers' sheets, and the roll logged."""
     with edit_sheets(*burned) as sheets:
         before = [pt.snapshot(s) for s in sheets]
         for s in sheets:
             pt.burn(s, burned[s.name])
+            _spend(s, spent)
         changes = pt.member_changes(before, sheets)
     entry = record(party_name, kind, text, {"members": changes, "result": result})
     if not quiet:
@@ -104,14 +138,16 @@ def journey_party(party_name: str, roles: list[str], sheets: str | None, support
     return navigator, takers, treaty
 
 
-def settle_journey(party_name: str, navigator: str, takers: dict[str, str], doc: dict[str, Any], where: str,
-                   quiet: bool) -> None:
-    """003 Journey outcomes on the stored sheets: the navigator's burns, every living member's Resolve."""
+def settle_journey(party_name: str, navigator: str, takers: dict[str, str], spent: dict[str, int],
+                   doc: dict[str, Any], where: str, quiet: bool) -> None:
+    """003 Journey outcomes on the stored sheets: the navigator's burns and Affinity dice spent, every living
+    member's Resolve."""
     with edit_members(party_name) as sheets:
         before = [pt.snapshot(s) for s in sheets]
         for s in sheets:
             if s.name == navigator:
                 pt.burn(s, doc["burned"])
+                _spend(s, spent)
         pt.journey_resolve(sheets, doc["resolve_change"])
         changes = [m for m in pt.member_changes(before, sheets) if m["before"]["status"] != "dead"]
     roles = ", ".join([f"navigator {navigator}", *(f"{r} {w}" for r, w in takers.items())])
