@@ -23,6 +23,7 @@ session_app = sub_app("session", "Begin or end a session of play (advancement co
 app.add_typer(party_app, name="party")
 party_app.add_typer(session_app, name="session")
 
+PARTY_ARG = typer.Argument(..., help="The party's name.")
 MEMBERS_HELP = "Stored characters, comma-separated, e.g. Bram,Ilse,Tamsin."
 
 
@@ -92,14 +93,14 @@ def _roster_change(name: str, members: str, join: bool, json_out: bool) -> None:
 
 
 @party_app.command("add")
-def party_add(name: str = typer.Argument(...), members: str = typer.Option(..., "--members", help=MEMBERS_HELP),
+def party_add(name: str = PARTY_ARG, members: str = typer.Option(..., "--members", help=MEMBERS_HELP),
               json_out: bool = JSON_OPTION) -> None:
     """Add stored characters to a party."""
     _roster_change(name, members, True, json_out)
 
 
 @party_app.command("remove")
-def party_remove(name: str = typer.Argument(...), members: str = typer.Option(..., "--members", help=MEMBERS_HELP),
+def party_remove(name: str = PARTY_ARG, members: str = typer.Option(..., "--members", help=MEMBERS_HELP),
                  json_out: bool = JSON_OPTION) -> None:
     """Take characters off a party's roster (their sheets stay)."""
     _roster_change(name, members, False, json_out)
@@ -130,9 +131,8 @@ def _heading(party: Any) -> str:
 
 
 @party_app.command("show")
-def party_show(name: str = typer.Argument(...), json_out: bool = JSON_OPTION) -> None:
-    """The party: each member's level, Hit Dice, Resolve, state, Affinity dice, rests and spent uses, and the
-    latest entries of its log."""
+def party_show(name: str = PARTY_ARG, json_out: bool = JSON_OPTION) -> None:
+    """The party: each member's level, Hit Dice, Resolve, state, Affinity dice, rests and uses; its latest log."""
     from gamewright.store.affinity_parties import get_party, party_log
 
     party = get_party(name)
@@ -169,7 +169,7 @@ def _log_table(entries: list[dict[str, Any]], title: str, details: bool) -> Tabl
 
 
 @party_app.command("log")
-def party_log_cmd(name: str = typer.Argument(...),
+def party_log_cmd(name: str = PARTY_ARG,
                   session: int = typer.Option(None, "--session", help="Only this session's entries."),
                   json_out: bool = JSON_OPTION) -> None:
     """The party's adventure log: fights, journeys, tasks, chases, rests, days, sessions and level-ups."""
@@ -188,7 +188,7 @@ def party_log_cmd(name: str = typer.Argument(...),
 # --- rest, days, sessions --------------------------------------------------------------------------------------
 @party_app.command("rest")
 def party_rest(
-    name: str = typer.Argument(...),
+    name: str = PARTY_ARG,
     kind: str = typer.Option("rest", "--kind", help="rest (threatened: +Proficiency HD, +1 Resolve, short-rest "
                              "uses; 2 a day) or recover (safe: everything back; the night: a new day follows)."),
     mend: bool = typer.Option(None, "--mend/--no-mend", help="A mending ability restores the armour on a Rest."),
@@ -209,7 +209,7 @@ def party_rest(
 
 
 @party_app.command("day")
-def party_day(name: str = typer.Argument(...),
+def party_day(name: str = PARTY_ARG,
               days: int = typer.Option(1, "--days", help=f"Days that pass, 1–{lim.MAX_DAYS}."),
               json_out: bool = JSON_OPTION) -> None:
     """Days pass: each member's Affinity gains and Rests count afresh (stored Affinity dice stay)."""
@@ -224,15 +224,14 @@ def party_day(name: str = typer.Argument(...),
 
 @party_app.command("affinity")
 def party_affinity(
-    name: str = typer.Argument(...),
+    name: str = PARTY_ARG,
     member: str = typer.Argument(..., help="The member whose Affinity dice change."),
     verb: str = typer.Argument(..., help="gain | spend | share | betray"),
     count: int = typer.Option(1, "--count", help=f"Dice to spend or share, {lim.help_range('affinity')}."),
     to: str = typer.Option(None, "--to", help="The member who receives shared dice."),
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """A member's Affinity dice, as `character affinity` changes them (gain ≤ Proficiency a day, store ≤ Level),
-    entered in the party's log."""
+    """A member's Affinity dice (gain ≤ Proficiency a day, store ≤ Level), entered in the party's log."""
     from gamewright.cli.affinity import affinity_verb, check_affinity_verb
     from gamewright.store.affinity_parties import get_party
 
@@ -259,7 +258,7 @@ def _affinity_line(sheets: list[Any]) -> str:
 
 
 @session_app.command("start")
-def session_start(name: str = typer.Argument(...), json_out: bool = JSON_OPTION) -> None:
+def session_start(name: str = PARTY_ARG, json_out: bool = JSON_OPTION) -> None:
     """Begin a session: the party carries its sheets — levels, Hit Dice, Resolve, stored Affinity dice — over."""
     from gamewright.store.affinity_parties import get_party
 
@@ -272,7 +271,7 @@ def session_start(name: str = typer.Argument(...), json_out: bool = JSON_OPTION)
 
 @session_app.command("end")
 def session_end(
-    name: str = typer.Argument(...),
+    name: str = PARTY_ARG,
     level_up: str = typer.Option("", "--level-up", help="Members who advance one level: names, or all (003 "
                                  "Character Advancement Systems; Way nodes and Path feats are chosen later)."),
     json_out: bool = JSON_OPTION,
