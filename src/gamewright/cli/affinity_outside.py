@@ -6,9 +6,9 @@ from typing import Any
 
 import typer
 
+from gamewright.cli import affinity_party_play as party_play
 from gamewright.cli.affinity import app
 from gamewright.cli.affinity_fight import read_line
-from gamewright.cli.affinity_party_play import AFFINITY_HELP, affinity_spend
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, write_back
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json
 from gamewright.core.errors import ConfigError
@@ -86,7 +86,7 @@ def task(
                              f"({lim.help_range('days')}; 0: a single roll)."),
     sheets: str = typer.Option(None, "--sheets", help=SHEETS_HELP + " Several pool their successes; --exertion, "
                                "--bonus and --penalty apply to each."),
-    affinity: list[str] = typer.Option([], "--affinity", help=AFFINITY_HELP),
+    affinity: list[str] = typer.Option([], "--affinity", help=party_play.AFFINITY_HELP),
     with_party: str = typer.Option(None, "--with-party", help="A stored party: its conscious members pool "
                                    "their roll (or those --sheets names); HD burned is written back, the task logged."),
     seed: int = SEED_OPTION,
@@ -101,10 +101,8 @@ def task(
                      "--penalty": ("penalty", penalty)})
     rng = Rng(seed)
     if with_party:
-        from gamewright.cli.affinity_party_play import task_rollers
-
-        sheets = task_rollers(with_party, sheets, group)
-    spend = affinity_spend(with_party, affinity, [n.strip() for n in (sheets or "").split(",")])
+        sheets = party_play.task_rollers(with_party, sheets, group)
+    spend = party_play.affinity_spend(with_party, affinity, [n.strip() for n in (sheets or "").split(",")])
     if sheets:
         if group:
             raise ConfigError("give --sheets or --group, not both")
@@ -122,13 +120,7 @@ def task(
         result = group_roll(rng, [checked_roller("roller", proficiency, exertion, bonus, penalty)], t, difficulty)
     doc = result.to_json()
     if with_party:
-        from gamewright.cli.affinity_party_play import settle_rolls
-
-        burned: dict[str, int] = {}
-        for r in result.rolls:
-            burned[r.name] = burned.get(r.name, 0) + r.burned
-        settle_rolls(with_party, "task", f"task {result.successes} vs {difficulty} at {t}+ ({', '.join(burned)}): "
-                     f"{'success' if result.success else 'failure'}", burned, spend, doc, True)
+        party_play.settle_task(with_party, result, spend)
     if json_out:
         print_json(doc)
         return
@@ -160,7 +152,7 @@ def travel(
                                "Nature's Treaty is found on the sheets."),
     role: list[str] = typer.Option([], "--role", help="With --with-party, ROLE=MEMBER (repeatable): navigator "
                                    "(required), scout, quartermaster, guard; one role each."),
-    affinity: list[str] = typer.Option([], "--affinity", help=AFFINITY_HELP),
+    affinity: list[str] = typer.Option([], "--affinity", help=party_play.AFFINITY_HELP),
     with_party: str = typer.Option(None, "--with-party", help="A stored party travels: --role assigns its roles; the "
                                    "navigator's burns and everyone's Resolve are written back and the journey logged."),
     seed: int = SEED_OPTION,
@@ -180,10 +172,8 @@ def travel(
     if (role or affinity) and not with_party:
         raise ConfigError("--role and --affinity need --with-party (without a party: --sheets, --roles, --bonus)")
     if with_party:
-        from gamewright.cli.affinity_party_play import journey_party
-
-        navigator, takers, treaty = journey_party(with_party, role, sheets, roles)
-        spend = affinity_spend(with_party, affinity, [navigator.name])
+        navigator, takers, treaty = party_play.journey_party(with_party, role, sheets, roles)
+        spend = party_play.affinity_spend(with_party, affinity, [navigator.name])
         bonus += spend.get(navigator.name, 0)
         proficiency = roller_from_sheet(navigator, exertion, bonus).proficiency
         natures_treaty = natures_treaty or treaty
@@ -200,9 +190,7 @@ def travel(
                       exertion, bonus, takers, supplies, mounts, natures_treaty)
     doc = go(Rng(seed), journey)
     if with_party:
-        from gamewright.cli.affinity_party_play import settle_journey
-
-        settle_journey(with_party, navigator.name, takers, spend, doc, f"{distance}, {terrain}", True)
+        party_play.settle_journey(with_party, navigator.name, takers, spend, doc, f"{distance}, {terrain}", True)
     _report(doc, json_out, f"Navigator rolls {doc['faces']} at {doc['threshold']}+: {doc['successes']} of "
             f"{doc['required']} → {doc['outcome']} (Resolve {doc['resolve_change']:+d} for everyone)")
 
@@ -226,7 +214,7 @@ def chase(
                                    "default) or chase (the party pursues)."),
     roller: str = typer.Option(None, "--roller", help="With --with-party: the member who rolls (default: the "
                                "conscious one with the highest Proficiency)."),
-    affinity: list[str] = typer.Option([], "--affinity", help=AFFINITY_HELP),
+    affinity: list[str] = typer.Option([], "--affinity", help=party_play.AFFINITY_HELP),
     with_party: str = typer.Option(None, "--with-party", help="A stored party is one side (--side); its "
                                    "roller's burns are written back and the chase logged."),
     seed: int = SEED_OPTION,
@@ -243,16 +231,14 @@ def chase(
     names = {"lead": "lead", "chase": "chase"}
     if (party_side or roller or affinity) and not with_party:
         raise ConfigError("--side, --roller and --affinity need --with-party")
-    spend: dict[str, int] = {}
+    spent = 0
     if with_party:
-        from gamewright.cli.affinity_party_play import chase_roller
-
-        who, party_side = chase_roller(with_party, sheets, party_side, roller)
+        who, party_side, spent = party_play.party_chase(with_party, sheets, party_side, roller, affinity)
         names[party_side] = who.name
-        spend = affinity_spend(with_party, affinity, [who.name])
-        lead_bonus, chase_bonus = ((lead_bonus + spend.get(who.name, 0), chase_bonus) if party_side == "lead"
-                                   else (lead_bonus, chase_bonus + spend.get(who.name, 0)))
-        lead, chaser = (who.proficiency, chaser) if party_side == "lead" else (lead, who.proficiency)
+        if party_side == "lead":
+            lead, lead_bonus = who.proficiency, lead_bonus + spent
+        else:
+            chaser, chase_bonus = who.proficiency, chase_bonus + spent
     elif sheets:
         pair = load_sheets(sheets)
         if len(pair) != 2:
@@ -264,11 +250,7 @@ def chase(
                        darkness, crowded)
     doc = run_chase(Rng(seed), setup)
     if with_party and party_side:
-        from gamewright.cli.affinity_party_play import settle_rolls
-
-        role = "fleeing" if party_side == "lead" else "pursuing"
-        settle_rolls(with_party, "chase", f"chase, the party {role} ({names[party_side]} rolls): {doc['outcome']}",
-                     {names[party_side]: doc[party_side]["burned"]}, spend, doc, True)
+        party_play.settle_chase(with_party, names[party_side], party_side, spent, doc)
     _report(doc, json_out, f"Lead {names['lead']} {doc['lead']['faces']} → {doc['lead']['successes']}, Chase "
             f"{names['chase']} {doc['chase']['faces']} → {doc['chase']['successes']}: {doc['outcome']}")
 

@@ -13,8 +13,6 @@ from gamewright.core.limits import ascii_int
 from gamewright.games.affinity import limits as lim
 from gamewright.games.affinity import party as pt
 
-WITH_PARTY_HELP = "A stored party (`affinity party new`): "
-
 
 def _sheets(party_name: str) -> list[Any]:
     from gamewright.store.affinity_parties import get_party
@@ -117,6 +115,15 @@ def settle_rolls(party_name: str, kind: str, text: str, burned: dict[str, int], 
         _report(entry)
 
 
+def settle_task(party_name: str, result: Any, spent: dict[str, int]) -> None:
+    burned: dict[str, int] = {}
+    for r in result.rolls:
+        burned[r.name] = burned.get(r.name, 0) + r.burned
+    text = (f"task {result.successes} vs {result.difficulty} at {result.threshold}+ ({', '.join(burned)}): "
+            f"{'success' if result.success else 'failure'}")
+    settle_rolls(party_name, "task", text, burned, spent, result.to_json(), True)
+
+
 def journey_party(party_name: str, roles: list[str], sheets: str | None, support: str) -> tuple[Any, dict[str, str],
                                                                                              bool]:
     """The navigator's sheet, the support roles (role → member) and whether a conscious member brings Nature's
@@ -158,10 +165,19 @@ def settle_journey(party_name: str, navigator: str, takers: dict[str, str], spen
         _report(entry)
 
 
-def chase_roller(party_name: str, sheets: str | None, side: str | None, roller: str | None) -> tuple[Any, str]:
-    """The member who rolls for the party, and the party's side (lead: pursued, chase: pursuer)."""
+def party_chase(party_name: str, sheets: str | None, side: str | None, roller: str | None,
+                affinity: list[str]) -> tuple[Any, str, int]:
+    """The member who rolls for the party, the party's side (lead: pursued, chase: pursuer), and the Affinity
+    dice the roller spends."""
     _alone({"--sheets": sheets})
     side = side or "lead"
     if side not in ("lead", "chase"):
         raise ConfigError("--side is lead (the party is pursued) or chase (the party pursues)")
-    return pt.chase_roller(_sheets(party_name), roller), side
+    who = pt.chase_roller(_sheets(party_name), roller)
+    return who, side, affinity_spend(party_name, affinity, [who.name]).get(who.name, 0)
+
+
+def settle_chase(party_name: str, who: str, side: str, spent: int, doc: dict[str, Any]) -> None:
+    role = "fleeing" if side == "lead" else "pursuing"
+    settle_rolls(party_name, "chase", f"chase, the party {role} ({who} rolls): {doc['outcome']}",
+                 {who: doc[side]["burned"]}, {who: spent}, doc, True)
