@@ -255,37 +255,48 @@ def character_affinity(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Affinity dice: gain (≤ Proficiency a day), spend, share with an ally, lose all by betrayal."""
-    from gamewright.games.affinity import character as ch
-
-    lim.check("affinity", count, "--count")
-    if verb == "share" and not to:
-        raise ConfigError("share needs --to ALLY")
-    if verb == "share" and to == name:  # 003 Sharing: to an ally (a self-share would lose the dice on saving)
-        raise RuleViolation("share Affinity", "share with an ally, not yourself", "003 Sharing Affinity Dice")
+    check_affinity_verb(name, verb, count, to)
     with edit_sheets(*([name, to] if verb == "share" else [name])) as sheets:
+        doc = affinity_verb(sheets, verb, count)
         sheet = sheets[0]
-        doc: dict[str, Any] = {"name": sheet.name}
-        if verb == "gain":
-            ch.gain_affinity(sheet)
-        elif verb == "spend":
-            ch.spend_affinity(sheet, count)
-        elif verb == "share":
-            other = sheets[1]
-            ch.share_affinity(sheet, other, count)
-            doc["to"] = {"name": other.name, "affinity": other.affinity}
-        elif verb == "betray":
-            doc["lost"] = ch.betray_virtue(sheet)
-        elif verb == "new-day":
-            ch.new_day(sheet)
-        else:
-            raise ConfigError(f"unknown verb {verb!r}; choose gain, spend, share, betray or new-day")
-    doc["affinity"] = sheet.affinity
-    doc["cap"] = sheet.affinity_cap
     if json_out:
         print_json(doc)
     else:
         console.print(f"{sheet.name}: {sheet.affinity}/{sheet.affinity_cap} Affinity dice stored", highlight=False)
 
 
+def check_affinity_verb(name: str, verb: str, count: int, to: str | None) -> None:
+    lim.check("affinity", count, "--count")
+    if verb not in AFFINITY_VERBS:
+        raise ConfigError(f"unknown verb {verb!r}; choose {', '.join(AFFINITY_VERBS)}")
+    if verb == "share" and not to:
+        raise ConfigError("share needs --to ALLY")
+    if verb == "share" and to == name:  # 003 Sharing: to an ally (a self-share would lose the dice on saving)
+        raise RuleViolation("share Affinity", "share with an ally, not yourself", "003 Sharing Affinity Dice")
+
+
+AFFINITY_VERBS = ("gain", "spend", "share", "betray", "new-day")
+
+
+def affinity_verb(sheets: list[Any], verb: str, count: int) -> dict[str, Any]:
+    """One Affinity-dice verb on ``sheets[0]`` (``sheets[1]`` receives a share), as 003 limits it."""
+    from gamewright.games.affinity import character as ch
+
+    sheet = sheets[0]
+    doc: dict[str, Any] = {"name": sheet.name}
+    if verb == "gain":
+        ch.gain_affinity(sheet)
+    elif verb == "spend":
+        ch.spend_affinity(sheet, count)
+    elif verb == "share":
+        ch.share_affinity(sheet, sheets[1], count)
+        doc["to"] = {"name": sheets[1].name, "affinity": sheets[1].affinity}
+    elif verb == "betray":
+        doc["lost"] = ch.betray_virtue(sheet)
+    else:
+        ch.new_day(sheet)
+    return {**doc, "affinity": sheet.affinity, "cap": sheet.affinity_cap}
+
+
 # the fights and the commands outside combat live in their own modules and register on ``app``
-from gamewright.cli import affinity_fight, affinity_outside  # noqa: E402,F401
+from gamewright.cli import affinity_fight, affinity_outside, affinity_party  # noqa: E402,F401

@@ -137,6 +137,8 @@ def fight(
     basic_actions: int = typer.Option(1, "--basic-actions", help="Actions per turn of Basic creatures (1 or 2)."),
     surprised: str = typer.Option("none", "--surprised", help="none, party or creatures: no +1 Resolve."),
     save: bool = typer.Option(False, "--save", help="Write HD, Resolve and armour back to the stored sheets."),
+    with_party: str = typer.Option(None, "--with-party", help="A stored party: its living members fight; every "
+                                   "change is written back (as --save) and the fight enters the party's log."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -149,6 +151,10 @@ def fight(
     if basic_actions not in (1, 2):
         raise ConfigError("--basic-actions is 1 or 2")
     lim.check_all(**{"--count": ("count", count), "--seed": ("seed", seed)})
+    if with_party:
+        from gamewright.cli.affinity_party_play import fight_roster
+
+        sheets, save = fight_roster(with_party, sheets), True
     members = _party(sheets, party, level)
     loaded = [m.to_json() for m in members] if save and sheets else []
     cdef = get_creature(creature)
@@ -193,6 +199,10 @@ def fight(
     else:
         console.print(_describe(state), highlight=False, soft_wrap=True)
         console.print(f"Winner: {result['winner']} after {state.round} round(s)", highlight=False)
+    if with_party:  # after the sheets are written: the log says what happened to them
+        from gamewright.cli.affinity_party_play import log_fight
+
+        log_fight(with_party, loaded, members, result, cdef.name, json_out)
 
 
 @app.command()

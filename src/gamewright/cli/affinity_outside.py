@@ -6,6 +6,7 @@ from typing import Any
 
 import typer
 
+from gamewright.cli import affinity_party_play as party_play
 from gamewright.cli.affinity import app
 from gamewright.cli.affinity_fight import read_line
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, write_back
@@ -85,6 +86,9 @@ def task(
                              f"({lim.help_range('days')}; 0: a single roll)."),
     sheets: str = typer.Option(None, "--sheets", help=SHEETS_HELP + " Several pool their successes; --exertion, "
                                "--bonus and --penalty apply to each."),
+    affinity: list[str] = typer.Option([], "--affinity", help=party_play.AFFINITY_HELP),
+    with_party: str = typer.Option(None, "--with-party", help="A stored party: its conscious members pool "
+                                   "their roll (or those --sheets names); HD burned is written back, the task logged."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -96,10 +100,13 @@ def task(
                      "--exertion": ("exertion", exertion), "--bonus": ("bonus", bonus),
                      "--penalty": ("penalty", penalty)})
     rng = Rng(seed)
+    if with_party:
+        sheets = party_play.task_rollers(with_party, sheets, group)
+    spend = party_play.affinity_spend(with_party, affinity, [n.strip() for n in (sheets or "").split(",")])
     if sheets:
         if group:
             raise ConfigError("give --sheets or --group, not both")
-        rollers = [roller_from_sheet(s, exertion, bonus, penalty) for s in load_sheets(sheets)]
+        rollers = [roller_from_sheet(s, exertion, bonus + spend.get(s.name, 0), penalty) for s in load_sheets(sheets)]
         if days and len(rollers) > 1:
             raise ConfigError("an extended task (--days) has one roller: name one character in --sheets")
         result = (extended_task(rng, rollers[0], t, difficulty, days) if days
@@ -112,6 +119,8 @@ def task(
     else:
         result = group_roll(rng, [checked_roller("roller", proficiency, exertion, bonus, penalty)], t, difficulty)
     doc = result.to_json()
+    if with_party:
+        party_play.settle_task(with_party, result, spend)
     if json_out:
         print_json(doc)
         return
@@ -141,6 +150,11 @@ def travel(
     sheets: str = typer.Option(None, "--sheets", help="Stored characters: the navigator first (its Proficiency "
                                "rolls), then the party; the --roles go to the others in order, and a Ranger's "
                                "Nature's Treaty is found on the sheets."),
+    role: list[str] = typer.Option([], "--role", help="With --with-party, ROLE=MEMBER (repeatable): navigator "
+                                   "(required), scout, quartermaster, guard; one role each."),
+    affinity: list[str] = typer.Option([], "--affinity", help=party_play.AFFINITY_HELP),
+    with_party: str = typer.Option(None, "--with-party", help="A stored party travels: --role assigns its roles; the "
+                                   "navigator's burns and everyone's Resolve are written back and the journey logged."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -155,7 +169,15 @@ def travel(
     lim.check_all(**{"--seed": ("seed", seed)})
     role_list = [r.strip() for r in roles.split(",") if r.strip()]
     takers = {r: r for r in role_list}
-    if sheets:
+    if (role or affinity) and not with_party:
+        raise ConfigError("--role and --affinity need --with-party (without a party: --sheets, --roles, --bonus)")
+    if with_party:
+        navigator, takers, treaty = party_play.journey_party(with_party, role, sheets, roles)
+        spend = party_play.affinity_spend(with_party, affinity, [navigator.name])
+        bonus += spend.get(navigator.name, 0)
+        proficiency = roller_from_sheet(navigator, exertion, bonus).proficiency
+        natures_treaty = natures_treaty or treaty
+    elif sheets:
         party = load_sheets(sheets)
         proficiency = roller_from_sheet(party[0], exertion, bonus).proficiency
         if len(role_list) > len(party) - 1:
@@ -167,6 +189,8 @@ def travel(
     journey = Journey(distance, terrain, [h.strip() for h in hurdles.split(",") if h.strip()], proficiency,
                       exertion, bonus, takers, supplies, mounts, natures_treaty)
     doc = go(Rng(seed), journey)
+    if with_party:
+        party_play.settle_journey(with_party, navigator.name, takers, spend, doc, f"{distance}, {terrain}", True)
     _report(doc, json_out, f"Navigator rolls {doc['faces']} at {doc['threshold']}+: {doc['successes']} of "
             f"{doc['required']} → {doc['outcome']} (Resolve {doc['resolve_change']:+d} for everyone)")
 
@@ -186,6 +210,13 @@ def chase(
     crowded: bool = typer.Option(False, "--crowded", help="Crowded or urban: both −1d6."),
     sheets: str = typer.Option(None, "--sheets", help="Two stored characters, LEAD,CHASE: their Proficiencies "
                                "replace --lead and --chase (one roller per side, ref §1)."),
+    party_side: str = typer.Option(None, "--side", help="With --with-party: lead (the party is pursued, the "
+                                   "default) or chase (the party pursues)."),
+    roller: str = typer.Option(None, "--roller", help="With --with-party: the member who rolls (default: the "
+                               "conscious one with the highest Proficiency)."),
+    affinity: list[str] = typer.Option([], "--affinity", help=party_play.AFFINITY_HELP),
+    with_party: str = typer.Option(None, "--with-party", help="A stored party is one side (--side); its "
+                                   "roller's burns are written back and the chase logged."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -198,7 +229,17 @@ def chase(
             raise ConfigError("--familiar and --mount take lead or chase")
     lim.check_all(**{"--seed": ("seed", seed)})
     names = {"lead": "lead", "chase": "chase"}
-    if sheets:
+    if (party_side or roller or affinity) and not with_party:
+        raise ConfigError("--side, --roller and --affinity need --with-party")
+    spent = 0
+    if with_party:
+        who, party_side, spent = party_play.party_chase(with_party, sheets, party_side, roller, affinity)
+        names[party_side] = who.name
+        if party_side == "lead":
+            lead, lead_bonus = who.proficiency, lead_bonus + spent
+        else:
+            chaser, chase_bonus = who.proficiency, chase_bonus + spent
+    elif sheets:
         pair = load_sheets(sheets)
         if len(pair) != 2:
             raise ConfigError("--sheets names two characters for a chase: LEAD,CHASE")
@@ -208,6 +249,8 @@ def chase(
                        checked_roller(names["chase"], chaser, chase_exertion, chase_bonus, 0), familiar, mount,
                        darkness, crowded)
     doc = run_chase(Rng(seed), setup)
+    if with_party and party_side:
+        party_play.settle_chase(with_party, names[party_side], party_side, spent, doc)
     _report(doc, json_out, f"Lead {names['lead']} {doc['lead']['faces']} → {doc['lead']['successes']}, Chase "
             f"{names['chase']} {doc['chase']['faces']} → {doc['chase']['successes']}: {doc['outcome']}")
 
