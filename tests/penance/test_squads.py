@@ -3,6 +3,8 @@ extraction, a side's defeat, and what each seat may see."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gamewright.core.errors import RuleViolation
@@ -390,3 +392,17 @@ def test_squad_state_round_trips_through_json() -> None:
     assert st.to_json()["rules"]["options"]["activation"] == "side"
     one = make_game().new_initial_state(2).to_json()
     assert "activation" not in one["rules"]["options"] and "out" not in one["sides"][0]
+
+
+def test_cli_simulate_and_play_take_squad_decks(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli("penance", "simulate", "--games", "4", "--decks", "confessor/confessor,ironclad",
+                         "--bots", "heuristic,heuristic", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["decks"] == ["confessor/confessor", "ironclad"] and sum(data["wins"]) + data["draws"] == 4
+    code, out, err = cli("penance", "play", "--decks", "confessor/confessor,ironclad/ironclad", "--seats",
+                         "bot,bot", "--seed", "3")
+    assert code == 0, err
+    assert "game over — P" in out and "P1b" in out and "P2a" in out
+    code, _, err = cli("penance", "simulate", "--decks", "confessor/confessor/confessor/confessor,ironclad")
+    assert code == 2 and err.startswith("error:") and "1 to 3 decks" in err
