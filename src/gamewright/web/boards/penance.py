@@ -116,7 +116,8 @@ def _controls(state: Any, legal: list[Any]) -> list[dict[str, Any]]:
 def _side(state: Any, p: int, side: dict[str, Any], mine: bool) -> dict[str, Any]:
     comps = [{"name": k.replace("_", " "), "key": k, **v} for k, v in side["components"].items()]
     return {"p": p, "team": state.team[p], "label": side.get("label", f"P{p + 1}"), "out": side.get("out", ""),
-            "extracted": side.get("extracted", False), "class": side["class"], "deck_spec": side["deck_spec"], "sp": side["sp"],
+            "extracted": side.get("extracted", False), "class": side["class"], "deck_spec": side["deck_spec"],
+            "sp": side["sp"],
             "sp_max": side["sp_max"], "heat": side["heat"], "heat_zone": side["heat_zone"], "deck": side["deck"],
             "hand_size": side["hand_size"],
             "discard": len(side["discard"]), "lost": len(side["graveyard"]), "wounds": side["wounds"],
