@@ -406,3 +406,19 @@ def test_cli_simulate_and_play_take_squad_decks(cli) -> None:  # type: ignore[no
     assert "game over — P" in out and "P1b" in out and "P2a" in out
     code, _, err = cli("penance", "simulate", "--decks", "confessor/confessor/confessor/confessor,ironclad")
     assert code == 2 and err.startswith("error:") and "1 to 3 decks" in err
+
+
+def test_preview_names_the_enemy_the_ally_and_the_extraction() -> None:
+    st = squad()
+    place(st, P1A, "H11", "E")
+    place(st, P1B, "G11", "E")
+    place(st, P2A, "I11", "W")
+    set_hand(st, P1A, ["faithful_thrust", "rally_cry"])
+    attack = st.preview(Act("play", hand_card(st, P1A, "faithful_thrust"), CHASSIS, P2A))
+    assert attack["legal"] and attack["target"] == "P2a" and attack["targets"] == ["P2a"]
+    rally = st.preview(Act("play", hand_card(st, P1A, "rally_cry"), -1, P1B))
+    assert rally["legal"] and rally["ally"] == "P1b"
+    assert not st.preview(Act("play", hand_card(st, P1A, "faithful_thrust"), CHASSIS))["legal"]
+    st.sides[P1B].out = "chassis is destroyed"
+    extract = st.preview(Act("extract", target=P1B))
+    assert extract["legal"] and extract["sp_cost"] == 1 and extract["casket"] == "P1b"
