@@ -422,3 +422,62 @@ def test_preview_names_the_enemy_the_ally_and_the_extraction() -> None:
     st.sides[P1B].out = "chassis is destroyed"
     extract = st.preview(Act("extract", target=P1B))
     assert extract["legal"] and extract["sp_cost"] == 1 and extract["casket"] == "P1b"
+
+
+# --- the heuristic bot in squads ------------------------------------------------------------------------
+def _bot_move(st: PenanceState) -> Act:
+    """The heuristic bot's next action other than a step or a turn (those it makes on the way)."""
+    from gamewright.games.penance.bots import make_bot
+
+    bot = make_bot("heuristic", 1)
+    for _ in range(12):
+        a = bot.choose(st)
+        if a.kind not in ("move", "rotate"):
+            return a
+        st.apply(a)
+    raise AssertionError("the bot only walks")
+
+
+def test_bot_focuses_fire_on_the_weaker_enemy() -> None:
+    st = squad()
+    place(st, P1A, "H11", "E")
+    place(st, P2A, "I11", "W")
+    place(st, P2B, "H10", "SW")  # both adjacent
+    pl = st.sides[P2B].piles
+    pl.grave += pl.deck[6:]
+    del pl.deck[6:]  # P2b has 6 cards left, P2a 24
+    set_hand(st, P1A, ["faithful_thrust"])
+    a = _bot_move(st)
+    assert a.kind == "play" and a.target == P2B
+
+
+def test_bot_protects_a_damaged_ally_and_plays_ally_cards() -> None:
+    st = squad()
+    place(st, P1A, "H11", "E")
+    place(st, P1B, "G11", "E")
+    place(st, P2A, "J11", "W")  # two hexes off: the bot waits rather than steps into reach
+    pl = st.sides[P1B].piles
+    pl.grave += pl.deck[5:]
+    del pl.deck[5:]  # the ally beside P1a is badly hurt
+    set_hand(st, P1A, ["martyrdom_protocol"])
+    assert _bot_move(st) == Act("play", hand_card(st, P1A, "martyrdom_protocol"))
+    set_hand(st, P1A, ["rally_cry"])
+    assert _bot_move(st) == Act("play", hand_card(st, P1A, "rally_cry"), -1, P1B)
+    st.sides[P1B].out = "chassis is destroyed"
+    set_hand(st, P1A, [])
+    assert _bot_move(st) == Act("extract", target=P1B)
+
+
+def test_heuristic_squad_beats_random_squad() -> None:
+    from gamewright.games.penance.bots import make_bot
+
+    game = make_game(options={"decks": "confessor/ironclad,confessor/ironclad"})
+    wins = 0
+    for seed in range(6):
+        st = game.new_initial_state(seed)
+        bots = [make_bot("heuristic", seed), make_bot("random", seed)] if seed % 2 == 0 else \
+            [make_bot("random", seed), make_bot("heuristic", seed)]
+        while not st.is_terminal():
+            st.apply(bots[st.current_player].choose(st))
+        wins += st.winner == seed % 2
+    assert wins >= 5
