@@ -229,12 +229,18 @@ def test_last_rites_cannot_be_played_against_an_attack() -> None:
     assert not st._reactive_ok(P1A, "last_rites")
 
 
-def test_pilot_extraction_by_an_adjacent_ally() -> None:
+def fallen_ally(where: str) -> PenanceState:
+    """P1a at H11; P1b at ``where``, out of the battle."""
     st = squad()
     place(st, P1A, "H11", "E")
-    place(st, P1B, "I11", "E")
+    place(st, P1B, where, "E")
     set_hand(st, P1A, ["survey_the_field"])
     knock_out(st, P1B)
+    return st
+
+
+def test_pilot_extraction_by_an_adjacent_ally() -> None:
+    st = fallen_ally("I11")
     assert must_extract(st, P1B)  # out, with an ally still fighting
     extract = Act("extract", target=P1B)
     assert extract in st.legal_actions() and extract.to_text() == "extract on 2"
@@ -248,11 +254,7 @@ def test_pilot_extraction_by_an_adjacent_ally() -> None:
 
 
 def test_extraction_needs_adjacency() -> None:
-    st = squad()
-    place(st, P1A, "H11", "E")
-    place(st, P1B, "F11", "E")
-    set_hand(st, P1A, ["survey_the_field"])
-    knock_out(st, P1B)
+    st = fallen_ally("F11")
     with pytest.raises(RuleViolation, match="adjacent"):
         st.apply(Act("extract", target=P1B))
 
