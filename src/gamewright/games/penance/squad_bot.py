@@ -33,6 +33,18 @@ def focus(st: StateBase, p: int) -> int:
     return min(foes, key=lambda k: (cards_left(st, k) + STEP_WEIGHT * st.map.dist[here][st.sides[k].pos], k))
 
 
+def blockers(st: StateBase, goals: list[int]) -> tuple[int, ...]:
+    """The hexes a walk must go round: every other casket, wrecks included (not the goals themselves)."""
+    me = st.todo[-1][1] if st.todo else -1
+    return tuple(sorted({o.pos for c, o in enumerate(st.sides) if c != me} - set(goals)))
+
+
+def free_hexes(st: StateBase, p: int, hexes: list[int]) -> list[int]:
+    """The hexes no other casket (or its wreck) holds: no place to attack from otherwise."""
+    held = {o.pos for c, o in enumerate(st.sides) if c != p}
+    return [h for h in hexes if h not in held] or hexes
+
+
 def target_value(st: StateBase, p: int, t: int, value: float) -> float:
     """An attack's value on casket ``t``: more on the focus, and more the nearer ``t`` is to defeat."""
     bonus = FOCUS_BONUS if t == focus(st, p) else 0.0
