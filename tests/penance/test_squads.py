@@ -13,7 +13,7 @@ from gamewright.core.rng import Rng
 from gamewright.games.penance import make_game
 from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.components import CHASSIS
-from gamewright.games.penance.squad import must_extract
+from gamewright.games.penance.squad import must_extract, pilot_report
 from gamewright.games.penance.state import Act, PenanceState
 from tests.penance.helpers import ATTACK, DEFENSE, hand_card, place, script, set_hand
 
@@ -483,3 +483,13 @@ def test_heuristic_squad_beats_random_squad() -> None:
             st.apply(bots[st.current_player].choose(st))
         wins += st.winner == seed % 2
     assert wins >= 5
+
+
+def test_pilot_report_for_a_campaign() -> None:
+    st = fallen_ally("I11")
+    report = pilot_report(st)
+    assert [r["label"] for r in report] == ["P1a", "P1b", "P2a", "P2b"]
+    assert report[P1B]["out"] and report[P1B]["must_extract"] and not report[P1B]["dead"]
+    assert not report[P1A]["out"] and report[P2A]["side"] == 1
+    st.apply(Act("extract", target=P1B))
+    assert pilot_report(st)[P1B]["extracted"] and not pilot_report(st)[P1B]["must_extract"]
