@@ -493,3 +493,19 @@ def test_pilot_report_for_a_campaign() -> None:
     assert not report[P1A]["out"] and report[P2A]["side"] == 1
     st.apply(Act("extract", target=P1B))
     assert pilot_report(st)[P1B]["extracted"] and not pilot_report(st)[P1B]["must_extract"]
+
+
+def test_env_catalogue_offers_every_squad_action() -> None:
+    """The PettingZoo action space lists every legal squad action (one-on-one indices unchanged)."""
+    from gamewright.envs.catalogue import catalogue_for
+
+    cat = catalogue_for("penance", 2)
+    st = make_game(options={"decks": "confessor/confessor,ironclad/ironclad"}).new_initial_state(1)
+    rng = Rng(1)
+    for _ in range(400):
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        assert len(cat.legal_map(st)) == len(legal)
+        st.apply(rng.choice(legal))
+    assert cat.texts[:2] == ["play 0", "play 0 at head"]
