@@ -52,14 +52,14 @@ def flip_wounds(st: Losses, p: int, n: int, events: list[Event]) -> None:
     """Flip ``n`` Wound cards and apply each at once (004 §5); the tenth kills the pilot."""
     s = st.sides[p]
     for _ in range(n):
-        if st.over:
+        if st.stopped(p):
             return
         if not s.wound_deck:
             break
         w = s.wound_deck.pop()
         s.wounds.append(w)
         card_w = WOUNDS[w]
-        text = f"P{p + 1} pilot Wound {len(s.wounds)}/10: {card_w.name} — {card_w.text}"
+        text = f"{st.label(p)} pilot Wound {len(s.wounds)}/10: {card_w.name} — {card_w.text}"
         if w == "broken_finger":  # ref §2: the d10 picks one of the 10 universal cards
             r = st.rng.die(10)
             banned = set_table()["universal"].cards[r - 1][0]
