@@ -9,7 +9,9 @@ Ties go to the first listed action, so a seed replays the same fight.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar, cast
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
@@ -21,6 +23,28 @@ from gamewright.games.affinity.tactics import LayerKey, damage_dist, expected_da
 
 P_LOSE, P_GAIN = 4 / 6, 1 / 6  # 003 "Resolve Check": 1–4 lose one, 6 gains one
 DEFEND_CANCELS = 0.62  # two extra d6 at 5+ against a typical 1–4 point hit (ref §1 Universal actions)
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def per_decision(method: _Method) -> _Method:
+    """Remember a valuation ``method(self, state, fighter, *args)`` while one decision is scored: the state does
+    not change between the scores of its legal actions, and the same fighter is valued for many of them."""
+    name = method.__name__
+
+    @wraps(method)
+    def remembered(self: GreedyPolicy, state: CombatState, f: Fighter, *args: Any) -> Any:
+        memo = self._memo
+        if memo is None:
+            return method(self, state, f, *args)
+        key = (name, f.idx, *args)
+        if key in memo:
+            return memo[key]
+        value = memo[key] = method(self, state, f, *args)
+        return value
+
+    return cast(_Method, remembered)
 
 
 def dice_left(f: Fighter) -> int:
@@ -39,16 +63,21 @@ class GreedyPolicy:
 
     def __init__(self) -> None:
         self._threat: dict[tuple[str, int], float] = {}
+        self._memo: dict[tuple[Any, ...], Any] | None = None  # valuations of the decision being scored
 
     def choose(self, state: CombatState) -> Act:
         f = state.fighters[state.active]
         best, best_score = END, 0.0
-        for act in state.legal_actions():
-            if act.verb in ("end", "hold"):
-                continue
-            score = self.score(state, f, act)
-            if score > best_score:
-                best, best_score = act, score
+        self._memo = {}
+        try:
+            for act in state.legal_actions():
+                if act.verb in ("end", "hold"):
+                    continue
+                score = self.score(state, f, act)
+                if score > best_score:
+                    best, best_score = act, score
+        finally:
+            self._memo = None
         return best
 
     # --- the currency ------------------------------------------------------------------------------------
@@ -68,11 +97,13 @@ class GreedyPolicy:
             self._threat[key] = value = max(0.5, value)
         return value
 
+    @per_decision
     def die_value(self, state: CombatState, f: Fighter) -> float:
         if f.status != rs.OK:
             return 0.02  # an unconscious combatant is no threat
         return self.threat(state, f) / (dice_left(f) + 1)
 
+    @per_decision
     def stage_cost(self, state: CombatState, f: Fighter, resolve: int) -> float:
         """What falling from ``resolve`` to one less costs (003 "The Resolve Stages")."""
         if resolve <= 0 or f.mindless:
@@ -90,6 +121,7 @@ class GreedyPolicy:
             return 0.3 * t
         return 0.7 * t  # Staggering: the next lost check collapses
 
+    @per_decision
     def check_cost(self, state: CombatState, f: Fighter) -> float:
         """Expected cost of one Resolve check now (none if this round's check has been rolled)."""
         if f.mindless or f.checked_round == state.round:
@@ -100,6 +132,7 @@ class GreedyPolicy:
             return 0.0
         return max(0.0, cost) * (1 - min(0.7, 0.3 * self.attacks_on(state, f)))
 
+    @per_decision
     def attacks_on(self, state: CombatState, f: Fighter) -> float:
         """Expected attacks ``f`` draws before its next turn: every conscious foe that can reach it shares its
         actions among the targets it can reach, the weakest drawing most."""
@@ -143,6 +176,7 @@ class GreedyPolicy:
         assert isinstance(spec, Ability)
         return self._score_pc(state, f, spec, act, t)
 
+    @per_decision
     def _foes_closing(self, state: CombatState, f: Fighter) -> bool:
         """Some conscious foe will reach one of ``f``'s side within two of its turns."""
         for e in state.fighters:
@@ -152,10 +186,12 @@ class GreedyPolicy:
                     return True
         return False
 
+    @per_decision
     def _any_attack_in_reach(self, state: CombatState, f: Fighter) -> bool:
         reach = self.reach(state, f) + f.move_left
         return any(e.side != f.side and e.status == rs.OK and dist(f, e) <= reach for e in state.fighters)
 
+    @per_decision
     def hit_value(self, state: CombatState, t: Fighter, dist_: tuple[tuple[int, float], ...], dtype: str,
                   area: bool) -> float:
         """Expected dice an attack destroys on ``t``, valued at the target's worth per die."""
@@ -164,12 +200,16 @@ class GreedyPolicy:
         layers = layer_key(t)
         lost = 0.0
         for dmg, p in dist_:
-            d, capacity, bonus, _ = state.incoming(t, dmg, dtype, area)
+            d, capacity, bonus = self._incoming(state, t, dmg, dtype, area)
             lost += p * expected_lost(d, capacity, bonus, layers)
         value = lost * self.die_value(state, t)
         if t.status == rs.DYING and not t.mindless:
             value += 0.05  # a hit at 0 HD forces a Resolve check
         return value
+
+    @per_decision
+    def _incoming(self, state: CombatState, t: Fighter, dmg: int, dtype: str, area: bool) -> tuple[int, int, int]:
+        return state.incoming(t, dmg, dtype, area)[:3]
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
