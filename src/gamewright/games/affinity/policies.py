@@ -257,13 +257,17 @@ class GreedyPolicy:
                     return 0.0
                 return self.stage_cost(state, f, f.resolve) - 3 * mine
             return 0.0
+        attack = effect in ("attack", "devastate")
+        value = 0.0 if attack else self._support_worth(state, f, spec, t)
+        if not attack and value <= 0:
+            return 0.0  # nothing to gain, whatever the roll
         plan = self._plan(state, f, spec, act, t)
         threshold, req = plan.threshold, plan.required
         safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
         cost = 0.0
         if act.exertion and act.exertion >= prof:
             cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
-        if effect in ("attack", "devastate"):
+        if attack:
             assert t is not None
             w = class_data().weapons[f.weapon]
             if effect == "attack":
@@ -284,11 +288,17 @@ class GreedyPolicy:
                 value -= (1 - p_ok) * self.check_cost(state, f)
             return value - burn * mine - cost
         _, p_ok, burn = expected_damage(safe, ex, threshold, req, 0, 0)
-        value = self._support_value(state, f, spec, t)
-        if value <= 0:
-            return 0.0
         return value * p_ok - burn * mine - cost - (1 - p_ok) * (
             self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
+
+    def _support_worth(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
+        """``_support_value``, once per ability and target in a decision (its exertion variants share it)."""
+        return self._support_of(state, f, spec.key, -1 if t is None else t.idx)
+
+    @per_decision
+    def _support_of(self, state: CombatState, f: Fighter, key: str, target: int) -> float:
+        t = None if target < 0 else state.fighters[target]
+        return self._support_value(state, f, class_data().abilities[key], t)
 
     def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
         """What a successful non-attack action is worth."""
