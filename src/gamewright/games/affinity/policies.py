@@ -197,19 +197,23 @@ class GreedyPolicy:
         """Expected dice an attack destroys on ``t``, valued at the target's worth per die."""
         if t.status == rs.DEAD:
             return 0.0
-        layers = layer_key(t)
         lost = 0.0
+        losses = self._losses(state, t, dtype, area)
         for dmg, p in dist_:
-            d, capacity, bonus = self._incoming(state, t, dmg, dtype, area)
-            lost += p * expected_lost(d, capacity, bonus, layers)
+            one = losses.get(dmg)
+            if one is None:
+                d, capacity, bonus, _ = state.incoming(t, dmg, dtype, area)
+                one = losses[dmg] = expected_lost(d, capacity, bonus, layer_key(t))
+            lost += p * one
         value = lost * self.die_value(state, t)
         if t.status == rs.DYING and not t.mindless:
             value += 0.05  # a hit at 0 HD forces a Resolve check
         return value
 
     @per_decision
-    def _incoming(self, state: CombatState, t: Fighter, dmg: int, dtype: str, area: bool) -> tuple[int, int, int]:
-        return state.incoming(t, dmg, dtype, area)[:3]
+    def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool) -> dict[int, float]:
+        """Expected dice ``t`` loses to each amount of damage, filled in by ``hit_value`` as they are met."""
+        return {}
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
