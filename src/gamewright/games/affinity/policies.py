@@ -64,20 +64,22 @@ class GreedyPolicy:
     def __init__(self) -> None:
         self._threat: dict[tuple[str, int], float] = {}
         self._memo: dict[tuple[Any, ...], Any] | None = None  # valuations of the decision being scored
+        self._idle: set[tuple[str, int]] | None = None  # its (ability, target) pairs that score 0 at any exertion
 
     def choose(self, state: CombatState) -> Act:
         f = state.fighters[state.active]
         best, best_score = END, 0.0
         self._memo = {}
+        self._idle = idle = set()
         try:
             for act in state.legal_actions():
-                if act.verb in ("end", "hold"):
+                if act.verb in ("end", "hold") or (act.ability, act.target) in idle:
                     continue
                 score = self.score(state, f, act)
                 if score > best_score:
                     best, best_score = act, score
         finally:
-            self._memo = None
+            self._memo = self._idle = None
         return best
 
     # --- the currency ------------------------------------------------------------------------------------
@@ -191,7 +193,6 @@ class GreedyPolicy:
         reach = self.reach(state, f) + f.move_left
         return any(e.side != f.side and e.status == rs.OK and dist(f, e) <= reach for e in state.fighters)
 
-    @per_decision
     def hit_value(self, state: CombatState, t: Fighter, dist_: tuple[tuple[int, float], ...], dtype: str,
                   area: bool) -> float:
         """Expected dice an attack destroys on ``t``, valued at the target's worth per die."""
@@ -264,6 +265,8 @@ class GreedyPolicy:
         attack = effect in ("attack", "devastate")
         value = 0.0 if attack else self._support_worth(state, f, spec, t)
         if not attack and value <= 0:
+            if self._idle is not None:
+                self._idle.add((act.ability, act.target))
             return 0.0  # nothing to gain, whatever the roll
         plan = self._plan(state, f, spec, act, t)
         threshold, req = plan.threshold, plan.required
