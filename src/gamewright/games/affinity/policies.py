@@ -70,7 +70,8 @@ class GreedyPolicy:
         f = state.fighters[state.active]
         best, best_score = END, 0.0
         self._memo = {}
-        self._idle = idle = set()
+        idle: set[tuple[str, int]] = set()
+        self._idle = idle
         try:
             for act in state.legal_actions():
                 if act.verb in ("end", "hold") or (act.ability, act.target) in idle:
