@@ -237,22 +237,22 @@ class GreedyPolicy:
             value -= (1 - p_ok) * self.check_cost(state, f)
         return value
 
-    def _plan(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> PoolPlan:
-        """The roll ``CombatState._pc_use`` will make, from where free movement will bring ``f``."""
+    def _plan(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None, near: int
+              ) -> PoolPlan:
+        """The roll ``CombatState._pc_use`` will make, from where free movement (to ``near``) will bring ``f``."""
         at = (f.x, f.y)
         if t is not None and t is not f and spec.effect != "dash":
-            at = state._path(f, t, state._reach(f, spec)[0])[0]
+            at = state._path(f, t, near)[0]
         return state._pc_plan(f, act, spec, t, at)
 
     def _score_pc(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> float:
         prof = f.prof
         effect = spec.effect
-        mine = self.die_value(state, f)
         if spec.tier == "none":
             if effect == "defend":
                 if f.defend_bonus:
                     return 0.0
-                return self.attacks_on(state, f) * DEFEND_CANCELS * mine
+                return self.attacks_on(state, f) * DEFEND_CANCELS * self.die_value(state, f)
             if effect == "rush":
                 if f.hd >= f.hd_max:
                     return 0.0
@@ -261,7 +261,7 @@ class GreedyPolicy:
             if effect == "steady":
                 if f.resolve >= f.resolve_max:
                     return 0.0
-                return self.stage_cost(state, f, f.resolve) - 3 * mine
+                return self.stage_cost(state, f, f.resolve) - 3 * self.die_value(state, f)
             return 0.0
         attack = effect in ("attack", "devastate")
         value = 0.0 if attack else self._support_worth(state, f, spec, t)
@@ -269,7 +269,8 @@ class GreedyPolicy:
             if self._idle is not None:
                 self._idle.add((act.ability, act.target))
             return 0.0  # nothing to gain, whatever the roll
-        plan = self._plan(state, f, spec, act, t)
+        near = state._reach(f, spec)[0]
+        plan = self._plan(state, f, spec, act, t, near)
         threshold, req = plan.threshold, plan.required
         safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
         cost = 0.0
@@ -288,15 +289,14 @@ class GreedyPolicy:
             else:  # Devastating Assault: Proficiency strikes from one roll
                 dd, p_ok, burn = damage_dist(safe, ex, threshold, req, w.base, prof)
                 value = prof * self.hit_value(state, t, dd, w.damage_type, False) * 0.8
-            near = state._reach(f, spec)[0]
             value -= 0.05 * max(0, min(dist(f, t) - near, f.move_left))  # prefer attacks that need no walking
             if spec.resolve_cost:
                 value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
             if is_expert_or_higher(spec.tier):
                 value -= (1 - p_ok) * self.check_cost(state, f)
-            return value - burn * mine - cost
+            return value - burn * self.die_value(state, f) - cost
         _, p_ok, burn = expected_damage(safe, ex, threshold, req, 0, 0)
-        return value * p_ok - burn * mine - cost - (1 - p_ok) * (
+        return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
             self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
 
     def _support_worth(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
