@@ -200,12 +200,11 @@ class GreedyPolicy:
         if t.status == rs.DEAD:
             return 0.0
         lost = 0.0
-        losses = self._losses(state, t, dtype, area)
+        losses, capacity, bonus, layers = self._losses(state, t, dtype, area)
         for dmg, p in dist_:
             one = losses.get(dmg)
             if one is None:
-                d, capacity, bonus, _ = state.incoming(t, dmg, dtype, area)
-                one = losses[dmg] = expected_lost(d, capacity, bonus, layer_key(t))
+                one = losses[dmg] = expected_lost(state.damage_met(t, dmg, dtype)[0], capacity, bonus, layers)
             lost += p * one
         value = lost * self.die_value(state, t)
         if t.status == rs.DYING and not t.mindless:
@@ -213,9 +212,12 @@ class GreedyPolicy:
         return value
 
     @per_decision
-    def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool) -> dict[int, float]:
-        """Expected dice ``t`` loses to each amount of damage, filled in by ``hit_value`` as they are met."""
-        return {}
+    def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool
+                ) -> tuple[dict[int, float], int, int, LayerKey]:
+        """What ``t`` defends an attack with (``CombatState.incoming`` in two parts: its defence dice, once) and
+        the expected dice it loses to each amount of damage, filled in by ``hit_value`` as they are met."""
+        capacity, bonus = state.defence_dice(t, dtype, area)
+        return {}, capacity, bonus, layer_key(t)
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
