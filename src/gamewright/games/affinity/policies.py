@@ -266,7 +266,7 @@ class GreedyPolicy:
                 return self.stage_cost(state, f, f.resolve) - 3 * self.die_value(state, f)
             return 0.0
         attack = effect in ("attack", "devastate")
-        value = 0.0 if attack else self._support_worth(state, f, spec, t)
+        value = 0.0 if attack else self._support_value(state, f, spec, t)
         if not attack and value <= 0:
             if self._idle is not None:
                 self._idle.add((act.ability, act.target))
@@ -300,15 +300,6 @@ class GreedyPolicy:
         _, p_ok, burn = expected_damage(safe, ex, threshold, req, 0, 0)
         return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
             self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
-
-    def _support_worth(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
-        """``_support_value``, once per ability and target in a decision (its exertion variants share it)."""
-        return self._support_of(state, f, spec.key, -1 if t is None else t.idx)
-
-    @per_decision
-    def _support_of(self, state: CombatState, f: Fighter, key: str, target: int) -> float:
-        t = None if target < 0 else state.fighters[target]
-        return self._support_value(state, f, class_data().abilities[key], t)
 
     def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
         """What a successful non-attack action is worth."""
