@@ -17,6 +17,12 @@ _CREATURE_SPECS: dict[str, dict[str, Attack]] = {}
 _act = cache(Act)
 
 
+@cache
+def _uses(key: str, targets: tuple[int, ...], lo: int, hi: int) -> tuple[Act, ...]:
+    """An ability on each target at each exertion from ``lo`` to ``hi``, in the order legal lists give them."""
+    return tuple(_act("use", key, t, e, 0) for t in targets for e in range(lo, hi + 1))
+
+
 def _ABILITIES() -> dict[str, Ability]:  # noqa: N802 - a cached table, read like a constant
     return class_data().abilities
 
@@ -78,11 +84,7 @@ class LegalityMixin(CombatBase):
             if spec is None or self._unusable(f, key, spec):
                 continue
             lo, hi = self._exertion_range(f, spec)
-            targets = self._targets(f, key, spec, others)
-            if lo == hi:
-                uses = [_act("use", key, t, lo, 0) for t in targets]
-            else:
-                uses = [_act("use", key, t, e, 0) for t in targets for e in range(lo, hi + 1)]
+            uses = _uses(key, tuple(self._targets(f, key, spec, others)), lo, hi)
             acts += uses
             if f.affinity and spec.tier != "none":  # 003 Spending Affinity Dice: on any roll
                 acts += [_act("use", key, a.target, a.exertion, n) for a in uses for n in range(1, f.affinity + 1)]

@@ -39,9 +39,9 @@ def per_decision(method: _Method) -> _Method:
         if memo is None:
             return method(self, state, f, *args)
         key = (name, f.idx, *args)
-        if key in memo:
-            return memo[key]
-        value = memo[key] = method(self, state, f, *args)
+        value = memo.get(key, memo)  # the memo itself marks a miss (no valuation returns it)
+        if value is memo:
+            value = memo[key] = method(self, state, f, *args)
         return value
 
     return cast(_Method, remembered)
