@@ -265,41 +265,61 @@ class GreedyPolicy:
                     return 0.0
                 return self.stage_cost(state, f, f.resolve) - 3 * self.die_value(state, f)
             return 0.0
-        attack = effect in ("attack", "devastate")
-        value = 0.0 if attack else self._support_value(state, f, spec, t)
-        if not attack and value <= 0:
+        if effect in ("attack", "devastate"):
+            assert t is not None
+            return self._score_attack(state, f, spec, act, t)
+        value = self._support_value(state, f, spec, t)
+        if value <= 0:
             if self._idle is not None:
                 self._idle.add((act.ability, act.target))
             return 0.0  # nothing to gain, whatever the roll
-        near = state._reach(f, spec)[0]
-        plan = self._plan(state, f, spec, act, t, near)
+        plan = self._plan(state, f, spec, act, t, state._reach(f, spec)[0])
         threshold, req = plan.threshold, plan.required
         safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
         cost = 0.0
         if act.exertion and act.exertion >= prof:
             cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
-        if attack:
-            assert t is not None
-            w = class_data().weapons[f.weapon]
-            if effect == "attack":
-                centered = spec.centered and not f.exerted_turn and act.exertion == 0
-                base = state._attack_damage(f, spec, t, req, req, centered)  # the damage at exactly `req`
-                dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-                value = self.hit_value(state, t, dd, spec.damage_type or w.damage_type, False)
-                if spec.stun and t.status == rs.OK:
-                    value += p_ok * 0.5 * self.threat(state, t)
-            else:  # Devastating Assault: Proficiency strikes from one roll
-                dd, p_ok, burn = damage_dist(safe, ex, threshold, req, w.base, prof)
-                value = prof * self.hit_value(state, t, dd, w.damage_type, False) * 0.8
-            value -= 0.05 * max(0, min(dist(f, t) - near, f.move_left))  # prefer attacks that need no walking
-            if spec.resolve_cost:
-                value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
-            if is_expert_or_higher(spec.tier):
-                value -= (1 - p_ok) * self.check_cost(state, f)
-            return value - burn * self.die_value(state, f) - cost
         _, p_ok, burn = expected_damage(safe, ex, threshold, req, 0, 0)
         return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
             self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
+
+    def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
+        prof = f.prof
+        at, walk = self._approach(state, f, spec.key, t.idx)
+        plan = state._pc_plan(f, act, spec, t, at)
+        threshold, req = plan.threshold, plan.required
+        safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
+        cost = 0.0
+        if act.exertion and act.exertion >= prof:
+            cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
+        if spec.effect == "attack":
+            centered = spec.centered and not f.exerted_turn and act.exertion == 0
+            base = state._attack_damage(f, spec, t, req, req, centered)  # the damage at exactly `req`
+            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
+            dtype = spec.damage_type or class_data().weapons[f.weapon].damage_type
+            value = self.hit_value(state, t, dd, dtype, False)
+            if spec.stun and t.status == rs.OK:
+                value += p_ok * 0.5 * self.threat(state, t)
+        else:  # Devastating Assault: Proficiency strikes from one roll
+            w = class_data().weapons[f.weapon]
+            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, w.base, prof)
+            value = prof * self.hit_value(state, t, dd, w.damage_type, False) * 0.8
+        value -= walk  # prefer attacks that need no walking
+        if spec.resolve_cost:
+            value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
+        if is_expert_or_higher(spec.tier):
+            value -= (1 - p_ok) * self.check_cost(state, f)
+        return value - burn * self.die_value(state, f) - cost
+
+    @per_decision
+    def _approach(self, state: CombatState, f: Fighter, key: str, target: int) -> tuple[tuple[int, int], float]:
+        """Where free movement brings ``f`` to strike ``target`` with ability ``key`` (``_plan``'s square), and
+        the small price on walking there: the same for every exertion of the attack."""
+        spec = class_data().abilities[key]
+        t = state.fighters[target]
+        near = state._reach(f, spec)[0]
+        at = state._path(f, t, near)[0] if t is not f else (f.x, f.y)
+        return at, 0.05 * max(0, min(dist(f, t) - near, f.move_left))
 
     def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
         """What a successful non-attack action is worth."""
