@@ -200,24 +200,25 @@ class GreedyPolicy:
         if t.status == rs.DEAD:
             return 0.0
         lost = 0.0
-        losses, capacity, bonus, layers = self._losses(state, t, dtype, area)
+        losses, capacity, bonus, layers, worth = self._losses(state, t, dtype, area)
         for dmg, p in dist_:
             one = losses.get(dmg)
             if one is None:
                 one = losses[dmg] = expected_lost(state.damage_met(t, dmg, dtype)[0], capacity, bonus, layers)
             lost += p * one
-        value = lost * self.die_value(state, t)
+        value = lost * worth
         if t.status == rs.DYING and not t.mindless:
             value += 0.05  # a hit at 0 HD forces a Resolve check
         return value
 
     @per_decision
     def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool
-                ) -> tuple[dict[int, float], int, int, LayerKey]:
-        """What ``t`` defends an attack with (``CombatState.incoming`` in two parts: its defence dice, once) and
-        the expected dice it loses to each amount of damage, filled in by ``hit_value`` as they are met."""
+                ) -> tuple[dict[int, float], int, int, LayerKey, float]:
+        """What ``t`` defends an attack with (``CombatState.incoming`` in two parts: its defence dice, once), the
+        expected dice it loses to each amount of damage (filled in by ``hit_value`` as they are met) and the
+        worth of each of its dice."""
         capacity, bonus = state.defence_dice(t, dtype, area)
-        return {}, capacity, bonus, layer_key(t)
+        return {}, capacity, bonus, layer_key(t), self.die_value(state, t)
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
@@ -285,7 +286,7 @@ class GreedyPolicy:
 
     def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
         prof = f.prof
-        at, walk = self._approach(state, f, spec.key, t.idx)
+        at, walk, mine = self._approach(state, f, spec.key, t.idx)
         plan = state._pc_plan(f, act, spec, t, at)
         threshold, req = plan.threshold, plan.required
         safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
@@ -309,17 +310,18 @@ class GreedyPolicy:
             value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
         if is_expert_or_higher(spec.tier):
             value -= (1 - p_ok) * self.check_cost(state, f)
-        return value - burn * self.die_value(state, f) - cost
+        return value - burn * mine - cost
 
     @per_decision
-    def _approach(self, state: CombatState, f: Fighter, key: str, target: int) -> tuple[tuple[int, int], float]:
-        """Where free movement brings ``f`` to strike ``target`` with ability ``key`` (``_plan``'s square), and
-        the small price on walking there: the same for every exertion of the attack."""
+    def _approach(self, state: CombatState, f: Fighter, key: str, target: int
+                  ) -> tuple[tuple[int, int], float, float]:
+        """Where free movement brings ``f`` to strike ``target`` with ability ``key`` (``_plan``'s square), the
+        small price on walking there and the worth of ``f``'s dice: the same for every exertion of the attack."""
         spec = class_data().abilities[key]
         t = state.fighters[target]
         near = state._reach(f, spec)[0]
         at = state._path(f, t, near)[0] if t is not f else (f.x, f.y)
-        return at, 0.05 * max(0, min(dist(f, t) - near, f.move_left))
+        return at, 0.05 * max(0, min(dist(f, t) - near, f.move_left)), self.die_value(state, f)
 
     def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
         """What a successful non-attack action is worth."""
