@@ -149,8 +149,10 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin):
         for f in self.fighters:
             if f.hd < 0 or f.hd > f.hd_max:
                 out.append(f"{f.name}: body HD {f.hd} outside 0..{f.hd_max}")
-            if any(la.count < 0 for la in f.layers):
-                out.append(f"{f.name}: a layer has a negative dice count")
+            for la in f.layers:  # a plain loop: this runs after every action of every checked fight
+                if la.count < 0:
+                    out.append(f"{f.name}: a layer has a negative dice count")
+                    break
             if not 0 <= f.resolve <= f.resolve_max:
                 out.append(f"{f.name}: Resolve {f.resolve} outside 0..{f.resolve_max}")
             if f.actions_left < 0 or f.move_left < 0 or f.rally_dice < 0:
