@@ -9,42 +9,19 @@ Ties go to the first listed action, so a seed replays the same fight.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
 from gamewright.games.affinity.combat_pools import PoolPlan
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
+from gamewright.games.affinity.decision_memo import per_decision
 from gamewright.games.affinity.pools import TIERS, is_expert_or_higher
 from gamewright.games.affinity.tactics import LayerKey, damage_dist, expected_damage, expected_lost
 
 P_LOSE, P_GAIN = 4 / 6, 1 / 6  # 003 "Resolve Check": 1–4 lose one, 6 gains one
 DEFEND_CANCELS = 0.62  # two extra d6 at 5+ against a typical 1–4 point hit (ref §1 Universal actions)
-
-
-_Method = TypeVar("_Method", bound=Callable[..., Any])
-
-
-def per_decision(method: _Method) -> _Method:
-    """Remember a valuation ``method(self, state, fighter, *args)`` while one decision is scored: the state does
-    not change between the scores of its legal actions, and the same fighter is valued for many of them."""
-    name = method.__name__
-
-    @wraps(method)
-    def remembered(self: GreedyPolicy, state: CombatState, f: Fighter, *args: Any) -> Any:
-        memo = self._memo
-        if memo is None:
-            return method(self, state, f, *args)
-        key = (name, f.idx, *args)
-        value = memo.get(key, memo)  # the memo itself marks a miss (no valuation returns it)
-        if value is memo:
-            value = memo[key] = method(self, state, f, *args)
-        return value
-
-    return cast(_Method, remembered)
 
 
 def dice_left(f: Fighter) -> int:
