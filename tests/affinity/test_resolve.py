@@ -261,3 +261,23 @@ def test_npc_action_counts() -> None:
     assert npc_actions("basic", 4) == 2 and npc_actions("basic", 4, 1) == 1
     assert npc_actions("advanced", 4) == 2 and npc_actions("expert", 4) == 2
     assert npc_actions("legendary", 5) == 5 and npc_actions("mythical", 4) == 6
+
+
+
+@pytest.mark.parametrize("mindless", [False, True])
+def test_which_status_fits_hd_and_resolve(mindless: bool) -> None:
+    fits = {rs.OK: lambda hd, r: hd > 0 and (r > 0 or mindless),
+            rs.COLLAPSED: lambda hd, r: hd > 0 and r == 0 and not mindless,
+            rs.DYING: lambda hd, r: hd == 0 and r > 0 and not mindless,
+            rs.DEAD: lambda hd, r: hd == 0,  # death may come with Resolve left (failed dying checks)
+            "bogus": lambda hd, r: False}
+    for hd in range(3):
+        for resolve in range(3):
+            for status, rule in fits.items():
+                f = SimpleNamespace(hd=hd, resolve=resolve, mindless=mindless, status=status)
+                assert rs.status_fits(f) == rule(hd, resolve), (hd, resolve, status)
+                reachable = not (mindless and resolve == 0 and hd > 0)  # the mindless never lose Resolve
+                if reachable and status == rs.update_status(SimpleNamespace(hd=hd, resolve=resolve,
+                                                                            mindless=mindless, status=rs.OK,
+                                                                            communing=False)):
+                    assert rs.status_fits(f)  # what update_status gives always fits

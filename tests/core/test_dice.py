@@ -110,3 +110,26 @@ def test_sampled_sums_agree_with_exact_within_four_standard_errors() -> None:
 def test_fraction_text_is_exact() -> None:
     assert dice.fraction_text(Fraction(5, 12)) == "5/12"
     assert dice.fraction_text(Fraction(1)) == "1/1"
+
+
+@given(st.lists(st.integers(0, 10**20), min_size=1, max_size=12), st.booleans())
+def test_counts_of_ways_give_the_same_distribution_as_weights(counts: list[int], joint: bool) -> None:
+    outcomes = [(i % 5, i // 5) for i in range(len(counts))] if joint else [i - 3 for i in range(len(counts))]
+    ways = dict(zip(reversed(outcomes), counts, strict=True))
+    total = sum(counts)
+    if total == 0:
+        return
+    expected = dice.Dist(ways)
+    built = dice.Dist.from_ways(ways.items(), total)
+    assert list(built.items()) == list(expected.items())  # same order, same exact values
+    assert dice.Dist.from_ways(sorted(ways.items()), total, ordered=True) == expected
+
+
+def test_counts_of_ways_are_checked() -> None:
+    with pytest.raises(ValueError):
+        dice.Dist.from_ways([(1, 2), (2, 3)], 6)  # do not sum to the total
+    with pytest.raises(ValueError):
+        dice.Dist.from_ways([(1, -1), (2, 7)], 6)
+    with pytest.raises(ValueError):
+        dice.Dist.from_ways([], 0)
+    assert dict(dice.Dist.from_ways([(0, 0), (1, 6)], 6).items()) == {1: Fraction(1)}

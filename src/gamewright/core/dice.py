@@ -12,7 +12,7 @@ Fraction(1, 4)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from fractions import Fraction
 from functools import reduce
 from typing import Any
@@ -37,6 +37,21 @@ class Dist(Mapping[Any, Fraction]):
             raise ValueError("a distribution needs a positive total weight")
         self._p = {k: v / total for k, v in sorted(raw.items(), key=_sort_key) if v}
 
+    @classmethod
+    def from_ways(cls, ways: Iterable[tuple[Any, int]], total: int, *, ordered: bool = False) -> Dist:
+        """Integer counts of ways out of ``total`` (e.g. 6ⁿ): each probability becomes one exact Fraction.
+
+        The same distribution as ``Dist(dict(ways))``, without Fraction arithmetic on the way (counting in
+        integers and dividing once is many times faster); ``ordered`` says the outcomes already come in the
+        sorted order every Dist keeps. The counts must be non-negative, distinct outcomes summing to ``total``."""
+        pairs = list(ways) if ordered else sorted(ways, key=_sort_key)
+        counts = [w for _, w in pairs]
+        if total <= 0 or sum(counts) != total or min(counts) < 0:
+            raise ValueError("counts of ways must be non-negative and sum to a positive total")
+        self = cls.__new__(cls)
+        self._p = {k: Fraction(w, total) for k, w in pairs if w}
+        return self
+
     # --- Mapping -----------------------------------------------------------------------------------
     def __getitem__(self, outcome: Any) -> Fraction:
         return self._p.get(outcome, Fraction(0))
@@ -46,6 +61,16 @@ class Dist(Mapping[Any, Fraction]):
 
     def __len__(self) -> int:
         return len(self._p)
+
+    # the dict's own views: the same items as Mapping's, without a lookup per outcome
+    def keys(self) -> KeysView[Any]:
+        return self._p.keys()
+
+    def values(self) -> ValuesView[Fraction]:
+        return self._p.values()
+
+    def items(self) -> ItemsView[Any, Fraction]:
+        return self._p.items()
 
     def __repr__(self) -> str:
         body = ", ".join(f"{k!r}: {v}" for k, v in self._p.items())
@@ -133,7 +158,7 @@ class Dist(Mapping[Any, Fraction]):
         return last
 
 
-def _sort_key(item: tuple[Any, Fraction]) -> tuple[int, Any]:
+def _sort_key(item: tuple[Any, Any]) -> tuple[int, Any]:
     key = item[0]
     return (0, key) if isinstance(key, (int, tuple)) else (1, repr(key))
 

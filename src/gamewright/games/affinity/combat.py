@@ -149,17 +149,15 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin):
         for f in self.fighters:
             if f.hd < 0 or f.hd > f.hd_max:
                 out.append(f"{f.name}: body HD {f.hd} outside 0..{f.hd_max}")
-            if any(la.count < 0 for la in f.layers):
-                out.append(f"{f.name}: a layer has a negative dice count")
+            for la in f.layers:  # a plain loop: this runs after every action of every checked fight
+                if la.count < 0:
+                    out.append(f"{f.name}: a layer has a negative dice count")
+                    break
             if not 0 <= f.resolve <= f.resolve_max:
                 out.append(f"{f.name}: Resolve {f.resolve} outside 0..{f.resolve_max}")
             if f.actions_left < 0 or f.move_left < 0 or f.rally_dice < 0:
                 out.append(f"{f.name}: a negative count")
-            expected = {rs.OK: f.hd > 0 and (f.resolve > 0 or f.mindless),
-                        rs.COLLAPSED: f.hd > 0 and f.resolve == 0 and not f.mindless,
-                        rs.DYING: f.hd == 0 and f.resolve > 0 and not f.mindless,
-                        rs.DEAD: f.hd == 0}
-            if not expected.get(f.status, False):
+            if not rs.status_fits(f):
                 out.append(f"{f.name}: status {f.status} does not fit HD {f.hd} and Resolve {f.resolve}")
         if self.winner is None and not self.fighters[self.active].conscious:
             out.append("the acting combatant is not conscious")

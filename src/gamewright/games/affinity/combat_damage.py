@@ -22,6 +22,12 @@ class DamageMixin(CombatBase):
     def incoming(self, t: Fighter, dmg: int, dtype: str, area: bool) -> tuple[int, int, int, list[str]]:
         """What an attack of ``dmg`` meets, without side effects: (damage after traits, parry and Communion,
         defence rolls, extra defence d6, notes). Parry is assumed available if it has not been used this round."""
+        dmg, notes = self.damage_met(t, dmg, dtype)
+        capacity, bonus = self.defence_dice(t, dtype, area)
+        return dmg, capacity, bonus, notes
+
+    def damage_met(self, t: Fighter, dmg: int, dtype: str) -> tuple[int, list[str]]:
+        """The damage left after ``t``'s traits, parry and Communion, with notes saying why."""
         cdef = None if t.pc else self.cdef(t)
         notes = []
         if cdef is not None:
@@ -39,6 +45,11 @@ class DamageMixin(CombatBase):
         if t.communing:  # ref §3 Shaman, Spirit Communion (Elemental): incoming damage −Proficiency HD
             dmg = max(0, dmg - t.prof)
             notes.append("Communion")
+        return dmg, notes
+
+    def defence_dice(self, t: Fighter, dtype: str, area: bool) -> tuple[int, int]:
+        """(defence rolls, extra defence d6) ``t`` meets an attack of ``dtype`` with; the damage plays no part."""
+        cdef = None if t.pc else self.cdef(t)
         # ref §1 Defence: DC = Proficiency (at least 1); Resolve stages and Analyze take rolls away, never below 1
         capacity = max(1, t.prof) - rs.defence_penalty(t) - (1 if t.analysed >= 0 else 0)
         bonus = t.defend_bonus + t.ward_bonus
@@ -53,7 +64,7 @@ class DamageMixin(CombatBase):
                     capacity -= 2
                 else:
                     bonus += 2
-        return dmg, max(1, capacity), bonus, notes
+        return max(1, capacity), bonus
 
     def _hit(self, a: Fighter, t: Fighter, dmg: int, dtype: str, area: bool, events: list[Event]) -> int:
         """Damage ``t``: traits, parry, Communion, then layered defence. Returns dice destroyed."""

@@ -3,6 +3,7 @@ and targets, and why a given action is illegal (combined into ``combat.CombatSta
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from gamewright.games.affinity import resolve as rs
@@ -12,6 +13,14 @@ from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.pools import MIN_EXERTION, is_expert_or_higher
 
 _CREATURE_SPECS: dict[str, dict[str, Attack]] = {}
+# legal-action lists share their (frozen) actions: the same few recur every turn of every fight
+_act = cache(Act)
+
+
+@cache
+def _uses(key: str, targets: tuple[int, ...], lo: int, hi: int) -> tuple[Act, ...]:
+    """An ability on each target at each exertion from ``lo`` to ``hi``, in the order legal lists give them."""
+    return tuple(_act("use", key, t, e, 0) for t in targets for e in range(lo, hi + 1))
 
 
 def _ABILITIES() -> dict[str, Ability]:  # noqa: N802 - a cached table, read like a constant
@@ -69,25 +78,21 @@ class LegalityMixin(CombatBase):
         acts = [END] if self.held_phase else [END, HOLD]
         if f.move_left > 0:
             side = f.side
-            acts += [Act("move", "", e.idx, 0) for e, d in others if e.side != side and d > 1]
+            acts += [_act("move", "", e.idx, 0, 0) for e, d in others if e.side != side and d > 1]
         for key in f.abilities:
             spec = self._spec(f, key)
             if spec is None or self._unusable(f, key, spec):
                 continue
             lo, hi = self._exertion_range(f, spec)
-            targets = self._targets(f, key, spec, others)
-            if lo == hi:
-                uses = [Act("use", key, t, lo) for t in targets]
-            else:
-                uses = [Act("use", key, t, e) for t in targets for e in range(lo, hi + 1)]
+            uses = _uses(key, tuple(self._targets(f, key, spec, others)), lo, hi)
             acts += uses
             if f.affinity and spec.tier != "none":  # 003 Spending Affinity Dice: on any roll
-                acts += [Act("use", key, a.target, a.exertion, n) for a in uses for n in range(1, f.affinity + 1)]
+                acts += [_act("use", key, a.target, a.exertion, n) for a in uses for n in range(1, f.affinity + 1)]
         if f.affinity and not f.shared_turn:  # 003 Sharing Affinity Dice: a free action, to an ally within 30 yd
             for e, d in others:
                 room = e.affinity_cap - e.affinity
                 if e.pc and e is not f and e.side == f.side and d <= 30 // SQUARE and room > 0:
-                    acts += [Act("share", "", e.idx, 0, n) for n in range(1, min(f.affinity, room) + 1)]
+                    acts += [_act("share", "", e.idx, 0, n) for n in range(1, min(f.affinity, room) + 1)]
         return acts
 
     def _spec(self, f: Fighter, key: str) -> Ability | Attack | None:

@@ -7,7 +7,7 @@ turns the same plan into exact distributions. None of these methods changes the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat_base import CombatBase
@@ -18,9 +18,10 @@ from gamewright.games.affinity.pools import TIERS, damage
 Square = tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class PoolPlan:
-    """One roll: ``safe`` dice (1s cost nothing), ``exertion`` dice (1s burn HD), the faces a Help adds."""
+class PoolPlan(NamedTuple):
+    """One roll: ``safe`` dice (1s cost nothing), ``exertion`` dice (1s burn HD), the faces a Help adds.
+
+    A named tuple rather than a frozen dataclass: policies build one for every action they weigh."""
 
     safe: int
     exertion: int

@@ -16,6 +16,7 @@ from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
 from gamewright.games.affinity.combat_pools import PoolPlan
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
+from gamewright.games.affinity.decision_memo import per_decision
 from gamewright.games.affinity.pools import TIERS, is_expert_or_higher
 from gamewright.games.affinity.tactics import LayerKey, damage_dist, expected_damage, expected_lost
 
@@ -39,16 +40,24 @@ class GreedyPolicy:
 
     def __init__(self) -> None:
         self._threat: dict[tuple[str, int], float] = {}
+        self._memo: dict[tuple[Any, ...], Any] | None = None  # valuations of the decision being scored
+        self._idle: set[tuple[str, int]] | None = None  # its (ability, target) pairs that score 0 at any exertion
 
     def choose(self, state: CombatState) -> Act:
         f = state.fighters[state.active]
         best, best_score = END, 0.0
-        for act in state.legal_actions():
-            if act.verb in ("end", "hold"):
-                continue
-            score = self.score(state, f, act)
-            if score > best_score:
-                best, best_score = act, score
+        self._memo = {}
+        idle: set[tuple[str, int]] = set()
+        self._idle = idle
+        try:
+            for act in state.legal_actions():
+                if act.verb in ("end", "hold") or (act.ability, act.target) in idle:
+                    continue
+                score = self.score(state, f, act)
+                if score > best_score:
+                    best, best_score = act, score
+        finally:
+            self._memo = self._idle = None
         return best
 
     # --- the currency ------------------------------------------------------------------------------------
@@ -68,11 +77,13 @@ class GreedyPolicy:
             self._threat[key] = value = max(0.5, value)
         return value
 
+    @per_decision
     def die_value(self, state: CombatState, f: Fighter) -> float:
         if f.status != rs.OK:
             return 0.02  # an unconscious combatant is no threat
         return self.threat(state, f) / (dice_left(f) + 1)
 
+    @per_decision
     def stage_cost(self, state: CombatState, f: Fighter, resolve: int) -> float:
         """What falling from ``resolve`` to one less costs (003 "The Resolve Stages")."""
         if resolve <= 0 or f.mindless:
@@ -90,6 +101,7 @@ class GreedyPolicy:
             return 0.3 * t
         return 0.7 * t  # Staggering: the next lost check collapses
 
+    @per_decision
     def check_cost(self, state: CombatState, f: Fighter) -> float:
         """Expected cost of one Resolve check now (none if this round's check has been rolled)."""
         if f.mindless or f.checked_round == state.round:
@@ -100,6 +112,7 @@ class GreedyPolicy:
             return 0.0
         return max(0.0, cost) * (1 - min(0.7, 0.3 * self.attacks_on(state, f)))
 
+    @per_decision
     def attacks_on(self, state: CombatState, f: Fighter) -> float:
         """Expected attacks ``f`` draws before its next turn: every conscious foe that can reach it shares its
         actions among the targets it can reach, the weakest drawing most."""
@@ -143,6 +156,7 @@ class GreedyPolicy:
         assert isinstance(spec, Ability)
         return self._score_pc(state, f, spec, act, t)
 
+    @per_decision
     def _foes_closing(self, state: CombatState, f: Fighter) -> bool:
         """Some conscious foe will reach one of ``f``'s side within two of its turns."""
         for e in state.fighters:
@@ -152,6 +166,7 @@ class GreedyPolicy:
                     return True
         return False
 
+    @per_decision
     def _any_attack_in_reach(self, state: CombatState, f: Fighter) -> bool:
         reach = self.reach(state, f) + f.move_left
         return any(e.side != f.side and e.status == rs.OK and dist(f, e) <= reach for e in state.fighters)
@@ -161,15 +176,26 @@ class GreedyPolicy:
         """Expected dice an attack destroys on ``t``, valued at the target's worth per die."""
         if t.status == rs.DEAD:
             return 0.0
-        layers = layer_key(t)
         lost = 0.0
+        losses, capacity, bonus, layers, worth = self._losses(state, t, dtype, area)
         for dmg, p in dist_:
-            d, capacity, bonus, _ = state.incoming(t, dmg, dtype, area)
-            lost += p * expected_lost(d, capacity, bonus, layers)
-        value = lost * self.die_value(state, t)
+            one = losses.get(dmg)
+            if one is None:
+                one = losses[dmg] = expected_lost(state.damage_met(t, dmg, dtype)[0], capacity, bonus, layers)
+            lost += p * one
+        value = lost * worth
         if t.status == rs.DYING and not t.mindless:
             value += 0.05  # a hit at 0 HD forces a Resolve check
         return value
+
+    @per_decision
+    def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool
+                ) -> tuple[dict[int, float], int, int, LayerKey, float]:
+        """What ``t`` defends an attack with (``CombatState.incoming`` in two parts: its defence dice, once), the
+        expected dice it loses to each amount of damage (filled in by ``hit_value`` as they are met) and the
+        worth of each of its dice."""
+        capacity, bonus = state.defence_dice(t, dtype, area)
+        return {}, capacity, bonus, layer_key(t), self.die_value(state, t)
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
@@ -191,22 +217,22 @@ class GreedyPolicy:
             value -= (1 - p_ok) * self.check_cost(state, f)
         return value
 
-    def _plan(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> PoolPlan:
-        """The roll ``CombatState._pc_use`` will make, from where free movement will bring ``f``."""
+    def _plan(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None, near: int
+              ) -> PoolPlan:
+        """The roll ``CombatState._pc_use`` will make, from where free movement (to ``near``) will bring ``f``."""
         at = (f.x, f.y)
         if t is not None and t is not f and spec.effect != "dash":
-            at = state._path(f, t, state._reach(f, spec)[0])[0]
+            at = state._path(f, t, near)[0]
         return state._pc_plan(f, act, spec, t, at)
 
     def _score_pc(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> float:
         prof = f.prof
         effect = spec.effect
-        mine = self.die_value(state, f)
         if spec.tier == "none":
             if effect == "defend":
                 if f.defend_bonus:
                     return 0.0
-                return self.attacks_on(state, f) * DEFEND_CANCELS * mine
+                return self.attacks_on(state, f) * DEFEND_CANCELS * self.die_value(state, f)
             if effect == "rush":
                 if f.hd >= f.hd_max:
                     return 0.0
@@ -215,40 +241,64 @@ class GreedyPolicy:
             if effect == "steady":
                 if f.resolve >= f.resolve_max:
                     return 0.0
-                return self.stage_cost(state, f, f.resolve) - 3 * mine
+                return self.stage_cost(state, f, f.resolve) - 3 * self.die_value(state, f)
             return 0.0
-        plan = self._plan(state, f, spec, act, t)
+        if effect in ("attack", "devastate"):
+            assert t is not None
+            return self._score_attack(state, f, spec, act, t)
+        value = self._support_value(state, f, spec, t)
+        if value <= 0:
+            if self._idle is not None:
+                self._idle.add((act.ability, act.target))
+            return 0.0  # nothing to gain, whatever the roll
+        plan = self._plan(state, f, spec, act, t, state._reach(f, spec)[0])
         threshold, req = plan.threshold, plan.required
         safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
         cost = 0.0
         if act.exertion and act.exertion >= prof:
             cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
-        if effect in ("attack", "devastate"):
-            assert t is not None
-            w = class_data().weapons[f.weapon]
-            if effect == "attack":
-                centered = spec.centered and not f.exerted_turn and act.exertion == 0
-                base = state._attack_damage(f, spec, t, req, req, centered)  # the damage at exactly `req`
-                dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-                value = self.hit_value(state, t, dd, spec.damage_type or w.damage_type, False)
-                if spec.stun and t.status == rs.OK:
-                    value += p_ok * 0.5 * self.threat(state, t)
-            else:  # Devastating Assault: Proficiency strikes from one roll
-                dd, p_ok, burn = damage_dist(safe, ex, threshold, req, w.base, prof)
-                value = prof * self.hit_value(state, t, dd, w.damage_type, False) * 0.8
-            near = state._reach(f, spec)[0]
-            value -= 0.05 * max(0, min(dist(f, t) - near, f.move_left))  # prefer attacks that need no walking
-            if spec.resolve_cost:
-                value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
-            if is_expert_or_higher(spec.tier):
-                value -= (1 - p_ok) * self.check_cost(state, f)
-            return value - burn * mine - cost
         _, p_ok, burn = expected_damage(safe, ex, threshold, req, 0, 0)
-        value = self._support_value(state, f, spec, t)
-        if value <= 0:
-            return 0.0
-        return value * p_ok - burn * mine - cost - (1 - p_ok) * (
+        return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
             self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
+
+    def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
+        prof = f.prof
+        at, walk, mine = self._approach(state, f, spec.key, t.idx)
+        plan = state._pc_plan(f, act, spec, t, at)
+        threshold, req = plan.threshold, plan.required
+        safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
+        cost = 0.0
+        if act.exertion and act.exertion >= prof:
+            cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
+        if spec.effect == "attack":
+            centered = spec.centered and not f.exerted_turn and act.exertion == 0
+            base = state._attack_damage(f, spec, t, req, req, centered)  # the damage at exactly `req`
+            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
+            dtype = spec.damage_type or class_data().weapons[f.weapon].damage_type
+            value = self.hit_value(state, t, dd, dtype, False)
+            if spec.stun and t.status == rs.OK:
+                value += p_ok * 0.5 * self.threat(state, t)
+        else:  # Devastating Assault: Proficiency strikes from one roll
+            w = class_data().weapons[f.weapon]
+            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, w.base, prof)
+            value = prof * self.hit_value(state, t, dd, w.damage_type, False) * 0.8
+        value -= walk  # prefer attacks that need no walking
+        if spec.resolve_cost:
+            value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
+        if is_expert_or_higher(spec.tier):
+            value -= (1 - p_ok) * self.check_cost(state, f)
+        return value - burn * mine - cost
+
+    @per_decision
+    def _approach(self, state: CombatState, f: Fighter, key: str, target: int
+                  ) -> tuple[tuple[int, int], float, float]:
+        """Where free movement brings ``f`` to strike ``target`` with ability ``key`` (``_plan``'s square), the
+        small price on walking there and the worth of ``f``'s dice: the same for every exertion of the attack."""
+        spec = class_data().abilities[key]
+        t = state.fighters[target]
+        near = state._reach(f, spec)[0]
+        at = state._path(f, t, near)[0] if t is not f else (f.x, f.y)
+        return at, 0.05 * max(0, min(dist(f, t) - near, f.move_left)), self.die_value(state, f)
 
     def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
         """What a successful non-attack action is worth."""

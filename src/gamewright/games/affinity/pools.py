@@ -59,32 +59,71 @@ def action_die(threshold: int, exertion: bool) -> Dist:
 def pool_joint(safe: int, exertion: int, threshold: int) -> Dist:
     """The exact joint distribution of ``(successes, HD burned)`` for a pool.
 
-    Counted in integers (ways out of 6ⁿ), one die at a time: the work grows with dice × outcomes, so even the
-    largest table (``limits.MAX_ODDS_DICE``) takes milliseconds."""
+    Counted in integers (ways out of 6ⁿ) and divided once. ``b`` burns are ``b`` of the exertion dice showing
+    1 (C(exertion, b) ways); the other dice then count successes only, so the ways of ``(s, b)`` are C(exertion,
+    b) × the ``s`` coefficient of P^safe · Q^(exertion − b), where P counts a safe die's faces by successes and
+    Q an exertion die's faces other than 1. Those products are kept per pool size and threshold, so a table of
+    pools shares them and each distribution costs little more than its own outcomes."""
     if safe < 0 or exertion < 0:
         raise ConfigError("a pool cannot have a negative number of dice")
     check_threshold(threshold)
-    ways: dict[tuple[int, int], int] = {(0, 0): 1}
-    for exerted in (False, True):
-        faces = _face_ways(threshold, exerted)
-        for _ in range(exertion if exerted else safe):
-            step: dict[tuple[int, int], int] = {}
-            for (s, b), w in ways.items():
-                for (ds, db), k in faces:
-                    key = (s + ds, b + db)
-                    step[key] = step.get(key, 0) + w * k
-            ways = step
-    return Dist(ways)
+    rows = _success_rows(safe, threshold, exertion)
+    burns = [comb(exertion, b) for b in range(exertion + 1)]
+    ways = [((s, b), burns[b] * row[s]) for s in range(len(rows[exertion]))
+            for b, row in enumerate(reversed(rows)) if s < len(row)]
+    return Dist.from_ways(ways, 6 ** (safe + exertion), ordered=True)
+
+
+def _success_rows(safe: int, threshold: int, upto: int) -> list[list[int]]:
+    """Rows ``j`` = 0…``upto`` of P^safe · Q^j as coefficient lists (index = successes); grown on demand."""
+    rows = _rows_of(safe, threshold)
+    if not rows:
+        rows.append(_safe_powers(threshold, safe)[safe])
+    grow = _success_poly(threshold, True)
+    while len(rows) <= upto:
+        rows.append(_times(rows[-1], grow))
+    return rows[: upto + 1]
 
 
 @cache
-def _face_ways(threshold: int, exertion: bool) -> tuple[tuple[tuple[int, int], int], ...]:
-    """How many of a d6's faces give each ``(successes, burned)``."""
-    counts: dict[tuple[int, int], int] = {}
-    for face in range(1, 7):
-        key = (face_successes(face, threshold), 1 if exertion and face == 1 else 0)
-        counts[key] = counts.get(key, 0) + 1
-    return tuple(counts.items())
+def _rows_of(safe: int, threshold: int) -> list[list[int]]:
+    return []  # filled by _success_rows: one growing list per (safe dice, threshold)
+
+
+def _safe_powers(threshold: int, upto: int) -> list[list[int]]:
+    """P^0 … P^upto for safe dice at ``threshold``; grown on demand."""
+    powers = _powers_of(threshold)
+    if not powers:
+        powers.append([1])
+    step = _success_poly(threshold, False)
+    while len(powers) <= upto:
+        powers.append(_times(powers[-1], step))
+    return powers
+
+
+@cache
+def _powers_of(threshold: int) -> list[list[int]]:
+    return []  # filled by _safe_powers
+
+
+@cache
+def _success_poly(threshold: int, exertion: bool) -> tuple[int, ...]:
+    """How many faces of one d6 give 0, 1 and 2 successes (003 "Success Rules"); an exertion die's 1 is left
+    out, it is counted as a burn."""
+    counts = [0, 0, 0]
+    for face in range(2 if exertion else 1, 7):
+        counts[face_successes(face, threshold)] += 1
+    return tuple(counts)
+
+
+def _times(poly: list[int], step: tuple[int, ...]) -> list[int]:
+    """Polynomial product of coefficient lists: one more die."""
+    out = [0] * (len(poly) + len(step) - 1)
+    for i, a in enumerate(poly):
+        if a:
+            for j, b in enumerate(step):
+                out[i + j] += a * b
+    return out
 
 
 def successes_dist(safe: int, exertion: int, threshold: int) -> Dist:

@@ -92,6 +92,19 @@ def resolve_check(f: Any, rng: Any, round_no: int, reason: str) -> dict[str, Any
             "status": f.status, "concentration_ended": ended_concentration}
 
 
+def status_fits(f: Any) -> bool:
+    """The status follows from HD and Resolve (003 "The Resolve Stages", "Death & Dying"): the invariant
+    ``update_status`` keeps."""
+    status = f.status
+    if status == OK:
+        return bool(f.hd > 0 and (f.resolve > 0 or f.mindless))
+    if status == COLLAPSED:
+        return bool(f.hd > 0 and f.resolve == 0 and not f.mindless)
+    if status == DYING:
+        return bool(f.hd == 0 and f.resolve > 0 and not f.mindless)
+    return bool(status == DEAD and f.hd == 0)
+
+
 def update_status(f: Any) -> str:
     """Collapse, dying and death from the current HD and Resolve (003 "Death & Dying", detailed section)."""
     if f.status == DEAD:
