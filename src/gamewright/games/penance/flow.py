@@ -233,6 +233,10 @@ class Flow(Combat):
             events.append(ev("end", f"P{p + 1} ends the turn", player=p))
             return
         s.acted = True
+        if a.kind == "withdraw":  # RULINGS: the pilot retreats; the casket leaves the field (004 §9 Campaign)
+            events.append(ev("withdraw", f"P{p + 1} withdraws from the field", player=p))
+            self._defeat(p, "pilot withdraws from the field", events)
+            return
         if a.kind == "move":
             dest = self.map.neighbors[s.pos][a.arg]
             cost = self.move_cost(p, dest)

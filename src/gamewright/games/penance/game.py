@@ -8,6 +8,7 @@ from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.limits import ascii_int
 from gamewright.core.rules import Option, Rules, RulesSpec
 from gamewright.games.penance.cards import find_card
+from gamewright.games.penance.carry import check_carry
 from gamewright.games.penance.components import component_index
 from gamewright.games.penance.decks import DeckSpec, parse_deck
 from gamewright.games.penance.hexgrid import DIRECTIONS
@@ -31,6 +32,12 @@ RULES = RulesSpec(
         Option("hit_location", "choice", choices=("choice", "random"),
                doc="the attacker chooses the target component, or the hit-location die (1 head, 2 left arm, "
                    "3 right arm, 4-5 chassis, 6 legs) picks it on a hit", source="ref §2"),
+        Option("withdraw", False, doc="a casket may withdraw from the field in its main phase (campaign missions: "
+                                      "surviving pilots retreat)", source="004 §9 Campaign; RULINGS"),
+        Option("wounds", "", doc="Wound cards each pilot deploys with face up, from earlier missions "
+                                 "(card+card per casket, comma between sides)", source="004 §5; RULINGS"),
+        Option("taint", "", doc="each pilot's Taint counter from earlier missions (comma between sides)",
+               source="004 §1 Absolution; RULINGS"),
     ),
     {"standard": {}},
     "standard",
@@ -46,6 +53,7 @@ class PenanceGame:
         if len(parts) != 2:
             raise ConfigError(f"choose exactly two decks, e.g. confessor,ironclad (got {self.rules.decks!r})")
         self.specs: tuple[DeckSpec, DeckSpec] = (parse_deck(parts[0]), parse_deck(parts[1]))
+        check_carry(self.rules, [1, 1])
 
     @property
     def num_players(self) -> int:
@@ -66,7 +74,7 @@ class PenanceGame:
         verb = words[0].lower()
         rest = words[1:]
         p = state.current_player
-        if verb in ("end", "keep", "mulligan", "rune", "pass") and not rest:
+        if verb in ("end", "keep", "mulligan", "rune", "pass", "withdraw") and not rest:
             return Act(verb)
         if verb in ("move", "rotate") and len(rest) == 1:
             d = rest[0].upper()

@@ -21,6 +21,7 @@ SHAPES = {
     "pass": ("none", "none"), "move": ("none", "direction"), "rotate": ("none", "direction"),
     "play": ("card", "target"), "lose": ("either", "none"), "react": ("card", "none"),
     "sacrifice": ("card", "none"), "purge": ("card", "none"), "scrap": ("card", "none"), "discard": ("card", "none"),
+    "withdraw": ("none", "none"),
 }
 ARG_RANGE = {"none": (-1, -1), "direction": (0, 5), "target": (-1, 4)}
 CARD_LOW = {"none": -1, "card": 0, "either": -1}
@@ -40,7 +41,7 @@ def _targeted_plays(inst: int, destroyed: tuple[bool, ...]) -> tuple[Act, ...]:
 
 ALLOWED = {  # the kinds of action each decision takes
     "mulligan": ("keep", "mulligan"), "react": ("react", "rune", "pass"), "loss": ("lose",),
-    "cost": ("discard",), "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap"),
+    "cost": ("discard",), "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap", "withdraw"),
 }
 
 
@@ -90,6 +91,8 @@ class Legality(StateBase):
     def _main_actions(self, p: int) -> list[Act]:
         s = self.sides[p]
         out = [act("end")]
+        if self.rules.withdraw:  # RULINGS: a campaign pilot may retreat in the main phase
+            out.append(act("withdraw"))
         if not s.no_move and (s.sp > 0 or s.free_moves > 0):  # else every step is refused (its cost is >= 1)
             casket = self.casket_surcharge(p)  # the same for all six steps
             for d in range(6):
@@ -278,5 +281,7 @@ class Legality(StateBase):
                 raise RuleViolation(text(), "an EXECUTION forces the cards to come from the deck", "ref §2")
             if a.card < 0 and not (pl.deck or pl.discard) and pl.hand:
                 raise RuleViolation(text(), "the deck and discard are empty; lose a card from your hand")
+        elif a.kind == "withdraw" and not self.rules.withdraw:
+            raise RuleViolation(text(), "withdrawing is a campaign mission's action (option withdraw=true)", "004 §9")
         elif a.kind == "discard" and a.card < 0:
             raise RuleViolation(text(), "name a card from your hand to discard")

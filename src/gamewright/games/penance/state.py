@@ -18,6 +18,7 @@ from gamewright.core.rules import Rules
 from gamewright.games.penance.actions import Act
 from gamewright.games.penance.base import HAND_SIZE
 from gamewright.games.penance.cards import card_table
+from gamewright.games.penance.carry import RUPTURED_ORGAN_LOSS, deploy_carried, parse_taint, parse_wounds
 from gamewright.games.penance.casket import Casket
 from gamewright.games.penance.components import COMPONENTS
 from gamewright.games.penance.decks import DeckSpec, build_cards
@@ -51,6 +52,8 @@ class PenanceState(Preview):
         self.temp_difficult = []
         self.zones = []
         self.turns = 0
+        carried, taint = parse_wounds(rules.wounds, 2, [1, 1]), parse_taint(rules.taint, 2, [1, 1])
+        ruptured = []
         for p, spec in enumerate(specs):
             s = self.sides[p]
             s.deck_spec = spec.spec_text()
@@ -60,11 +63,14 @@ class PenanceState(Preview):
             s.pos, s.facing = self.map.deploy[p]
             s.sp = s.cls.sp
             s.wound_deck = new_wound_deck(self.rng)
+            if deploy_carried(s, carried[p][0], taint[p][0]):  # a campaign's persistent wounds (carry.py)
+                ruptured.append(["loss", p, RUPTURED_ORGAN_LOSS, "harm"])
             if "runic_armor" in spec.tactics:
                 s.runes = 3  # ref §5 Runic Armor: start with 3 Rune counters
             for _ in range(HAND_SIZE):
                 s.piles.draw(self.rng)
-        self.todo = [["round_start"], ["mulligan", 1], ["mulligan", 0]]
+        # 004 §5 Ruptured Organ: discard 5 at deployment, after the mulligans and before round 1
+        self.todo = [["round_start"], *ruptured[::-1], ["mulligan", 1], ["mulligan", 0]]
 
     # ================================================================================================
     # protocol
