@@ -1,0 +1,168 @@
+"""Penance campaigns: persistent pilots, the Arena mission and what a mission leaves behind (004 §5, §9; RULINGS).
+
+A pilot is a plain dict (the store's ``PILOT_FIELDS``). A mission is an ordinary battle whose rules carry each
+deployed pilot's kept Wound cards and Taint (options ``wounds``/``taint``, applied at deployment by carry.py)
+and allow ``withdraw``; this module builds those rules, and reads the finished battle into the mission's outcome
+by 004 §9's definitions and every pilot's new record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamewright.core.errors import ConfigError
+from gamewright.core.game import Event
+from gamewright.core.rules import Option, RulesSpec
+from gamewright.games.penance.actions import Act, act
+from gamewright.games.penance.bots import make_bot
+from gamewright.games.penance.decks import parse_deck
+from gamewright.games.penance.pilot import PILOT_DEATH, WOUNDS
+from gamewright.games.penance.state import PenanceState
+
+CAMPAIGN_RULES = RulesSpec(
+    "penance-campaign",
+    (
+        Option("trauma", "keep", choices=("keep", "recover"),
+               doc="Trauma cards stay face up after a mission (only Minor Injuries are 'Recoverable'), or recover "
+                   "like them", source="004 §5"),
+        Option("stranded", "extracted", choices=("extracted", "captured"),
+               doc="a living pilot whose casket is out of the fight is extracted, or captured when the side "
+                   "loses (lost to the campaign like the dead)", source="004 §5 item 5, §9"),
+        Option("replacement", "recruit", choices=("recruit", "none"),
+               doc="a dead or captured pilot is replaced by a new one in the same casket, or the roster shrinks",
+               source="004 §5 Pilot Death"),
+        Option("withdraw", True, doc="pilots may withdraw from a mission for a partial success",
+               source="004 §9 Campaign"),
+    ),
+    {"standard": {}},
+    "standard",
+)
+OUTCOMES = ("success", "partial", "failure")  # 004 §9 Campaign
+ALIVE = "alive"
+SIDE = 0  # the campaign's pilots deploy as the battle's first side, the enemies as the second
+PILOTS_PER_MISSION = 1  # what the battle engine fields per side today
+
+
+def kept_categories(options: dict[str, Any]) -> frozenset[str]:
+    """Wound categories that stay face up after a mission: Severe is "PERMANENT" (004 §5); Trauma by option."""
+    rules = CAMPAIGN_RULES.resolve(None, options)
+    return frozenset(("severe", "trauma") if rules.trauma == "keep" else ("severe",))
+
+
+def battle_options(pilots: list[dict[str, Any]], enemies: list[str], options: dict[str, Any],
+                   extra: dict[str, Any]) -> dict[str, Any]:
+    """The battle's rules options for these pilots against these enemy decks."""
+    if not pilots:
+        raise ConfigError("no pilot of this campaign is alive to fly the mission")
+    if len(pilots) > PILOTS_PER_MISSION or len(enemies) != PILOTS_PER_MISSION:
+        raise ConfigError(f"a mission fields {PILOTS_PER_MISSION} casket a side today: choose one pilot (--pilot) "
+                          "and one enemy deck (--vs)")
+    for spec in enemies:
+        parse_deck(spec)
+    for key in ("decks", "wounds", "taint", "withdraw"):
+        if key in extra:
+            raise ConfigError(f"option {key!r} is set by the campaign (its roster and options), not by --option")
+    campaign = CAMPAIGN_RULES.resolve(None, options)
+    return {
+        **extra,
+        "decks": ",".join(["/".join(p["deck"] for p in pilots), "/".join(enemies)]),
+        "wounds": "/".join("+".join(p["wounds"]) for p in pilots) + ",",
+        "taint": "/".join(str(p["taint"]) for p in pilots) + ",",
+        "withdraw": bool(campaign.withdraw),
+    }
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a finished mission leaves: the outcome, its story, each pilot's new record and the recruits."""
+
+    outcome: str
+    result: dict[str, Any]
+    changes: dict[int, dict[str, Any]]
+    recruits: list[dict[str, Any]]
+
+
+def _fate(state: PenanceState, p: int, withdrew: set[int], stranded: str) -> str:
+    s = state.sides[p]
+    if len(s.wounds) >= PILOT_DEATH:
+        return "dead"  # 004 §5: all 10 Wound cards face up
+    if p in withdrew:
+        return "withdrew"
+    if state.winner == p:
+        return "standing"
+    return "captured" if stranded == "captured" else "extracted"  # 004 §5 item 5 "survive extraction"
+
+
+def outcome_of(objective: bool, fates: list[str]) -> str:
+    """004 §9 Campaign: success = primary objective and at least 1 pilot survives; partial = objective failed but
+    pilots survived (can retreat); failure = all pilots dead or captured."""
+    if all(f in ("dead", "captured") for f in fates):
+        return "failure"
+    return "success" if objective else "partial"
+
+
+def mission_report(number: int, pilots: list[dict[str, Any]], state: PenanceState, events: list[Event],
+                   options: dict[str, Any], roster_names: set[str], recruits_so_far: int) -> Report:
+    """Read a finished battle (``events`` = every event of it, in order) into the mission's record."""
+    campaign = CAMPAIGN_RULES.resolve(None, options)
+    withdrew = {int(e.data["player"]) for e in events if e.kind == "withdraw"}
+    enemy = 1 - SIDE
+    # Arena: the primary objective is every enemy out of the fight (004 §9 Arena: defeat or surrender)
+    objective = state.winner == SIDE
+    kills = 1 if objective and enemy not in withdrew else 0  # a withdrawn enemy was not killed
+    keep = kept_categories(options)
+    fates: list[str] = []
+    changes: dict[int, dict[str, Any]] = {}
+    recruits: list[dict[str, Any]] = []
+    story: list[dict[str, Any]] = []
+    names = set(roster_names)
+    for pilot in pilots:
+        s = state.sides[SIDE]  # one casket a side today
+        fate = _fate(state, SIDE, withdrew, campaign.stranded)
+        fates.append(fate)
+        carried = list(pilot["wounds"])
+        taken = s.wounds[len(carried):]
+        lost = fate in ("dead", "captured")
+        kept = list(s.wounds) if fate == "dead" else [w for w in s.wounds if WOUNDS[w].category in keep]
+        changes[pilot["id"]] = {
+            "wounds": kept, "taint": s.taint, "missions": pilot["missions"] + 1, "kills": pilot["kills"] + kills,
+            "status": fate if lost else ALIVE, "ended_in": number if lost else None,
+        }
+        entry = {"id": pilot["id"], "name": pilot["name"], "deck": pilot["deck"], "fate": fate, "carried": carried,
+                 "taken": taken, "kept": [w for w in kept if w not in carried],
+                 "recovered": [w for w in taken if w not in kept], "taint": [pilot["taint"], s.taint],
+                 "kills": kills}
+        if lost and campaign.replacement == "recruit":  # 004 §5 "Campaign: Pilot is dead, roll new character"
+            n = recruits_so_far + len(recruits) + 1
+            while f"Recruit {n}" in names:
+                n += 1
+            names.add(f"Recruit {n}")
+            recruits.append({"slot": pilot["slot"], "name": f"Recruit {n}", "deck": pilot["deck"], "wounds": [],
+                             "taint": 0, "missions": 0, "kills": 0, "status": ALIVE, "joined_after": number,
+                             "replaces": pilot["id"]})
+            entry["replaced_by"] = f"Recruit {n}"
+        story.append(entry)
+    outcome = outcome_of(objective, fates)
+    result = {"outcome": outcome, "objective": objective, "end": state.end_reason, "rounds": state.round,
+              "enemies": state.rules.decks.split(",")[1].split("/"), "pilots": story}
+    return Report(outcome, result, changes, recruits)
+
+
+class MissionBot:
+    """A bot for one side of a mission: the game's bot, plus when to withdraw. The campaign's side withdraws a
+    pilot who has ``withdraw_at`` Wound cards face up; the enemies fight to the end (never withdraw)."""
+
+    def __init__(self, name: str, seed: int, campaign_side: bool, withdraw_at: int = 7) -> None:
+        self.inner = make_bot(name, seed)
+        self.campaign_side = campaign_side
+        self.withdraw_at = withdraw_at
+
+    def choose(self, state: PenanceState) -> Act:
+        top = state.todo[-1]
+        if top[0] == "main" and state.rules.withdraw:
+            s = state.sides[top[1]]
+            if self.campaign_side and len(s.wounds) >= self.withdraw_at:
+                return act("withdraw")
+        choice = self.inner.choose(state)
+        return act("end") if choice.kind == "withdraw" else choice
