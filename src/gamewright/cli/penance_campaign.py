@@ -20,9 +20,9 @@ from gamewright.games.penance.campaign import (
     ALIVE,
     CAMPAIGN_RULES,
     OUTCOMES,
-    MissionBot,
     battle_options,
     mission_report,
+    mission_seats,
 )
 from gamewright.games.penance.decks import base_decks, parse_deck
 from gamewright.games.penance.game import RULES, PenanceGame
@@ -214,10 +214,7 @@ def mission(
     game = PenanceGame(options=config["options"])
     state = replay(game, seed, actions)[0]
     own, foe = config["seats"]["campaign"], config["seats"]["enemy"]
-    bots: list[Seat | None] = [
-        None if own is None else MissionBot(own, seed + 17, campaign_side=True),
-        MissionBot(foe, seed + 34, campaign_side=False),
-    ]
+    bots: list[Seat | None] = list(mission_seats(own, foe, seed))
     human = own is None
 
     def save(log: list[str]) -> None:

@@ -166,3 +166,9 @@ class MissionBot:
                 return act("withdraw")
         choice = self.inner.choose(state)
         return act("end") if choice.kind == "withdraw" else choice
+
+
+def mission_seats(own: str | None, foe: str, seed: int) -> list[MissionBot | None]:
+    """The two sides' players: the campaign's bot (None: a person) and the enemies' bot, streams from ``seed``."""
+    return [None if own is None else MissionBot(own, seed + 17, campaign_side=True),
+            MissionBot(foe, seed + 34, campaign_side=False)]
