@@ -144,9 +144,10 @@ class AttackSetup:
     @classmethod
     def for_card(cls, c: CardDef, distance: int, side: int, tn: tuple[int, dict[str, int]], *,
                  defender_deck: int | None = None, bonus_parts: dict[str, int] | None = None,
-                 bypass: int = 0) -> AttackSetup:
-        """The card's own damage rules (004 §1) on top of the situation's TN, bonuses and bypass."""
-        base = c.damage
+                 bypass: int = 0, base: int | None = None) -> AttackSetup:
+        """The card's own damage rules (004 §1) on top of the situation's TN, bonuses and bypass; ``base``
+        replaces the card's damage (a secondary target's)."""
+        base = c.damage if base is None else base
         if c.id == "divine_judgment" and defender_deck is not None and defender_deck > 10:
             base = 0  # deals its 8 only if the target has 10 or fewer cards in deck
         return cls(distance=distance, side=side, tn=tn[0], tn_parts=tn[1], base=base,

@@ -17,6 +17,16 @@ from gamewright.games.penance.components import CHASSIS, DESTROYED, LEFT_ARM, LE
 from gamewright.games.penance.hexgrid import DIFFICULT, HexMap
 
 HAND_SIZE = 6
+LETTERS = "abc"
+
+
+def casket_labels(team: list[int]) -> list[str]:
+    """P1/P2 for a side of one casket; P1a, P1b, P1c for the caskets of a larger side, in deck order."""
+    out = []
+    for c, t in enumerate(team):
+        mates = [k for k, u in enumerate(team) if u == t]
+        out.append(f"P{t + 1}" + (LETTERS[mates.index(c)] if len(mates) > 1 else ""))
+    return out
 _SLOTS: dict[str, str] = {}
 
 
@@ -40,7 +50,7 @@ class StateBase:
     """The battle's data (slots shared by every layer) and the values derived from it."""
 
     __slots__ = ("rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
-                 "temp_difficult", "zones", "end_reason", "turns")
+                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels")
 
     rules: Rules
     map: HexMap
@@ -56,6 +66,59 @@ class StateBase:
     zones: list[list[int]]  # Consecrated Ground: [owner, centre hex]
     end_reason: str
     turns: int
+    team: list[int]  # the seat (side) of each casket: [0, 1] one-on-one, e.g. [0, 0, 1, 1] in a 2v2 squad battle
+    labels: list[str]  # each casket's name in events: P1, P2 one-on-one; P1a, P1b, P2 … in squads
+
+    # --- caskets and sides (squads: issue 16 §1) ---------------------------------------------------------
+    def set_teams(self, team: list[int]) -> None:
+        self.team = list(team)
+        self.labels = casket_labels(team)
+
+    @property
+    def squad(self) -> bool:
+        """More than one casket on a side."""
+        return len(self.team) > 2
+
+    def label(self, c: int) -> str:
+        return self.labels[c]
+
+    def stopped(self, c: int) -> bool:
+        """The battle is over, or casket ``c`` is out of it (defeated: inert, its turns skipped)."""
+        return self.over or bool(self.sides[c].out)
+
+    def foes(self, c: int) -> list[int]:
+        """The enemy caskets still in the battle."""
+        t = self.team[c]
+        return [k for k in range(len(self.team)) if self.team[k] != t and not self.sides[k].out]
+
+    def allies(self, c: int) -> list[int]:
+        """The other caskets of ``c``'s side still in the battle."""
+        t = self.team[c]
+        return [k for k in range(len(self.team)) if k != c and self.team[k] == t and not self.sides[k].out]
+
+    def exposed(self, c: int) -> list[int]:
+        """The cards of ``c``'s hand the enemy side has seen (Sensor Sweep). One-on-one the list is kept by the
+        casket that looked; in squads by the casket whose card was seen, as a side's caskets share what they see."""
+        return self.sides[c].revealed if self.squad else self.sides[1 - c].revealed
+
+    def prune_exposed(self) -> None:
+        """A seen card is only known while it stays in that hand."""
+        for c, s in enumerate(self.sides):
+            seen = self.exposed(c)
+            if seen:
+                kept = [i for i in seen if i in s.piles.hand]
+                if self.squad:
+                    s.revealed = kept
+                else:
+                    self.sides[1 - c].revealed = kept
+
+    def foe(self, c: int) -> int:
+        """The enemy ``c`` faces: one-on-one the other casket; in squads the nearest one still fighting (the
+        lowest casket number among equals), or -1 once none is left."""
+        if not self.squad:
+            return 1 - c
+        here = self.sides[c].pos
+        return min(self.foes(c), key=lambda k: (self.map.dist[here][self.sides[k].pos], k), default=-1)
 
     def zone(self, p: int, c: int) -> str:
         s = self.sides[p]

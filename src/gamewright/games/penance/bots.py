@@ -15,11 +15,13 @@ from functools import cache
 
 from gamewright.core.rng import Rng
 from gamewright.games.penance import attack as atk
+from gamewright.games.penance import squad_bot
 from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.components import CHASSIS, HEAD
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED
+from gamewright.games.penance.squad_bot import focus
 from gamewright.games.penance.state import Act, PenanceState
 
 # the weapon arm first (a destroyed right arm turns the whole primary weapon to SCRAP), then the chassis
@@ -65,12 +67,14 @@ class HeuristicBot:
     # ------------------------------------------------------------------------------------------------
     def choose(self, state: PenanceState) -> Act:
         kind = state.todo[-1][0]
-        p = state.current_player
+        p = state.acting_casket  # one-on-one the seat; in squads the casket of the seat's that decides
         legal = state.legal_actions()
         if kind == "mulligan":
             return Act("keep")
         if kind == "react":
             return self._react(state, p, legal)
+        if kind == "rites":  # an ally is defeated: Last Rites recovers 5 cards
+            return next((a for a in legal if a.kind == "react"), Act("pass"))
         if kind in ("loss", "cost"):
             return self._lose(state, p, legal, kind)
         return self._main(state, p, legal)
@@ -102,9 +106,10 @@ class HeuristicBot:
             if a.card < 0:
                 return 50
             cid = pl.cards[a.card]
-            if st.is_scrap(p, cid) or cid in DEAD_CARDS or cid == st.sides[p].banned or self._no_ally_card(st, cid):
+            dead = squad_bot.DEAD_CARDS if st.squad else DEAD_CARDS
+            if st.is_scrap(p, cid) or cid in dead or cid == st.sides[p].banned or self._no_ally_card(st, cid):
                 return 0
-            if cid == "divine_judgment" and len(st.sides[1 - p].piles.deck) > 10:
+            if cid == "divine_judgment" and len(st.sides[focus(st, p)].piles.deck) > 10:
                 return 10
             if cid == DAMAGED:
                 return 60 if kind == "loss" else 5  # losing DAMAGED to damage rolls the Damage Die
@@ -116,7 +121,7 @@ class HeuristicBot:
 
     # --- the action phase ------------------------------------------------------------------------------
     def _main(self, st: PenanceState, p: int, legal: list[Act]) -> Act:
-        s, e = st.sides[p], st.sides[1 - p]
+        s, e = st.sides[p], st.sides[focus(st, p)]
         pl = s.piles
         table = card_table()
         plays = [a for a in legal if a.kind == "play"]
@@ -145,7 +150,7 @@ class HeuristicBot:
                     return step
         attacks = [a for a in plays if table[pl.cards[a.card]].is_attack]
         if attacks:
-            per_card: dict[int, float | None] = {}  # one card's value before its target term
+            per_card: dict[tuple[int, int], float | None] = {}  # one card's value before its target term
             best = max(attacks, key=lambda a: self._attack_value(st, p, a, per_card))
             value = self._attack_value(st, p, best, per_card)
             if value > 0.5:
@@ -202,6 +207,10 @@ class HeuristicBot:
                 if step is not None:
                     return step
         # leftover SP: defence, heat, cards
+        if st.squad:
+            support = squad_bot.support(st, p, legal)
+            if support is not None:
+                return support
         for cid in ("hunker_down", "shield_wall", "scrap_armor", "emergency_vent", "breathe_the_core",
                     "survey_the_field", "emergency_repair"):
             if cid == "emergency_vent" and s.heat < 2:
@@ -223,7 +232,8 @@ class HeuristicBot:
 
     @staticmethod
     def _no_ally_card(st: PenanceState, cid: str) -> bool:
-        """Shield Wall does nothing one-on-one unless the option gives its Defense to the caster."""
+        """Shield Wall does nothing one-on-one unless the option gives its Defense to the caster (in squads
+        ``squad_bot.support`` decides when it helps)."""
         return cid == "shield_wall" and st.rules.shield_wall == "allies"
 
     @staticmethod
@@ -240,26 +250,32 @@ class HeuristicBot:
         costs = [st.card_cost(p, cid) for cid in in_hand if table[cid].kind == "attack" and not st.is_scrap(p, cid)]
         return min(costs) if costs else -1
 
-    def _attack_value(self, st: PenanceState, p: int, a: Act, per_card: dict[int, float | None]) -> float:
-        """The card's value (kept in ``per_card``: the same for each target) less the target term."""
-        if a.card not in per_card:
-            per_card[a.card] = self._card_value(st, p, a.card)
-        ev = per_card[a.card]
+    def _attack_value(self, st: PenanceState, p: int, a: Act, per_card: dict[tuple[int, int], float | None]
+                      ) -> float:
+        """The card's value against its casket (kept in ``per_card``: the same for each component) less the
+        component term; in squads the focus of the side's fire is worth more (``squad_bot.focus``)."""
+        t = a.target if a.target >= 0 else focus(st, p)
+        key = (a.card, t)
+        if key not in per_card:
+            per_card[key] = self._card_value(st, p, a.card, t)
+            if st.squad and per_card[key] is not None:
+                per_card[key] = squad_bot.target_value(st, p, t, per_card[key] or 0.0)
+        ev = per_card[key]
         if ev is None:
             return 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
         # target choice: most weakened component; the chassis ends the battle
         if a.arg >= 0:  # with hit_location=random the die chooses
-            e = st.sides[1 - p]
+            e = st.sides[t]
             remaining = e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
             ev -= 0.01 * remaining
         return ev
 
-    def _card_value(self, st: PenanceState, p: int, inst: int) -> float | None:
+    def _card_value(self, st: PenanceState, p: int, inst: int, t: int) -> float | None:
         """Expected damage of an attack with card ``inst``, adjusted for hit and run and cost (None: it
         deals nothing)."""
         s = st.sides[p]
         c = card_table()[s.piles.cards[inst]]
-        setup = st.attack_setup(p, c)  # the engine's own TN and damage terms
+        setup = st.attack_setup(p, c, t)  # the engine's own TN and damage terms
         dist = setup.distance
         _, tiers = _odds(setup.tn)
         if not setup.base:
@@ -276,7 +292,7 @@ class HeuristicBot:
     def _flank_step(self, st: PenanceState, p: int, legal: list[Act], best: Act, cost: int) -> Act | None:
         """Before a melee attack, a step toward an adjacent hex with a lower target number (a flank or the
         rear, 004 §2 "Hex-Side Facing") when the walk still leaves the SP for the attack."""
-        s, e = st.sides[p], st.sides[1 - p]
+        s, e = st.sides[p], st.sides[best.target if best.target >= 0 else focus(st, p)]
         c = card_table()[s.piles.cards[best.card]]
         if not self.flank or c.range > 1 or c.area != "single" or s.no_move or st.map.dist[s.pos][e.pos] != 1:
             return None
@@ -301,13 +317,13 @@ class HeuristicBot:
         return self._step(st, p, legal, [goal], closer=True)
 
     def _step_toward(self, st: PenanceState, p: int, legal: list[Act], water: bool = False) -> Act | None:
-        e = st.sides[1 - p]
+        e = st.sides[focus(st, p)]
         goals = [h for h in st.map.water if h != e.pos] if water else [e.pos]
         return self._step(st, p, legal, goals, closer=True)
 
     def _step(self, st: PenanceState, p: int, legal: list[Act], goals: list[int], closer: bool) -> Act | None:
         """The move that brings us closer to (or farther from) the goal hexes, if any does."""
-        s, e = st.sides[p], st.sides[1 - p]
+        s, e = st.sides[p], st.sides[focus(st, p)]
         dist_to = self._bfs(st, goals, e.pos if e.pos not in goals else -1)
         sign = 1 if closer else -1
         best, best_d = None, sign * dist_to.get(s.pos, 999)
@@ -322,7 +338,7 @@ class HeuristicBot:
     def _attack_hexes(self, st: PenanceState, p: int) -> tuple[list[int], bool]:
         """Hexes next to the enemy, best side first (rear, flanks, weapon side, front, shield side): the
         best one we can reach this turn with SP left for an attack (True), else all of them (False)."""
-        s, e = st.sides[p], st.sides[1 - p]
+        s, e = st.sides[p], st.sides[focus(st, p)]
         m = st.map
         key = (m.name, e.pos, e.facing)
         if key not in _RANKED:
@@ -331,6 +347,9 @@ class HeuristicBot:
                 key=lambda h: _SIDE_RANK[m.side_of(e.pos, e.facing, h)],
             )
         ranked = list(_RANKED[key])
+        if st.squad:  # a hex another casket (or its wreck) holds is no place to attack from
+            held = {o.pos for o in st.sides} - {s.pos}
+            ranked = [h for h in ranked if h not in held] or ranked
         cheapest = self._cheapest_attack(st, p)
         if cheapest < 0:
             return ranked, False
@@ -346,11 +365,15 @@ class HeuristicBot:
     def _bfs(st: PenanceState, goals: list[int], blocked: int) -> dict[int, int]:
         """Walking distance (in hexes) from every hex to the nearest goal, around walls and the enemy (the map
         caches it: do not change the dict)."""
+        if st.squad:  # every other casket, wrecks included, stands in the way
+            me = st.acting_casket
+            return st.map.walk_distances(tuple(goals), tuple(sorted(
+                {o.pos for c, o in enumerate(st.sides) if c != me} - set(goals))))
         return st.map.walk_distances(tuple(goals), blocked)
 
     @staticmethod
     def _shield_facing(st: PenanceState, p: int) -> int | None:
-        s, e = st.sides[p], st.sides[1 - p]
+        s, e = st.sides[p], st.sides[focus(st, p)]
         for f in range(6):
             if st.map.side_of(s.pos, f, e.pos) == 6:
                 return f

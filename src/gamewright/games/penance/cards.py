@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import Event
+from gamewright.games.penance import squad as squad_mod
 from gamewright.games.penance.events import BOTH_SEATS, ev
 
 if TYPE_CHECKING:
@@ -193,8 +194,9 @@ def find_card(name: str) -> CardDef:
 def play_effect(st: Flow, p: int, c: CardDef, events: list[Event]) -> None:
     """Every non-attack card's effect (004 §1 tables; ref §2 rulings)."""
     s = st.sides[p]
-    e = st.sides[1 - p]
     cid = c.id
+    if st.squad and squad_mod.squad_play(st, p, c, events):
+        return
     if c.move:
         s.free_moves += c.move  # ref §2: movement cards replace the per-hex SP cost of their hexes
     if cid == "retreat":
@@ -205,15 +207,18 @@ def play_effect(st: Flow, p: int, c: CardDef, events: list[Event]) -> None:
         st._gain_heat(p, c.heat, events, c.name)
     if c.vent:
         s.heat = max(0, s.heat - c.vent)
-        events.append(ev("heat", f"P{p + 1} vents: Heat {s.heat}", player=p, heat=s.heat))
+        events.append(ev("heat", f"{st.label(p)} vents: Heat {s.heat}", player=p, heat=s.heat))
     if c.draw:
         st._draw(p, c.draw, events)
-    if cid == "sensor_sweep":
-        hidden = [i for i in e.piles.hand if i not in s.revealed]
+    if cid == "sensor_sweep":  # squads: a card of the nearest enemy's hand, seen by the whole side
+        t = st.foe(p)
+        e = st.sides[t]
+        seen = st.exposed(t)
+        hidden = [i for i in e.piles.hand if i not in seen]
         if hidden:
             inst = st.rng.choice(hidden)
-            s.revealed.append(inst)
-            events.append(ev("reveal", f"P{p + 1} sees {st._name(1 - p, inst)} in P{2 - p}'s hand", BOTH_SEATS,
+            seen.append(inst)
+            events.append(ev("reveal", f"{st.label(p)} sees {st._name(t, inst)} in {st.label(t)}'s hand", BOTH_SEATS,
                              player=p, card=e.piles.cards[inst]))
     elif cid in ("rally_cry", "martyrdom_protocol") or (cid == "shield_wall" and st.rules.shield_wall == "allies"):
         events.append(ev("effect", f"{c.name}: no ally to affect (ref §2 Allies)", player=p))
@@ -228,7 +233,7 @@ def play_effect(st: Flow, p: int, c: CardDef, events: list[Event]) -> None:
         s.next_bypass += 1
     elif cid == "consecrated_ground":
         st.zones.append([p, s.pos])
-        events.append(ev("effect", f"P{p + 1} consecrates the ground around {st.map.hex_name(s.pos)}", player=p))
+        events.append(ev("effect", f"{st.label(p)} consecrates the ground around {st.map.hex_name(s.pos)}", player=p))
     elif cid == "shield_wall":  # option shield_wall=self: +2 Defense for yourself against front attacks
         s.shield_wall += c.defense
     elif cid == "scrap_armor":
@@ -239,7 +244,7 @@ def play_effect(st: Flow, p: int, c: CardDef, events: list[Event]) -> None:
         del pl.discard[len(pl.discard) - len(back):]
         pl.deck += back
         st.rng.shuffle(pl.deck)
-        events.append(ev("recover", f"P{p + 1} recovers {len(back)} card(s) from discard into the deck",
+        events.append(ev("recover", f"{st.label(p)} recovers {len(back)} card(s) from discard into the deck",
                          player=p, count=len(back)))
     elif cid == "jury_rig":
         pl = s.piles
@@ -247,7 +252,7 @@ def play_effect(st: Flow, p: int, c: CardDef, events: list[Event]) -> None:
         pl.deck += pl.discard
         pl.discard = []
         st.rng.shuffle(pl.deck)
-        events.append(ev("recover", f"P{p + 1} shuffles {n} discards into the deck", player=p, count=n))
+        events.append(ev("recover", f"{st.label(p)} shuffles {n} discards into the deck", player=p, count=n))
     elif cid == "flagellants_zeal":
         if st.rules.flagellants_zeal == "suffering_dice":
             st._suffer(p, events)
@@ -256,11 +261,11 @@ def play_effect(st: Flow, p: int, c: CardDef, events: list[Event]) -> None:
             st._harm(p, 5)
         s.sp += 5
         s.zeal_used = True
-        events.append(ev("effect", f"P{p + 1} gains 5 SP (SP {s.sp})", player=p, sp=s.sp))
+        events.append(ev("effect", f"{st.label(p)} gains 5 SP (SP {s.sp})", player=p, sp=s.sp))
     elif cid == "absolution":
         s.heat = 0
         s.taint += 1
-        events.append(ev("heat", f"P{p + 1} is absolved: Heat 0, Taint {s.taint}", player=p, heat=0))
+        events.append(ev("heat", f"{st.label(p)} is absolved: Heat 0, Taint {s.taint}", player=p, heat=0))
         st._recover_grave(p, 3, events, "Absolution")
 
 def attack_riders(st: StateBase, p: int, c: CardDef, events: list[Event]) -> None:
@@ -270,11 +275,11 @@ def attack_riders(st: StateBase, p: int, c: CardDef, events: list[Event]) -> Non
         s.no_move = True
     elif c.id == "runic_smash":
         s.runes += 1
-        events.append(ev("effect", f"P{p + 1} gains a Rune ({s.runes})", player=p, runes=s.runes))
+        events.append(ev("effect", f"{st.label(p)} gains a Rune ({s.runes})", player=p, runes=s.runes))
     elif c.id == "earthshaker":
         area = [h for h in range(len(st.map.terrain)) if st.map.dist[s.pos][h] <= 3]
         st.temp_difficult = sorted(set(st.temp_difficult) | set(area))
-        events.append(ev("effect", f"P{p + 1}: hexes within 3 become difficult terrain this round", player=p))
+        events.append(ev("effect", f"{st.label(p)}: hexes within 3 become difficult terrain this round", player=p))
     elif c.id == "dual_wield":
         # "then discard 1 card" (a cost: to the discard pile); pushed before the attack's own steps, so it
         # resolves after them

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from gamewright.games.penance.components import CLASSES, CasketClass, casket_class
 from gamewright.games.penance.piles import Piles
@@ -16,7 +16,10 @@ class Casket:
         "wounds", "neural", "moved", "moved_last", "free_moves", "free_rot", "no_move", "no_attack", "acted",
         "next_dmg", "next_bypass", "feint", "turn_dmg", "cat_penalty", "def_turn", "shield_wall", "scrap_armor",
         "struct_weak", "sp_loss_next", "discard_next", "runes", "taint", "banned", "revealed", "zeal_used",
+        "out", "extracted", "martyr", "guard", "kills",
     )
+    # squad-only values (issue 16 §1), written to JSON only when set, so one-on-one states read as before
+    SQUAD_DEFAULTS: ClassVar[dict[str, Any]] = {"out": "", "extracted": False, "martyr": 0, "guard": 0, "kills": 0}
     _LISTS = ("comp", "destroyed", "wound_deck", "wounds", "revealed")
 
     def __init__(self) -> None:
@@ -38,6 +41,11 @@ class Casket:
         self.banned = ""
         self.revealed: list[int] = []
         self.zeal_used = False
+        self.out = ""  # why the casket is out of the battle ("" while it fights)
+        self.extracted = False  # its pilot was pulled out by an adjacent ally (004 §5 Pilot Death)
+        self.martyr = 0  # Martyrdom Protocol redirects left until the start of its next turn
+        self.guard = 0  # Shield Wall's Defense for allies behind it, until the start of its next turn
+        self.kills = 0  # enemy caskets its attacks put out of the battle (Righteous Fury)
 
     @property
     def cls(self) -> CasketClass:
@@ -54,7 +62,8 @@ class Casket:
         return c
 
     def to_json(self) -> dict[str, Any]:
-        out = {k: getattr(self, k) for k in Casket.__slots__ if k != "piles"}
+        out = {k: getattr(self, k) for k in Casket.__slots__
+               if k != "piles" and not (k in Casket.SQUAD_DEFAULTS and getattr(self, k) == Casket.SQUAD_DEFAULTS[k])}
         for k in Casket._LISTS:
             out[k] = list(out[k])
         out["piles"] = self.piles.to_json()
@@ -64,7 +73,9 @@ class Casket:
     def from_json(cls, data: dict[str, Any]) -> Casket:
         c = cls.__new__(cls)
         for k in cls.__slots__:
-            if k != "piles":
+            if k in cls.SQUAD_DEFAULTS:
+                setattr(c, k, data.get(k, cls.SQUAD_DEFAULTS[k]))
+            elif k != "piles":
                 setattr(c, k, data[k])
         for k in cls._LISTS:
             setattr(c, k, list(data[k]))

@@ -78,6 +78,26 @@ def parse_deck(text: str) -> DeckSpec:
     return spec
 
 
+MAX_SQUAD = 3  # issue 16 §1: one to three caskets a side
+
+
+def parse_sides(text: str) -> list[list[DeckSpec]]:
+    """The ``decks`` option: two sides separated by a comma, each one to three decks separated by ``/``
+    (``confessor,ironclad`` one-on-one; ``confessor/confessor,ironclad/ironclad`` two against two)."""
+    sides = [p for p in str(text).split(",") if p.strip()]
+    if len(sides) != 2:
+        raise ConfigError(f"choose exactly two decks, e.g. confessor,ironclad, or two sides of 1-{MAX_SQUAD} decks "
+                          f"each, e.g. confessor/confessor,ironclad (got {text!r})")
+    out = []
+    for side in sides:
+        decks = [d for d in side.split("/")]
+        if not 1 <= len(decks) <= MAX_SQUAD or any(not d.strip() for d in decks):
+            raise ConfigError(f"a side is 1 to {MAX_SQUAD} decks separated by '/', e.g. confessor/ironclad "
+                              f"(got {side.strip()!r})")
+        out.append([parse_deck(d) for d in decks])
+    return out
+
+
 def validate_spec(spec: DeckSpec) -> None:
     sets = set_table()
     if spec.casket not in CLASSES:

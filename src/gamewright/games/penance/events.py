@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamewright.core.game import Event
+
+if TYPE_CHECKING:
+    from gamewright.games.penance.base import StateBase
 
 
 def ev(kind: str, text: str, visible_to: frozenset[int] | None = None, **data: Any) -> Event:
@@ -14,3 +17,13 @@ def ev(kind: str, text: str, visible_to: frozenset[int] | None = None, **data: A
 
 
 BOTH_SEATS = frozenset((0, 1))  # known to both players, not to spectators (a card revealed from a hand)
+
+
+def squad_events(st: StateBase, events: list[Event]) -> None:
+    """In squads the engine names caskets; an event's ``player`` becomes the casket's seat (side), and the
+    casket itself is kept as ``casket``."""
+    for e in events:
+        c = e.data.get("player")
+        if type(c) is int and "casket" not in e.data:
+            e.data["casket"] = c
+            e.data["player"] = st.team[c]

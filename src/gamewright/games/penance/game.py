@@ -10,15 +10,16 @@ from gamewright.core.rules import Option, Rules, RulesSpec
 from gamewright.games.penance.cards import find_card
 from gamewright.games.penance.carry import check_carry
 from gamewright.games.penance.components import component_index
-from gamewright.games.penance.decks import DeckSpec, parse_deck
+from gamewright.games.penance.decks import DeckSpec, parse_sides
 from gamewright.games.penance.hexgrid import DIRECTIONS
 from gamewright.games.penance.state import Act, PenanceState
 
 RULES = RulesSpec(
     "penance",
     (
-        Option("decks", "confessor,ironclad", doc="the two decks, seat 1 first (name[:secondary][:t1+t2])",
-               source="ref §5"),
+        Option("decks", "confessor,ironclad", doc="the two sides, seat 1 first, each 1-3 decks separated by '/' "
+               "(name[:secondary][:t1+t2]); e.g. confessor/confessor,ironclad/ironclad for two against two",
+               source="ref §5; issue 16 §1"),
         Option("map", "default", choices=("default",), doc="the battlefield", source="ref §4"),
         Option("reshuffle_damage_card", False, doc="add a DAMAGED card on every reshuffle (004 §8's older rule)",
                source="004 §4 / §8"),
@@ -29,6 +30,12 @@ RULES = RulesSpec(
         Option("shield_wall", "allies", choices=("allies", "self"),
                doc="Shield Wall helps only allies behind you (none one-on-one), or gives yourself +2 Defense "
                    "against attacks from the front", source="004 §1 Option B; ref §2 Allies"),
+        Option("activation", "casket", choices=("casket", "side"),
+               doc="squads: every casket takes its own turn in initiative order, or a side's caskets all act "
+                   "together when the side's best roll wins", source="ref §4; RULINGS Penance squads"),
+        Option("martyrdom", "plain", choices=("plain", "suffering_dice"),
+               doc="Martyrdom Protocol redirects an attack, or also rolls 1 Suffering Die per 3 damage redirected",
+               source="004 §1, §6"),
         Option("hit_location", "choice", choices=("choice", "random"),
                doc="the attacker chooses the target component, or the hit-location die (1 head, 2 left arm, "
                    "3 right arm, 4-5 chassis, 6 legs) picks it on a hit", source="ref §2"),
@@ -49,18 +56,17 @@ class PenanceGame:
 
     def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None) -> None:
         self.rules: Rules = RULES.resolve(ruleset, options)
-        parts = [p for p in str(self.rules.decks).split(",") if p.strip()]
-        if len(parts) != 2:
-            raise ConfigError(f"choose exactly two decks, e.g. confessor,ironclad (got {self.rules.decks!r})")
-        self.specs: tuple[DeckSpec, DeckSpec] = (parse_deck(parts[0]), parse_deck(parts[1]))
-        check_carry(self.rules, [1, 1])
+        sides = parse_sides(self.rules.decks)
+        self.specs: tuple[DeckSpec, ...] = tuple(spec for side in sides for spec in side)
+        self.teams: tuple[int, ...] = tuple(t for t, side in enumerate(sides) for _ in side)
+        check_carry(self.rules, [len(side) for side in sides])
 
     @property
     def num_players(self) -> int:
         return 2
 
     def new_initial_state(self, seed: int = 0) -> PenanceState:
-        return PenanceState(self.rules, seed, self.specs)
+        return PenanceState(self.rules, seed, self.specs, self.teams)
 
     def state_from_json(self, data: dict[str, Any]) -> PenanceState:
         rules = RULES.from_json(data["rules"])
@@ -73,7 +79,16 @@ class PenanceGame:
             raise RuleViolation(repr(text), "empty action; try one of the legal actions")
         verb = words[0].lower()
         rest = words[1:]
-        p = state.current_player
+        p = state.todo[-1][1] if state.todo and not state.over else -1  # the casket deciding
+        target = -1
+        if "on" in rest:  # squads: "... on 3" or "... on P2b" names a casket
+            k = rest.index("on")
+            if k + 2 != len(rest):
+                raise RuleViolation(text, "write: play <card> [at <component>] on <casket>")
+            target = self._casket_ref(state, rest[k + 1], text)
+            rest = rest[:k]
+        if verb == "extract" and not rest and target >= 0:
+            return Act("extract", target=target)
         if verb in ("end", "keep", "mulligan", "rune", "pass", "withdraw") and not rest:
             return Act(verb)
         if verb in ("move", "rotate") and len(rest) == 1:
@@ -84,19 +99,30 @@ class PenanceGame:
         if verb == "lose" and rest == ["deck"]:
             return Act("lose")
         if verb in ("play", "lose", "react", "sacrifice", "purge", "scrap", "discard") and rest:
-            target = -1
+            component = -1
             if "at" in rest:
                 k = rest.index("at")
                 if k + 2 != len(rest):
                     raise RuleViolation(text, "write: play <card> at <component>")
                 try:
-                    target = component_index(rest[k + 1])
+                    component = component_index(rest[k + 1])
                 except ConfigError as exc:
                     raise RuleViolation(text, str(exc)) from exc
                 rest = rest[:k]
             inst = self._card_ref(state, p, " ".join(rest), text)
-            return Act(verb, inst, target)
+            return Act(verb, inst, component, target)
         raise RuleViolation(text, "unknown action; try one of the legal actions")
+
+    @staticmethod
+    def _casket_ref(state: PenanceState, ref: str, text: str) -> int:
+        """A casket by its number in the battle (1 = the first deck) or its label (P1, P2b)."""
+        labels = [x.lower() for x in state.labels]
+        if ref.lower() in labels:
+            return labels.index(ref.lower())
+        if ref.isdigit() and ref.isascii() and 1 <= int(ref) <= len(labels):
+            return int(ref) - 1
+        raise RuleViolation(text, f"no casket {ref!r}; name one of {', '.join(state.labels)} or its number "
+                            f"1-{len(labels)}")
 
     @staticmethod
     def _card_ref(state: PenanceState, p: int, ref: str, text: str) -> int:

@@ -36,7 +36,7 @@ def strain(st: Losses, p: int, events: list[Event]) -> None:
         roll = st.rng.die(6)
         total = roll + s.heat
     result = strain_result(total)
-    text = f"P{p + 1} Strain ({'Heat 10+' if roll is None else f'{roll}+{s.heat}={total}'}): "
+    text = f"{st.label(p)} Strain ({'Heat 10+' if roll is None else f'{roll}+{s.heat}={total}'}): "
     if result == "heat":
         text += "+1 Heat"
     elif result == "sp":
@@ -53,7 +53,7 @@ def strain(st: Losses, p: int, events: list[Event]) -> None:
         st._harm(p, 2)
     elif result == "component":
         loc = HIT_LOCATION[st.rng.die(6)]
-        events.append(ev("roll", f"P{p + 1} hit location: {COMPONENTS[loc]}", player=p, component=loc))
+        events.append(ev("roll", f"{st.label(p)} hit location: {COMPONENTS[loc]}", player=p, component=loc))
         if not s.destroyed[loc]:
             st._destroy(p, loc, events)
 
@@ -64,14 +64,14 @@ def gain_heat(st: Losses, p: int, n: int, events: list[Event], why: str) -> None
     if "cracked_rib" in s.wounds:
         n += 1  # wound: each time you gain Heat, +1 more
     s.heat += n
-    events.append(ev("heat", f"P{p + 1} +{n} Heat ({why}): Heat {s.heat}", player=p, heat=s.heat, gained=n))
+    events.append(ev("heat", f"{st.label(p)} +{n} Heat ({why}): Heat {s.heat}", player=p, heat=s.heat, gained=n))
 
 def damage_die(st: Losses, p: int, events: list[Event]) -> None:
     """004 §1 Damage Die."""
     s = st.sides[p]
     r = st.rng.die(6)
     name, text = DAMAGE_DIE[r]
-    events.append(ev("damage_die", f"P{p + 1} Damage Die {r}: {name} — {text}", player=p, roll=r))
+    events.append(ev("damage_die", f"{st.label(p)} Damage Die {r}: {name} — {text}", player=p, roll=r))
     if r == 1:
         st._gain_heat(p, 1, events, name)
     elif r == 2:
@@ -90,7 +90,7 @@ def suffer(st: Losses, p: int, events: list[Event]) -> None:
     s = st.sides[p]
     r = st.rng.die(6)
     name, text = SUFFERING_DIE[r]
-    events.append(ev("suffering", f"P{p + 1} Suffering Die {r}: {name} — {text}", player=p, roll=r))
+    events.append(ev("suffering", f"{st.label(p)} Suffering Die {r}: {name} — {text}", player=p, roll=r))
     if r == 2:
         st._harm(p, 2)
     elif r == 3:

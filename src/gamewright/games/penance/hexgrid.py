@@ -85,7 +85,7 @@ class HexMap:
         self._los: dict[tuple[int, int], bool] = {}
         # the map never changes, so pure functions of it are computed once per argument tuple
         self._sides: dict[tuple[int, int, int], int] = {}
-        self._walks: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
+        self._walks: dict[tuple[tuple[int, ...], int | tuple[int, ...]], dict[int, int]] = {}
         self.water = tuple(h for h, t in enumerate(self.terrain) if t == WATER)
         self._arcs: dict[tuple[int, int, int], bool] = {}
         self._rings: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -110,20 +110,21 @@ class HexMap:
     def passable(self, idx: int) -> bool:
         return idx >= 0 and self.terrain[idx] != WALL
 
-    def walk_distances(self, goals: tuple[int, ...], blocked: int) -> dict[int, int]:
-        """Walking distance (in hexes) from every hex to the nearest goal, around walls and ``blocked``
-        (breadth-first; cached, so callers must not change the dict)."""
+    def walk_distances(self, goals: tuple[int, ...], blocked: int | tuple[int, ...]) -> dict[int, int]:
+        """Walking distance (in hexes) from every hex to the nearest goal, around walls and the ``blocked``
+        hex or hexes (breadth-first; cached, so callers must not change the dict)."""
         key = (goals, blocked)
         out = self._walks.get(key)
         if out is None:
             out = {h: 0 for h in goals}
             queue = deque(goals)
             steps = self._steps  # the passable neighbours of each hex
+            stop = blocked if isinstance(blocked, tuple) else (blocked,)
             while queue:
                 h = queue.popleft()
                 step = out[h] + 1
                 for n in steps[h]:
-                    if n not in out and n != blocked:
+                    if n not in out and n not in stop:
                         out[n] = step
                         queue.append(n)
             if len(self._walks) >= 8192:  # bounded memory (each entry is up to one int per hex)

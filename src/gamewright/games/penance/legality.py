@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
+from gamewright.games.penance import squad as squad_mod
 from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.base import StateBase
 from gamewright.games.penance.cards import CardDef, card_table
@@ -21,8 +22,11 @@ SHAPES = {
     "pass": ("none", "none"), "move": ("none", "direction"), "rotate": ("none", "direction"),
     "play": ("card", "target"), "lose": ("either", "none"), "react": ("card", "none"),
     "sacrifice": ("card", "none"), "purge": ("card", "none"), "scrap": ("card", "none"), "discard": ("card", "none"),
-    "withdraw": ("none", "none"),
+    "extract": ("none", "none"), "withdraw": ("none", "none"),
 }
+TARGETED = frozenset(("play", "extract"))  # the kinds that may name a casket (squads)
+MAX_CASKETS = 6
+ANY_TARGET = -2  # listing legal actions: the card's checks other than its target
 ARG_RANGE = {"none": (-1, -1), "direction": (0, 5), "target": (-1, 4)}
 CARD_LOW = {"none": -1, "card": 0, "either": -1}
 _MOVES = tuple(Act("move", arg=d) for d in range(6))
@@ -41,7 +45,9 @@ def _targeted_plays(inst: int, destroyed: tuple[bool, ...]) -> tuple[Act, ...]:
 
 ALLOWED = {  # the kinds of action each decision takes
     "mulligan": ("keep", "mulligan"), "react": ("react", "rune", "pass"), "loss": ("lose",),
-    "cost": ("discard",), "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap", "withdraw"),
+    "cost": ("discard",),
+    "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap", "extract", "withdraw"),
+    "rites": ("react", "pass"),
 }
 
 
@@ -71,6 +77,8 @@ class Legality(StateBase):
             return out
         if kind == "cost":
             return [act("discard", i) for i in self._unique_hand(p)]
+        if kind == "rites":
+            return [act("pass")] + [act("react", i) for i in squad_mod.rites_cards(self, p)[:1]]
         return self._main_actions(p)
 
     def _unique_hand(self, p: int) -> list[int]:
@@ -111,14 +119,34 @@ class Legality(StateBase):
             if self.is_scrap(p, cid):
                 out.append(act("scrap", i))
                 continue
-            if self._play_problem(p, i, scrap_checked=True) is not None:
+            if self._play_problem(p, i, scrap_checked=True, target=ANY_TARGET if self.squad else -1) is not None:
                 continue
-            if table[cid].is_attack and die_chooses:
+            if self.squad:
+                out += self._squad_plays(p, i, table[cid], die_chooses)
+            elif table[cid].is_attack and die_chooses:
                 out.append(act("play", i))  # the hit-location die chooses (ref §2)
             elif table[cid].is_attack:
                 out += _targeted_plays(i, tuple(self.sides[1 - p].destroyed))
             else:
                 out.append(act("play", i))
+        if self.squad:
+            out += [act("extract", target=c) for c in range(len(self.sides))
+                    if self.sides[c].out and squad_mod.extract_problem(self, p, c) is None]
+        return out
+
+    def _squad_plays(self, p: int, i: int, c: CardDef, die_chooses: bool) -> list[Act]:
+        """A card's plays in a squad battle: a single-target attack at each enemy it reaches (and each of its
+        components not destroyed), an area attack once per component, Rally Cry on each ally in reach."""
+        comps = (-1,) if die_chooses else tuple(range(5))
+        if not c.is_attack:
+            allies = [a for a in self.allies(p) if squad_mod.ally_problem(self, p, c.id, a) is None]
+            return [act("play", i)] + [act("play", i, target=a) for a in allies]
+        if c.area != "single":
+            return [act("play", i, k) for k in comps]
+        out = []
+        for t in self.foes(p):
+            if self._target_problem(p, c, t) is None:
+                out += [act("play", i, k, t) for k in comps if k < 0 or not self.sides[t].destroyed[k]]
         return out
 
     # --- why an action is illegal (None = legal) ------------------------------------------------------
@@ -129,8 +157,8 @@ class Legality(StateBase):
             return "that hex is off the map"
         if not self.map.passable(dest):
             return "walls are impassable"
-        if dest == self.sides[1 - p].pos:
-            return "the hex is occupied by the enemy casket"
+        if any(o.pos == dest for o in self.sides):
+            return "the hex is occupied by the enemy casket" if not self.squad else "the hex is occupied by a casket"
         if s.no_move:
             return "Anvil Breaker: you cannot move for the rest of the turn"
         if s.destroyed[LEGS] and s.moved >= 2:
@@ -140,9 +168,10 @@ class Legality(StateBase):
             return f"moving there costs {cost} SP and you have {s.sp}"
         return None
 
-    def attack_geometry(self, p: int, c: CardDef) -> str | None:
-        """Range, arc and line of sight of an attack card against the enemy (None = the enemy is a target)."""
-        s, e = self.sides[p], self.sides[1 - p]
+    def attack_geometry(self, p: int, c: CardDef, t: int | None = None) -> str | None:
+        """Range, arc and line of sight of an attack card against enemy ``t`` (default ``foe(p)``; None = the
+        enemy is a target)."""
+        s, e = self.sides[p], self.sides[self.foe(p) if t is None else t]
         dist = self.map.dist[s.pos][e.pos]
         if c.area == "front3":
             if e.pos not in self.map.front_hexes(s.pos, s.facing):
@@ -158,8 +187,21 @@ class Legality(StateBase):
             return "ranged attacks need the target in your front 180° (ref §4)"
         return None
 
-    def _play_problem(self, p: int, inst: int, scrap_checked: bool = False) -> str | None:
-        """``scrap_checked``: the caller took the card from the hand and already set DAMAGED and SCRAP apart."""
+    def _target_problem(self, p: int, c: CardDef, t: int) -> str | None:
+        """Why ``p`` cannot aim attack ``c`` at casket ``t`` (None: it can)."""
+        if not 0 <= t < len(self.sides) or self.team[t] == self.team[p] or self.sides[t].out:
+            return "name an enemy casket still in the battle"
+        problem = self.attack_geometry(p, c, t)
+        if problem:
+            return problem
+        e = self.sides[t]
+        if "ptsd" in self.sides[p].wounds and self.map.side_of(e.pos, e.facing, self.sides[p].pos) == 4:
+            return "PTSD: your pilot cannot attack an enemy from behind"
+        return None
+
+    def _play_problem(self, p: int, inst: int, scrap_checked: bool = False, target: int = -1) -> str | None:
+        """``scrap_checked``: the caller took the card from the hand and already set DAMAGED and SCRAP apart;
+        ``target``: the casket named (squads)."""
         s = self.sides[p]
         pl = s.piles
         if not scrap_checked:
@@ -182,6 +224,22 @@ class Legality(StateBase):
             return f"{c.name} costs {cost} SP and you have {s.sp}"
         if c.move and s.no_move:
             return "Anvil Breaker: you cannot move for the rest of the turn"
+        if c.is_attack and self.squad:
+            if s.no_attack:
+                return "you played Retreat: you cannot attack this turn"
+            if c.area != "single":
+                if target != -1:
+                    return f"{c.name} hits every enemy in its area and names no target"
+                if not squad_mod.attack_targets(self, p, c, -1):
+                    return self.attack_geometry(p, c) or "no enemy in the area"
+                return None
+            if target == ANY_TARGET:
+                return None  # the legal-action list checks each target itself
+            if target == -1:
+                return "name the enemy casket to attack: play <card> at <component> on <casket>"
+            return self._target_problem(p, c, target)
+        if self.squad and target >= 0:
+            return squad_mod.ally_problem(self, p, cid, target)
         if c.is_attack:
             if s.no_attack:
                 return "you played Retreat: you cannot attack this turn"
@@ -209,6 +267,9 @@ class Legality(StateBase):
         if a.card < CARD_LOW[shape[0]] or (shape[0] == "none" and a.card != -1):
             raise RuleViolation(a.to_text(), f"{a.kind} takes " + ("no card" if shape[0] == "none" else
                                 "a card number from your hand"))
+        if type(a.target) is not int or not -1 <= a.target < MAX_CASKETS or (a.target != -1 and a.kind not in TARGETED):
+            raise RuleViolation(a.to_text(), f"{a.kind} takes no casket" if a.kind not in TARGETED else
+                                "a casket is named by its number in the battle")
 
     def listed_copy(self, a: Act) -> Act:
         """The copy ``legal_actions`` lists for a card in hand: the first instance of that card. Any other copy
@@ -248,7 +309,9 @@ class Legality(StateBase):
         elif a.kind == "play":
             if a.card < 0:
                 raise RuleViolation(text(), "name a card from your hand")
-            problem = self._play_problem(p, a.card)
+            if a.target != -1 and not self.squad:
+                raise RuleViolation(text(), "one against one, a card names no casket")
+            problem = self._play_problem(p, a.card, target=a.target)
             if problem:
                 raise RuleViolation(text(), problem, "004 §2" if "attack" in problem else "004 §7")
             c = card_table()[pl.cards[a.card]]
@@ -259,7 +322,8 @@ class Legality(StateBase):
             elif c.is_attack:
                 if not 0 <= a.arg < 5:
                     raise RuleViolation(text(), "an attack names a target component: " + ", ".join(COMPONENTS))
-                if self.sides[1 - p].destroyed[a.arg]:
+                aimed = 1 - p if a.target < 0 else a.target
+                if (not self.squad or a.target >= 0) and self.sides[aimed].destroyed[a.arg]:
                     raise RuleViolation(text(), f"the enemy's {COMPONENTS[a.arg]} is already destroyed")
             elif a.arg != -1:
                 raise RuleViolation(text(), f"{c.name} is not an attack and takes no target")
@@ -269,6 +333,13 @@ class Legality(StateBase):
         elif a.kind == "scrap":
             if a.card < 0 or not self.is_scrap(p, pl.cards[a.card]):
                 raise RuleViolation(text(), "only a SCRAP card (its component destroyed) can be cannibalised", "004 §3")
+        elif a.kind == "extract":
+            problem = squad_mod.extract_problem(self, p, a.target) if self.squad else "no ally to extract"
+            if problem:
+                raise RuleViolation(text(), problem, "004 §5 Pilot Death")
+        elif a.kind == "react" and kind == "rites":
+            if a.card not in squad_mod.rites_cards(self, p):
+                raise RuleViolation(text(), "only Last Rites can be played when an ally is defeated", "004 §1")
         elif a.kind == "react":
             if a.card < 0 or not self._reactive_ok(p, pl.cards[a.card]):
                 raise RuleViolation(text(), "that card is not a reactive card you can play against this attack",

@@ -7,6 +7,7 @@ from typing import Any
 from gamewright.core.game import Event
 from gamewright.games.penance import heat as heat_mod
 from gamewright.games.penance import pilot as pilot_mod
+from gamewright.games.penance import squad as squad_mod
 from gamewright.games.penance.actions import Act
 from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.components import CHASSIS, COMPONENTS, LEGS, apply_component_damage
@@ -50,10 +51,11 @@ class Losses(Legality):
         top[2] -= 1
         if top[2] <= 0 and self.todo and self.todo[-1] is top:
             self.todo.pop()
-        events.append(ev("lose", f"P{p + 1} loses {card_table()[cid].name} from {where} to the graveyard", player=p,
+        events.append(ev("lose", f"{self.label(p)} loses {card_table()[cid].name} from {where} to the graveyard",
+                         player=p,
                          card=cid, source=where))
         self._check_decks(events)  # 004 §9: defeated the moment a loss empties deck and discard (RULINGS)
-        if self.over:
+        if self.stopped(p):
             return
         if mode in ("attack", "forced") and self.attack is not None and self.slot(cid) == "primary" \
                 and not self.is_scrap(p, cid):
@@ -73,7 +75,7 @@ class Losses(Legality):
         if back:
             del pl.grave[len(pl.grave) - len(back):]
             pl.discard += back
-        events.append(ev("recover", f"P{p + 1} {why}: recovers {len(back)} card(s) from the graveyard", player=p,
+        events.append(ev("recover", f"{self.label(p)} {why}: recovers {len(back)} card(s) from the graveyard", player=p,
                          count=len(back)))
 
     def _gain_heat(self, p: int, n: int, events: list[Event], why: str) -> None:
@@ -94,29 +96,29 @@ class Losses(Legality):
         before = s.comp[c]
         after, wounds, destroyed = apply_component_damage(zones, before, points)
         s.comp[c] = after
-        events.append(ev("component", f"P{p + 1} {COMPONENTS[c]} +{points} Component Damage: {before} → {after} "
+        events.append(ev("component", f"{self.label(p)} {COMPONENTS[c]} +{points} Component Damage: {before} → {after} "
                          f"({zones.zone(after)})", player=p, component=c, before=before, after=after))
         if wounds:
-            events.append(ev("exposure", f"P{p + 1} pilot exposed: +{wounds} Wound(s)", player=p, wounds=wounds))
+            events.append(ev("exposure", f"{self.label(p)} pilot exposed: +{wounds} Wound(s)", player=p, wounds=wounds))
             self._wound(p, wounds, events)
-        if destroyed and not self.over:
+        if destroyed and not self.stopped(p):
             self._destroy(p, c, events)
-        if not self.over and not s.neural and sum(s.comp) >= NEURAL_FEEDBACK_AT:
+        if not self.stopped(p) and not s.neural and sum(s.comp) >= NEURAL_FEEDBACK_AT:
             s.neural = True  # 004 §5 item 4, once (ref §2)
-            events.append(ev("neural", f"P{p + 1} neural feedback: +1 Wound", player=p))
+            events.append(ev("neural", f"{self.label(p)} neural feedback: +1 Wound", player=p))
             self._wound(p, 1, events)
 
     def _destroy(self, p: int, c: int, events: list[Event]) -> None:
         """004 §3 "Component Destroyed"; chassis: +3 Wounds, ejection save, the casket is inert (ref §3)."""
         s = self.sides[p]
         s.destroyed[c] = True
-        events.append(ev("destroyed", f"P{p + 1}'s {COMPONENTS[c]} is DESTROYED", player=p, component=c))
+        events.append(ev("destroyed", f"{self.label(p)}'s {COMPONENTS[c]} is DESTROYED", player=p, component=c))
         if c == CHASSIS:
             self._wound(p, 3, events)
-            if self.over:
+            if self.stopped(p):
                 return
             r = self.rng.die(6)
-            events.append(ev("roll", f"P{p + 1} ejection save {r}" + (": +2 Wounds" if r <= 2 else ": survives"),
+            events.append(ev("roll", f"{self.label(p)} ejection save {r}" + (": +2 Wounds" if r <= 2 else ": survives"),
                              player=p, roll=r))
             if r <= 2:
                 self._wound(p, 2, events)
@@ -134,16 +136,23 @@ class Losses(Legality):
     def _check_decks(self, events: list[Event]) -> None:
         """ref §4 Victory, 004 §9: a casket whose deck and discard are both empty is defeated."""
         for p, s in enumerate(self.sides):
-            if not s.piles.deck and not s.piles.discard:
+            if not s.piles.deck and not s.piles.discard and not s.out:
                 self._defeat(p, "deck and discard pile are both empty", events)
-                return
+                if self.over:
+                    return
 
     def _defeat(self, p: int, reason: str, events: list[Event]) -> None:
-        if self.over:
+        """Casket ``p`` is out of the battle; its side loses when it was the side's last (issue 16 §1)."""
+        if self.stopped(p):
             return
+        if self.squad:
+            squad_mod.put_out(self, p, reason, events)
+            if self.allies(p):  # its side still fights
+                return
         self.over = True
-        self.winner = 1 - p
-        self.end_reason = f"P{2 - p} wins: P{p + 1}'s {reason}"  # ``reason`` completes "P1's …"
+        loser = self.team[p]
+        self.winner = 1 - loser
+        self.end_reason = f"P{2 - loser} wins: {self.label(p)}'s {reason}"  # ``reason`` completes "P1's …"
         self.todo = []
         self.attack = None
-        events.append(ev("victory", self.end_reason, winner=1 - p, loser=p, reason=reason))
+        events.append(ev("victory", self.end_reason, winner=1 - loser, loser=loser, reason=reason))

@@ -59,7 +59,7 @@ def flip_wounds(st: Losses, p: int, n: int, events: list[Event]) -> None:
         w = s.wound_deck.pop()
         s.wounds.append(w)
         card_w = WOUNDS[w]
-        text = f"P{p + 1} pilot Wound {len(s.wounds)}/10: {card_w.name} — {card_w.text}"
+        text = f"{st.label(p)} pilot Wound {len(s.wounds)}/10: {card_w.name} — {card_w.text}"
         if w == "broken_finger":  # ref §2: the d10 picks one of the 10 universal cards
             r = st.rng.die(10)
             banned = set_table()["universal"].cards[r - 1][0]

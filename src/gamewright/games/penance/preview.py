@@ -13,6 +13,7 @@ from typing import Any
 
 from gamewright.core.dice import Dist, fraction_text
 from gamewright.core.errors import RuleViolation
+from gamewright.games.penance import squad as squad_mod
 from gamewright.games.penance.actions import Act
 from gamewright.games.penance.attack import taken_distribution
 from gamewright.games.penance.cards import CardDef, card_table
@@ -60,7 +61,7 @@ class Preview(Flow):
         if a.kind == "play":
             c = card_table()[s.piles.cards[a.card]]
             if c.is_attack:
-                return self.attack_preview(p, c, a.arg)
+                return self.attack_preview(p, c, a.arg, a.target)
             return {"kind": "card", **self._card_facts(p, c), "does": c.text}
         if a.kind == "move":
             return self._move_preview(p, a.arg)
@@ -92,10 +93,10 @@ class Preview(Flow):
         }
         return {"kind": a.kind, "does": words.get(a.kind, a.kind)}
 
-    def standing(self, p: int) -> dict[str, Any]:
+    def standing(self, p: int, t: int | None = None) -> dict[str, Any]:
         """Where ``p`` stands against the enemy: distance, the enemy's side ``p`` is on (where ``p``'s attacks
         land) and ``p``'s side the enemy is on (where the enemy's would)."""
-        dist, theirs, yours = self.geometry(p)
+        dist, theirs, yours = self.geometry(p, t)
         return {"distance": dist, "side": SIDE_NAMES[theirs - 1], "attacker_side": SIDE_NAMES[yours - 1]}
 
     def _card_facts(self, p: int, c: CardDef) -> dict[str, Any]:
@@ -129,12 +130,15 @@ class Preview(Flow):
                        does="the top card of the deck to the graveyard (unknown until turned)")
         return out
 
-    def attack_preview(self, p: int, c: CardDef, comp: int) -> dict[str, Any]:
-        """An attack card against ``comp`` (-1: the hit-location die): geometry, every TN term, the tiers'
-        exact odds as ``penance odds`` names them, and the exact distribution of cards the defender loses."""
-        d = 1 - p
+    def attack_preview(self, p: int, c: CardDef, comp: int, target: int = -1) -> dict[str, Any]:
+        """An attack card against ``comp`` (-1: the hit-location die) of ``target`` (-1: the enemy one-on-one;
+        in squads an area attack's first target): geometry, every TN term, the tiers' exact odds as
+        ``penance odds`` names them, and the exact distribution of cards the defender loses."""
+        d = target if target >= 0 else self.foe(p)
+        if self.squad and target < 0:
+            d = next(iter(squad_mod.attack_targets(self, p, c, -1)), d)
         e = self.sides[d]
-        setup = self.attack_setup(p, c)
+        setup = self.attack_setup(p, c, d)
         tiers = tier_odds(setup.tn)
         flat = self.defense_flat(d, setup.side)
         taken: dict[int, Fraction] = {}
@@ -143,7 +147,7 @@ class Preview(Flow):
                 taken[k] = taken.get(k, Fraction(0)) + pt * q
         dist = Dist(taken)
         out: dict[str, Any] = {
-            "kind": "attack", **self._card_facts(p, c), **self.standing(p), "side_number": setup.side,
+            "kind": "attack", **self._card_facts(p, c), **self.standing(p, d), "side_number": setup.side,
             "component": COMPONENTS[comp] if comp >= 0 else None,
             "tn": setup.tn, "tn_terms": dict(setup.tn_parts),
             "tiers": {t: prob(x) for t, x in tiers.items()},
@@ -155,6 +159,9 @@ class Preview(Flow):
             "taken": {str(k): prob(x) for k, x in dist.items()}, "expected_taken": prob(dist.mean()),
             "structural_weakness": e.struct_weak, "assumes": NO_REACTIVE,
         }
+        if self.squad:
+            out["target"] = self.label(d)
+            out["targets"] = [self.label(k) for k in squad_mod.attack_targets(self, p, c, d)]
         if comp < 0:
             out["hit_location"] = {COMPONENTS[k]: prob(x) for k, x in self._location_odds(d).items()}
         return out

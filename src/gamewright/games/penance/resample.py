@@ -21,10 +21,10 @@ def resample_state(state: Any, seat: int, rng: Rng) -> Any:
     twin = state.clone()
     twin.rng = Rng(rng.randint(0, SEED_MAX))
     for p, side in enumerate(twin.sides):
-        if p == seat:
+        if twin.team[p] == seat:  # a seat knows the hands of all its caskets (allies share them)
             _redeal_own(side.piles, rng)
         else:
-            _redeal_other(side.piles, twin.sides[seat].revealed if seat in (0, 1) else [], rng, twin, seat)
+            _redeal_other(side.piles, p, rng, twin, seat)
         side.wound_deck = sorted(side.wound_deck)  # ref §4: face down; only the face-up wounds are known
         rng.shuffle(side.wound_deck)
     return twin
@@ -60,8 +60,9 @@ def _redeal_own(piles: Any, rng: Rng) -> None:
     rng.shuffle(piles.deck)
 
 
-def _redeal_other(piles: Any, seen: list[int], rng: Rng, twin: Any, seat: int) -> None:
-    """The opponent's hand and deck are one unknown pool, bar the hand cards Sensor Sweep showed."""
+def _redeal_other(piles: Any, c: int, rng: Rng, twin: Any, seat: int) -> None:
+    """An enemy casket's hand and deck are one unknown pool, bar the hand cards Sensor Sweep showed."""
+    seen = twin.exposed(c) if seat in (0, 1) else []
     pool = _pool(piles, [])
     _relabel(piles, pool)
     shown = [pool[piles.cards[i]].pop() for i in seen if i in piles.hand]
@@ -71,4 +72,4 @@ def _redeal_other(piles: Any, seen: list[int], rng: Rng, twin: Any, seat: int) -
     piles.hand = shown + rest[:hidden]
     piles.deck = rest[hidden:]
     if seat in (0, 1):
-        twin.sides[seat].revealed = shown
+        twin.sides[c if twin.squad else seat].revealed = shown

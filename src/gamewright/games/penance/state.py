@@ -10,6 +10,7 @@ bit for bit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gamewright.core.game import TERMINAL
@@ -21,7 +22,7 @@ from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.carry import RUPTURED_ORGAN_LOSS, deploy_carried, parse_taint, parse_wounds
 from gamewright.games.penance.casket import Casket
 from gamewright.games.penance.components import COMPONENTS
-from gamewright.games.penance.decks import DeckSpec, build_cards
+from gamewright.games.penance.decks import DeckSpec, build_cards, parse_sides
 from gamewright.games.penance.heat import heat_zone
 from gamewright.games.penance.hexgrid import DIRECTIONS, load_map
 from gamewright.games.penance.piles import Piles
@@ -31,17 +32,30 @@ from gamewright.games.penance.resample import resample_state
 
 __all__ = ["Act", "Casket", "PenanceState"]
 
+# options added for squads are written to a state's JSON only when set, so one-on-one states and their digests
+# read as before (a missing option takes its default when the state is read back)
+SQUAD_OPTIONS = {"activation": "casket", "martyrdom": "plain"}
+CAMPAIGN_OPTIONS = {"withdraw": False, "wounds": "", "taint": ""}  # likewise the campaign's (carry.py)
+
+
+def rules_json(rules: Rules) -> dict[str, Any]:
+    data = rules.to_json()
+    unset = {**SQUAD_OPTIONS, **CAMPAIGN_OPTIONS}
+    data["options"] = {k: v for k, v in data["options"].items() if unset.get(k, object()) != v}
+    return data
+
 
 class PenanceState(Preview):
     """The whole battle. Decisions are ``Act`` values; everything random comes from ``self.rng``."""
 
     __slots__ = ()
 
-    def __init__(self, rules: Rules, seed: int, specs: tuple[DeckSpec, DeckSpec]) -> None:
+    def __init__(self, rules: Rules, seed: int, specs: Sequence[DeckSpec], teams: Sequence[int] = (0, 1)) -> None:
         self.rules = rules
         self.map = load_map(rules.map)
         self.rng = Rng(seed)
-        self.sides = [Casket(), Casket()]
+        self.set_teams(list(teams))
+        self.sides = [Casket() for _ in specs]
         self.todo = []
         self.attack = None
         self.round = 0
@@ -52,25 +66,38 @@ class PenanceState(Preview):
         self.temp_difficult = []
         self.zones = []
         self.turns = 0
-        carried, taint = parse_wounds(rules.wounds, 2, [1, 1]), parse_taint(rules.taint, 2, [1, 1])
-        ruptured = []
+        per_side = [self.team.count(t) for t in (0, 1)]
+        carried, taint = parse_wounds(rules.wounds, 2, per_side), parse_taint(rules.taint, 2, per_side)
+        ruptured: list[list[Any]] = []
         for p, spec in enumerate(specs):
+            k = self.team[:p].count(self.team[p])  # the casket's place in its side
             s = self.sides[p]
             s.deck_spec = spec.spec_text()
             s.cls_name = spec.casket
             s.piles = Piles(build_cards(spec))
             self.rng.shuffle(s.piles.deck)  # ref §4 setup: shuffle, draw 6
-            s.pos, s.facing = self.map.deploy[p]
+            s.pos, s.facing = self._deployment(p)
             s.sp = s.cls.sp
             s.wound_deck = new_wound_deck(self.rng)
-            if deploy_carried(s, carried[p][0], taint[p][0]):  # a campaign's persistent wounds (carry.py)
+            # a campaign's persistent wounds (carry.py)
+            if deploy_carried(s, carried[self.team[p]][k], taint[self.team[p]][k]):
                 ruptured.append(["loss", p, RUPTURED_ORGAN_LOSS, "harm"])
             if "runic_armor" in spec.tactics:
                 s.runes = 3  # ref §5 Runic Armor: start with 3 Rune counters
             for _ in range(HAND_SIZE):
                 s.piles.draw(self.rng)
         # 004 §5 Ruptured Organ: discard 5 at deployment, after the mulligans and before round 1
-        self.todo = [["round_start"], *ruptured[::-1], ["mulligan", 1], ["mulligan", 0]]
+        self.todo = [["round_start"], *ruptured[::-1]] + [["mulligan", c] for c in reversed(range(len(self.sides)))]
+
+    def _deployment(self, c: int) -> tuple[int, int]:
+        """ref §4: each side deploys in its corner; a squad's further caskets take the nearest free hexes
+        around the corner's spot (RULINGS Penance squads)."""
+        spot, facing = self.map.deploy[self.team[c]]
+        taken = {self.sides[k].pos for k in range(c) if self.team[k] == self.team[c]}
+        if not taken:
+            return spot, facing
+        free = [h for h in range(len(self.map.terrain)) if self.map.passable(h) and h not in taken]
+        return min(free, key=lambda h: (self.map.dist[spot][h], h)), facing
 
     # ================================================================================================
     # protocol
@@ -79,7 +106,12 @@ class PenanceState(Preview):
     def current_player(self) -> int:
         if self.over:
             return TERMINAL
-        return int(self.todo[-1][1])
+        return self.team[int(self.todo[-1][1])]  # the seat commanding the casket that decides
+
+    @property
+    def acting_casket(self) -> int:
+        """The casket whose decision is pending (-1 when the battle is over); one-on-one, the seat."""
+        return -1 if self.over else int(self.todo[-1][1])
 
     def is_terminal(self) -> bool:
         return self.over
@@ -92,6 +124,7 @@ class PenanceState(Preview):
     def clone(self) -> PenanceState:
         st = PenanceState.__new__(PenanceState)
         st.rules, st.map = self.rules, self.map
+        st.team, st.labels = self.team, self.labels  # never changed after setup
         st.rng = self.rng.clone()
         st.sides = [s.clone() for s in self.sides]
         st.todo = [list(t) for t in self.todo]
@@ -107,7 +140,7 @@ class PenanceState(Preview):
     def to_json(self) -> dict[str, Any]:
         return {
             "game": "penance",
-            "rules": self.rules.to_json(),
+            "rules": rules_json(self.rules),
             "rng": self.rng.get_state(),
             "sides": [s.to_json() for s in self.sides],
             "todo": [list(t) for t in self.todo],
@@ -127,6 +160,7 @@ class PenanceState(Preview):
         st = cls.__new__(cls)
         st.rules = rules
         st.map = load_map(rules.map)
+        st.set_teams([t for t, side in enumerate(parse_sides(rules.decks)) for _ in side])
         st.rng = Rng(0)
         st.rng.set_state(data["rng"])
         st.sides = [Casket.from_json(s) for s in data["sides"]]
@@ -143,8 +177,8 @@ class PenanceState(Preview):
         return resample_state(self, seat, rng)  # type: ignore[no-any-return]
 
     def view_for(self, player: int) -> dict[str, Any]:
-        """What ``player`` may see: own hand, the opponent's hand size (and cards revealed by Sensor Sweep),
-        every pile count but no deck order, the public discard and graveyard, face-up wounds only."""
+        """What seat ``player`` may see: its caskets' hands, the enemy's hand sizes (and cards revealed by Sensor
+        Sweep), every pile count but no deck order, the public discard and graveyard, face-up wounds only."""
         table = card_table()
         sides = []
         for p, s in enumerate(self.sides):
@@ -162,16 +196,19 @@ class PenanceState(Preview):
                 "wounds": list(s.wounds), "wound_deck": len(s.wound_deck), "runes": s.runes, "taint": s.taint,
                 "moved": s.moved, "moved_last_turn": s.moved_last, "free_hexes": s.free_moves,
             }
-            if p == player:
+            if self.team[p] == player:  # a seat sees the hands of all its caskets (allies share them)
                 d["hand"] = [{"id": i, "card": pl.cards[i], "name": table[pl.cards[i]].name,
                               "cost": self.card_cost(p, pl.cards[i])} for i in pl.hand]
             else:
-                other = self.sides[player] if player in (0, 1) else None
-                seen = [] if other is None else [i for i in other.revealed if i in pl.hand]
+                seen = [i for i in self.exposed(p) if i in pl.hand] if player in (0, 1) else []
                 d["revealed"] = [pl.cards[i] for i in seen]
+            if self.squad:
+                d.update(label=self.label(p), team=self.team[p], out=s.out, extracted=s.extracted, kills=s.kills,
+                         martyr=s.martyr, guard=s.guard)
             sides.append(d)
+        squad = {"teams": list(self.team), "labels": list(self.labels)} if self.squad else {}
         return {
-            "player": player, "round": self.round, "turn_player": self.turn_player,
+            **squad, "player": player, "round": self.round, "turn_player": self.turn_player,
             "current_player": self.current_player, "over": self.over, "winner": self.winner,
             "end_reason": self.end_reason, "sides": sides, "pending": self.todo[-1][0] if self.todo else None,
             "attack": self.public_attack(),
@@ -181,7 +218,9 @@ class PenanceState(Preview):
         a = self.attack
         if a is None:
             return None
-        return {k: a[k] for k in ("attacker", "card", "component", "side", "tn", "dice", "tier", "damage") if k in a}
+        keys = ("attacker", "card", "component", "side", "tn", "dice", "tier", "damage") + (
+            ("target",) if self.squad else ())
+        return {k: a[k] for k in keys if k in a}
 
     def invariant_violations(self) -> list[str]:
         out: list[str] = []
@@ -194,8 +233,8 @@ class PenanceState(Preview):
             for c in range(5):
                 if not 0 <= s.comp[c] <= s.cls.zones[c].hp:
                     out.append(f"player {p + 1}: {COMPONENTS[c]} damage {s.comp[c]} out of range")
-        if self.sides[0].pos == self.sides[1].pos:
-            out.append("both caskets on one hex")
+        if len({s.pos for s in self.sides}) != len(self.sides):
+            out.append("two caskets on one hex")
         if not self.over and not self.todo:
             out.append("no pending step in a running game")
         return out

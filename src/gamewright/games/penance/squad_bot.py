@@ -1,0 +1,74 @@
+"""The heuristic bot's squad play (issue 16 §1): focus fire, protecting a damaged ally, ally cards, extraction.
+
+One-on-one ``focus`` is simply the other casket, so the bot's one-on-one play is unchanged.
+"""
+
+from __future__ import annotations
+
+from gamewright.games.penance.actions import Act
+from gamewright.games.penance.base import StateBase
+from gamewright.games.penance.squad import BEHIND, MARTYR_REACH
+
+# cards with no use to keep in hand when losing cards; ally cards are live in squads
+DEAD_CARDS = frozenset(("righteous_fury", "crusaders_vow", "runic_armor", "sensor_sweep", "retreat"))
+FOCUS_BONUS = 0.75  # an attack on the side's focus is worth this much more expected damage
+STEP_WEIGHT = 2  # a hex of distance counts as two cards left in choosing the focus
+
+
+def cards_left(st: StateBase, c: int) -> int:
+    """What stands between a casket and defeat by damage: its hand, deck and discard."""
+    pl = st.sides[c].piles
+    return len(pl.hand) + len(pl.deck) + len(pl.discard)
+
+
+def focus(st: StateBase, p: int) -> int:
+    """The enemy ``p`` fights: one-on-one the other casket; in squads the living enemy with the fewest cards
+    left, distance counted in (allies standing together pick the same one: focus fire)."""
+    if not st.squad:
+        return 1 - p
+    here = st.sides[p].pos
+    foes = st.foes(p)
+    if not foes:
+        return st.foe(p)
+    return min(foes, key=lambda k: (cards_left(st, k) + STEP_WEIGHT * st.map.dist[here][st.sides[k].pos], k))
+
+
+def target_value(st: StateBase, p: int, t: int, value: float) -> float:
+    """An attack's value on casket ``t``: more on the focus, and more the nearer ``t`` is to defeat."""
+    bonus = FOCUS_BONUS if t == focus(st, p) else 0.0
+    return value + bonus + 1.0 / max(1, cards_left(st, t))
+
+
+def _ally_behind(st: StateBase, p: int) -> bool:
+    s = st.sides[p]
+    return any(st.map.dist[s.pos][st.sides[a].pos] == 1
+               and st.map.side_of(s.pos, s.facing, st.sides[a].pos) in BEHIND for a in st.allies(p))
+
+
+def _hurt_neighbour(st: StateBase, p: int) -> bool:
+    """An adjacent ally with fewer cards left than ``p``: worth taking its next hit."""
+    s = st.sides[p]
+    mine = cards_left(st, p)
+    return any(st.map.dist[s.pos][st.sides[a].pos] <= MARTYR_REACH and cards_left(st, a) < mine
+               for a in st.allies(p))
+
+
+def support(st: StateBase, p: int, legal: list[Act]) -> Act | None:
+    """Leftover SP for allies: pull out a downed ally's pilot, Rally Cry an ally, Martyrdom Protocol beside a
+    damaged ally, Shield Wall with an ally behind."""
+    s = st.sides[p]
+    cards = s.piles.cards
+    for a in legal:
+        if a.kind == "extract":
+            return a
+    for a in legal:
+        if a.kind != "play":
+            continue
+        cid = cards[a.card]
+        if cid == "rally_cry" and a.target >= 0:
+            return a
+        if cid == "martyrdom_protocol" and s.martyr == 0 and _hurt_neighbour(st, p):
+            return a
+        if cid == "shield_wall" and s.guard == 0 and st.rules.shield_wall == "allies" and _ally_behind(st, p):
+            return a
+    return None
