@@ -24,10 +24,11 @@ def _pilot(deck: str, wounds: list[str] | None = None) -> dict[str, Any]:
             "kills": 0}
 
 
-def _first_seed(deck: str, bot: str, wanted: Callable[[dict[str, Any]], bool], limit: int = 400) -> int:
-    """The first seed whose bots-only mission (played exactly as the CLI plays it) gives the pilot ``wanted``."""
-    pilot = _pilot(deck)
-    game = PenanceGame(options=battle_options([pilot], ["ironclad"], {}, {}))
+def _search(decks: list[str], enemies: list[str], bot: str, wanted: Callable[[list[dict[str, Any]]], bool],
+            limit: int = 400) -> int:
+    """The first seed whose bots-only mission (played exactly as the CLI plays it) tells ``wanted`` pilots."""
+    pilots = [{**_pilot(deck), "id": i + 1, "slot": i} for i, deck in enumerate(decks)]
+    game = PenanceGame(options=battle_options(pilots, enemies, {}, {}))
     for seed in range(limit):
         state = game.new_initial_state(seed)
         seats = mission_seats(bot, "heuristic", seed)
@@ -36,9 +37,13 @@ def _first_seed(deck: str, bot: str, wanted: Callable[[dict[str, Any]], bool], l
             seat = seats[state.current_player]
             assert seat is not None
             events += state.apply(state.listed_copy(seat.choose(state)))
-        if wanted(mission_report(1, [pilot], state, events, {}, set(), 0).result["pilots"][0]):
+        if wanted(mission_report(1, pilots, state, events, {}, set(), 0).result["pilots"]):
             return seed
     raise AssertionError(f"no seed below {limit} gives the wanted mission")
+
+
+def _first_seed(deck: str, bot: str, wanted: Callable[[dict[str, Any]], bool], limit: int = 400) -> int:
+    return _search([deck], ["ironclad"], bot, lambda story: wanted(story[0]), limit)
 
 
 def _replayed(mission: dict[str, Any]) -> tuple[PenanceState, list[Any]]:
@@ -141,6 +146,31 @@ def test_a_pilot_who_withdraws_gives_a_partial_success_and_resumes_after_quittin
     assert get_campaign("Retreat").pilots[0]["status"] == "alive"
 
 
+def test_a_squad_mission_extracts_pilots_or_leaves_them_captured(cli: Cli) -> None:
+    """Two pilots against two enemies: a pilot whose casket went out while the other fought on, and whom no ally
+    extracted, is captured when the side loses (004 §5 "Pilot must be extracted (if allies present)"); the
+    last casket out survives extraction (004 §5 item 5); the outcome follows 004 §9."""
+    seed = _search(["confessor", "ironclad"], ["ironclad", "confessor"], "heuristic",
+                   lambda story: sorted(p["fate"] for p in story) == ["captured", "extracted"])
+    assert cli("penance", "campaign", "new", "Pair", "--pilot", "Ana=confessor", "--pilot", "Bo=ironclad")[0] == 0
+    code, out, err = cli("penance", "campaign", "mission", "Pair", "--vs", "ironclad", "--vs", "confessor",
+                         "--bot", "heuristic", "--seed", str(seed))
+    assert code == 0, err
+    campaign = get_campaign("Pair")
+    mission = campaign.missions[0]
+    state, events = _replayed(mission)
+    assert state.team == [0, 0, 1, 1] and state.winner == 1
+    outs = [e.data["casket"] for e in events if e.kind == "out" and e.data["player"] == 0]
+    fates = {p["casket"]: p["fate"] for p in mission["result"]["pilots"]}
+    first, last = state.label(outs[0]), state.label(outs[-1])
+    assert fates == {first: "captured", last: "extracted"} and not state.sides[outs[0]].extracted
+    assert mission["outcome"] == "partial"  # objective failed, a pilot survived
+    captured = next(p for p in campaign.pilots if p["status"] == "captured")
+    assert any(p["replaces"] == captured["id"] for p in campaign.pilots)
+    code, out, _ = cli("penance", "campaign", "show", "Pair")
+    assert "CAPTURED in mission 1" in out and "1. PARTIAL vs ironclad" in out
+
+
 @pytest.mark.parametrize("args", [
     ("new", "X", "--pilot", "NoDeck"),
     ("new", "X", "--pilot", "A=nosuchdeck"),
@@ -157,7 +187,7 @@ def test_bad_campaign_arguments_are_one_line_and_exit_2(cli: Cli, args: tuple[st
 
 def test_bad_mission_arguments_store_nothing(cli: Cli) -> None:
     assert cli("penance", "campaign", "new", "Y", "--pilot", "A=confessor")[0] == 0
-    for args in (("--vs", "nosuch"), (), ("--vs", "ironclad", "--vs", "ironclad"), ("--vs", "ironclad", "--pilot",
+    for args in (("--vs", "nosuch"), (), ("--vs", "ironclad") * 4, ("--vs", "ironclad", "--pilot",
                  "Nobody"), ("--vs", "ironclad", "--bot", "genius"), ("--vs", "ironclad", "--option", "wounds=ptsd,"),
                  ("--vs", "ironclad", "--seed", "-1")):
         code, _, err = cli("penance", "campaign", "mission", "Y", *args)

@@ -72,3 +72,21 @@ def test_withdraw_is_refused_outside_campaigns() -> None:
     with pytest.raises(RuleViolation):
         state.apply(Act("withdraw"))
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_deck_out_save_is_rolled_in_campaign_battles_only(seed: int) -> None:
+    """004 §5 item 5: deck + discard both empty → 1d6: 1-3 +2 Wounds, 4-6 survive extraction."""
+    results = []
+    for save in (True, False):
+        state = PenanceGame(options={"deck_out_save": save}).new_initial_state(seed)
+        pl = state.sides[0].piles
+        pl.grave += pl.deck + pl.discard
+        pl.deck, pl.discard = [], []
+        events = state.apply(Act("keep"))
+        assert state.is_terminal() and state.winner == 1 and "deck and discard" in state.end_reason
+        rolls = [e for e in events if e.kind == "roll" and "deck-out save" in e.text]
+        results.append((rolls, len(state.sides[0].wounds)))
+    (rolls, wounds), (no_rolls, no_wounds) = results
+    assert len(rolls) == 1 and no_rolls == [] and no_wounds == 0
+    assert wounds == (2 if rolls[0].data["roll"] <= 3 else 0)

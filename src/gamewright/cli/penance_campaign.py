@@ -20,6 +20,7 @@ from gamewright.games.penance.campaign import (
     ALIVE,
     CAMPAIGN_RULES,
     OUTCOMES,
+    PILOTS_PER_MISSION,
     battle_options,
     mission_report,
     mission_seats,
@@ -152,7 +153,7 @@ def show(name: str = typer.Argument(..., help="The campaign's name."), json_out:
 def _pick_pilots(campaign: Any, wanted: list[str]) -> list[dict[str, Any]]:
     alive = [p for p in sorted(campaign.pilots, key=lambda p: p["slot"]) if p["status"] == ALIVE]
     if not wanted:
-        return alive[:1]
+        return alive[:PILOTS_PER_MISSION]
     out = []
     for name in wanted:
         found = next((p for p in campaign.pilots if p["name"] == name), None)
@@ -174,8 +175,9 @@ def _seat(name: str | None, what: str) -> str | None:
 @app.command()
 def mission(
     name: str = typer.Argument(..., help="The campaign's name."),
-    vs: list[str] = typer.Option([], "--vs", help="The enemy's deck spec, e.g. ironclad."),
-    pilot: list[str] = typer.Option([], "--pilot", help="The pilot who flies (default: the first one alive)."),
+    vs: list[str] = typer.Option([], "--vs", help="An enemy casket's deck spec, e.g. ironclad (repeat for up to 3)."),
+    pilot: list[str] = typer.Option([], "--pilot", help="A pilot who flies (repeat for a squad of up to 3; default: "
+                                    "the first three alive in roster order)."),
     bot: str = typer.Option(None, "--bot", help="A bot flies the campaign's side (heuristic or random); "
                             "without it you play at the terminal like `penance play`."),
     enemy: str = typer.Option("heuristic", "--enemy", help="The bot flying the enemies: heuristic or random."),

@@ -238,7 +238,7 @@ class Flow(Combat):
                     pl.add_damaged()
             inst = pl.draw(self.rng)
             if inst is None:
-                self._defeat(p, "deck and discard pile are empty when a card must be drawn", events)
+                self._deck_out(p, "deck and discard pile are empty when a card must be drawn", events)
                 return
             seen = self.exposed(p)
             if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date

@@ -43,6 +43,9 @@ RULES = RulesSpec(
                                       "surviving pilots retreat)", source="004 §9 Campaign; RULINGS"),
         Option("wounds", "", doc="Wound cards each pilot deploys with face up, from earlier missions "
                                  "(card+card per casket, comma between sides)", source="004 §5; RULINGS"),
+        Option("deck_out_save", False, doc="a casket whose deck and discard run out rolls its pilot's save: 1d6 1-3 "
+                                           "+2 Wounds, 4-6 survives extraction (campaign missions)",
+               source="004 §5 item 5"),
         Option("taint", "", doc="each pilot's Taint counter from earlier missions (comma between sides)",
                source="004 §1 Absolution; RULINGS"),
     ),
