@@ -15,7 +15,8 @@ from gamewright.games.penance.state import Act, PenanceState
 
 HELP = """How to play (the rules are document 004):
   Type a menu number, or the action's text: play <card> [at <component>], move <dir>, rotate <dir>, end,
-  keep, mulligan, lose <card>, lose deck, react <card>, rune, pass, sacrifice/purge/scrap <card>.
+  keep, mulligan, lose <card>, lose deck, react <card>, rune, pass, sacrifice/purge/scrap <card>,
+  withdraw (campaign missions: the casket leaves the battle, its pilot retreats).
   Directions: E, SE, SW, W, NW, NE. Components: head, left_arm, right_arm, chassis, legs.
   Your deck is your hit points: damage makes you lose cards; an empty deck and discard pile loses the battle.
   Attack lines show the hit chance and the cards the enemy is expected to lose (no reactive card assumed);
@@ -108,6 +109,8 @@ def menu_line(state: PenanceState, a: Act) -> str:
     if pv.get("kind") == "attack":
         text += (f"  hit {pv['hit']['float']:.0%}, TN {pv['tn']}, expect {pv['expected_taken']['float']:.1f} "
                  f"card(s) lost")
+    elif a.kind == "withdraw":
+        text += "  (leave the battle: your pilot retreats — a partial success at best)"
     elif pv.get("kind") in ("move", "rotate"):
         terrain = f", {pv['terrain']}" if pv.get("terrain", "open") != "open" else ""
         text += f"  ({pv['sp_cost']} SP{terrain})"

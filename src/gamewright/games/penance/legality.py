@@ -99,8 +99,6 @@ class Legality(StateBase):
     def _main_actions(self, p: int) -> list[Act]:
         s = self.sides[p]
         out = [act("end")]
-        if self.rules.withdraw:  # RULINGS: a campaign pilot may retreat in the main phase
-            out.append(act("withdraw"))
         if not s.no_move and (s.sp > 0 or s.free_moves > 0):  # else every step is refused (its cost is >= 1)
             casket = self.casket_surcharge(p)  # the same for all six steps
             for d in range(6):
@@ -132,6 +130,8 @@ class Legality(StateBase):
         if self.squad:
             out += [act("extract", target=c) for c in range(len(self.sides))
                     if self.sides[c].out and squad_mod.extract_problem(self, p, c) is None]
+        if self.rules.withdraw:  # RULINGS Penance campaigns: the pilot may retreat in the main phase
+            out.append(act("withdraw"))
         return out
 
     def _squad_plays(self, p: int, i: int, c: CardDef, die_chooses: bool) -> list[Act]:
