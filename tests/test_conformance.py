@@ -18,6 +18,12 @@ from gamewright.core.rng import Rng
 
 GAMES = sorted(registered_games())
 SEEDS = range(3)
+# option sets run beside each game's defaults (the default is always run): the Penance squads of issue 16
+OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
+    "penance": ({"decks": "confessor/confessor,ironclad/ironclad"}, {"decks": "confessor,ironclad/ironclad"}),
+}
+CONFIGS = [(name, {}) for name in GAMES] + [(name, opts) for name in GAMES for opts in OPTION_SETS.get(name, ())]
+CONFIG_IDS = [name + "".join(f"[{k}={v}]" for k, v in opts.items()) for name, opts in CONFIGS]
 MAX_ACTIONS = 20_000
 
 
@@ -71,10 +77,10 @@ def _check_refusals_leave_state_unchanged(state: Any, legal: list[Any], seen: li
     assert _snapshot(state) == before
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=CONFIG_IDS)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_playout_is_sound_and_replays(name: str, seed: int) -> None:
-    game = load_game(name)
+def test_random_playout_is_sound_and_replays(name: str, options: dict[str, Any], seed: int) -> None:
+    game = load_game(name, **({"options": options} if options else {}))
     state, texts, events = _playout(game, seed, check_every=5)
     returns = state.returns()
     assert len(returns) == game.num_players
@@ -87,9 +93,9 @@ def test_random_playout_is_sound_and_replays(name: str, seed: int) -> None:
     assert json.dumps(replay_events, default=str) == json.dumps(events, default=str)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_clone_is_independent(name: str) -> None:
-    game = load_game(name)
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_clone_is_independent(name: str, options: dict[str, Any]) -> None:
+    game = load_game(name, **({"options": options} if options else {}))
     state = game.new_initial_state(11)
     before = _snapshot(state)
     clone = state.clone()
@@ -97,9 +103,9 @@ def test_clone_is_independent(name: str) -> None:
     assert _snapshot(state) == before
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_garbage_action_text_is_a_clear_error(name: str) -> None:
-    game = load_game(name)
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_garbage_action_text_is_a_clear_error(name: str, options: dict[str, Any]) -> None:
+    game = load_game(name, **({"options": options} if options else {}))
     state = game.new_initial_state(3)
     before = _snapshot(state)
     with pytest.raises(GamewrightError):

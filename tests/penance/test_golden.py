@@ -20,6 +20,9 @@ CASES = {
     "penance_confessor_vs_ironclad_seed7.txt": ("confessor,ironclad", 7, ("heuristic", "heuristic")),
     "penance_pistol_vs_repair_seed3.txt": (
         "confessor:D:absolution+crusaders_vow,ironclad:C", 3, ("heuristic", "random")),
+    # issue 16: a squad battle, two against two (a seat commands both its caskets)
+    "penance_squad_2v2_seed5.txt": ("confessor/confessor:C:last_rites+absolution,ironclad/ironclad:D", 5,
+                                    ("heuristic", "heuristic")),
 }
 
 
