@@ -171,6 +171,21 @@ def test_a_squad_mission_extracts_pilots_or_leaves_them_captured(cli: Cli) -> No
     assert "CAPTURED in mission 1" in out and "1. PARTIAL vs ironclad" in out
 
 
+def test_the_campaign_bot_withdraws_a_worn_pilot_for_a_partial_success(cli: Cli) -> None:
+    seed = _search(["ironclad"], ["ironclad"], "heuristic", lambda story: story[0]["fate"] == "withdrew")
+    assert cli("penance", "campaign", "new", "Worn", "--pilot", "Old Hand=ironclad")[0] == 0
+    code, out, err = cli("penance", "campaign", "mission", "Worn", "--vs", "ironclad", "--bot", "heuristic",
+                         "--seed", str(seed))
+    assert code == 0, err
+    assert "withdraws from the field" in out and "— PARTIAL:" in out
+    mission = get_campaign("Worn").missions[0]
+    state, events = _replayed(mission)
+    s = state.sides[0]
+    assert mission["actions"][-1] == "withdraw"
+    assert len(s.wounds) >= 7 or len(s.piles.deck) + len(s.piles.discard) <= 3  # the bot's reasons to retreat
+    assert mission["outcome"] == _expected_outcome(state, withdrew=True) == "partial"
+
+
 @pytest.mark.parametrize("args", [
     ("new", "X", "--pilot", "NoDeck"),
     ("new", "X", "--pilot", "A=nosuchdeck"),
