@@ -179,9 +179,10 @@ def mission_report(number: int, pilots: list[dict[str, Any]], state: PenanceStat
         carried = list(pilot["wounds"])
         taken = s.wounds[len(carried):]
         lost = fate in LOST
-        kept = list(s.wounds) if fate == "dead" else [w for w in s.wounds if WOUNDS[w].category in keep]
+        kept = [w for w in s.wounds if WOUNDS[w].category in keep]
         changes[pilot["id"]] = {
-            "wounds": kept, "taint": s.taint, "missions": pilot["missions"] + 1, "kills": pilot["kills"] + kills,
+            "wounds": list(s.wounds) if fate == "dead" else kept,  # the dead keep all 10, their record
+            "taint": s.taint, "missions": pilot["missions"] + 1, "kills": pilot["kills"] + kills,
             "status": fate if lost else ALIVE, "ended_in": number if lost else None,
         }
         entry = {"id": pilot["id"], "name": pilot["name"], "deck": pilot["deck"], "casket": state.label(c),
