@@ -44,6 +44,18 @@ def test_penance_swaps_the_decks_every_other_game_and_measures_the_first_mover()
     assert metrics["first_mover"]["n"] == 6
 
 
+def test_penance_squad_metrics() -> None:
+    """issue 16: decks of every side's caskets, the line-up, caskets lost and extractions."""
+    result = run({"kind": "simulate", "game": "penance", "games": 4, "seed": 1,
+                  "options": {"decks": "confessor/confessor,ironclad/ironclad"},
+                  "agents": ["penance.heuristic", "penance.heuristic"]}, workers=1)
+    metrics = result["metrics"]
+    assert metrics["by_deck"]["confessor"]["n"] == 8 and metrics["by_faction"]["dwarf"]["n"] == 8
+    assert set(metrics["by_lineup"]) == {"2v2 seat 1", "2v2 seat 2"}
+    assert metrics["first_mover"]["n"] == 4 and sum(metrics["cause_of_defeat"].values()) == 4
+    assert 0 <= metrics["winner_caskets_lost_per_game"]["lost"] <= 1
+
+
 def test_inclinations_metrics_by_seat_count() -> None:
     result = run({"kind": "simulate", "game": "inclinations", "games": 3, "seed": 1,
                   "options": {"players": 3}, "agents": ["inclinations.hard-bot"] * 3}, workers=1)

@@ -3,6 +3,8 @@ extraction, a side's defeat, and what each seat may see."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gamewright.core.errors import RuleViolation
@@ -11,7 +13,7 @@ from gamewright.core.rng import Rng
 from gamewright.games.penance import make_game
 from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.components import CHASSIS
-from gamewright.games.penance.squad import must_extract
+from gamewright.games.penance.squad import must_extract, pilot_report
 from gamewright.games.penance.state import Act, PenanceState
 from tests.penance.helpers import ATTACK, DEFENSE, hand_card, place, script, set_hand
 
@@ -227,12 +229,18 @@ def test_last_rites_cannot_be_played_against_an_attack() -> None:
     assert not st._reactive_ok(P1A, "last_rites")
 
 
-def test_pilot_extraction_by_an_adjacent_ally() -> None:
+def fallen_ally(where: str) -> PenanceState:
+    """P1a at H11; P1b at ``where``, out of the battle."""
     st = squad()
     place(st, P1A, "H11", "E")
-    place(st, P1B, "I11", "E")
+    place(st, P1B, where, "E")
     set_hand(st, P1A, ["survey_the_field"])
     knock_out(st, P1B)
+    return st
+
+
+def test_pilot_extraction_by_an_adjacent_ally() -> None:
+    st = fallen_ally("I11")
     assert must_extract(st, P1B)  # out, with an ally still fighting
     extract = Act("extract", target=P1B)
     assert extract in st.legal_actions() and extract.to_text() == "extract on 2"
@@ -246,11 +254,7 @@ def test_pilot_extraction_by_an_adjacent_ally() -> None:
 
 
 def test_extraction_needs_adjacency() -> None:
-    st = squad()
-    place(st, P1A, "H11", "E")
-    place(st, P1B, "F11", "E")
-    set_hand(st, P1A, ["survey_the_field"])
-    knock_out(st, P1B)
+    st = fallen_ally("F11")
     with pytest.raises(RuleViolation, match="adjacent"):
         st.apply(Act("extract", target=P1B))
 
@@ -390,3 +394,102 @@ def test_squad_state_round_trips_through_json() -> None:
     assert st.to_json()["rules"]["options"]["activation"] == "side"
     one = make_game().new_initial_state(2).to_json()
     assert "activation" not in one["rules"]["options"] and "out" not in one["sides"][0]
+
+
+def test_cli_simulate_and_play_take_squad_decks(cli) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = cli("penance", "simulate", "--games", "4", "--decks", "confessor/confessor,ironclad",
+                         "--bots", "heuristic,heuristic", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["decks"] == ["confessor/confessor", "ironclad"] and sum(data["wins"]) + data["draws"] == 4
+    code, out, err = cli("penance", "play", "--decks", "confessor/confessor,ironclad/ironclad", "--seats",
+                         "bot,bot", "--seed", "3")
+    assert code == 0, err
+    assert "game over — P" in out and "P1b" in out and "P2a" in out
+    code, _, err = cli("penance", "simulate", "--decks", "confessor/confessor/confessor/confessor,ironclad")
+    assert code == 2 and err.startswith("error:") and "1 to 3 decks" in err
+
+
+def test_preview_names_the_enemy_the_ally_and_the_extraction() -> None:
+    st = squad()
+    place(st, P1A, "H11", "E")
+    place(st, P1B, "G11", "E")
+    place(st, P2A, "I11", "W")
+    set_hand(st, P1A, ["faithful_thrust", "rally_cry"])
+    attack = st.preview(Act("play", hand_card(st, P1A, "faithful_thrust"), CHASSIS, P2A))
+    assert attack["legal"] and attack["target"] == "P2a" and attack["targets"] == ["P2a"]
+    rally = st.preview(Act("play", hand_card(st, P1A, "rally_cry"), -1, P1B))
+    assert rally["legal"] and rally["ally"] == "P1b"
+    assert not st.preview(Act("play", hand_card(st, P1A, "faithful_thrust"), CHASSIS))["legal"]
+    st.sides[P1B].out = "chassis is destroyed"
+    extract = st.preview(Act("extract", target=P1B))
+    assert extract["legal"] and extract["sp_cost"] == 1 and extract["casket"] == "P1b"
+
+
+# --- the heuristic bot in squads ------------------------------------------------------------------------
+def _bot_move(st: PenanceState) -> Act:
+    """The heuristic bot's next action other than a step or a turn (those it makes on the way)."""
+    from gamewright.games.penance.bots import make_bot
+
+    bot = make_bot("heuristic", 1)
+    for _ in range(12):
+        a = bot.choose(st)
+        if a.kind not in ("move", "rotate"):
+            return a
+        st.apply(a)
+    raise AssertionError("the bot only walks")
+
+
+def test_bot_focuses_fire_on_the_weaker_enemy() -> None:
+    st = squad()
+    place(st, P1A, "H11", "E")
+    place(st, P2A, "I11", "W")
+    place(st, P2B, "H10", "SW")  # both adjacent
+    pl = st.sides[P2B].piles
+    pl.grave += pl.deck[6:]
+    del pl.deck[6:]  # P2b has 6 cards left, P2a 24
+    set_hand(st, P1A, ["faithful_thrust"])
+    a = _bot_move(st)
+    assert a.kind == "play" and a.target == P2B
+
+
+def test_bot_protects_a_damaged_ally_and_plays_ally_cards() -> None:
+    st = squad()
+    place(st, P1A, "H11", "E")
+    place(st, P1B, "G11", "E")
+    place(st, P2A, "J11", "W")  # two hexes off: the bot waits rather than steps into reach
+    pl = st.sides[P1B].piles
+    pl.grave += pl.deck[5:]
+    del pl.deck[5:]  # the ally beside P1a is badly hurt
+    set_hand(st, P1A, ["martyrdom_protocol"])
+    assert _bot_move(st) == Act("play", hand_card(st, P1A, "martyrdom_protocol"))
+    set_hand(st, P1A, ["rally_cry"])
+    assert _bot_move(st) == Act("play", hand_card(st, P1A, "rally_cry"), -1, P1B)
+    st.sides[P1B].out = "chassis is destroyed"
+    set_hand(st, P1A, [])
+    assert _bot_move(st) == Act("extract", target=P1B)
+
+
+def test_heuristic_squad_beats_random_squad() -> None:
+    from gamewright.games.penance.bots import make_bot
+
+    game = make_game(options={"decks": "confessor/ironclad,confessor/ironclad"})
+    wins = 0
+    for seed in range(6):
+        st = game.new_initial_state(seed)
+        bots = [make_bot("heuristic", seed), make_bot("random", seed)] if seed % 2 == 0 else \
+            [make_bot("random", seed), make_bot("heuristic", seed)]
+        while not st.is_terminal():
+            st.apply(bots[st.current_player].choose(st))
+        wins += st.winner == seed % 2
+    assert wins >= 5
+
+
+def test_pilot_report_for_a_campaign() -> None:
+    st = fallen_ally("I11")
+    report = pilot_report(st)
+    assert [r["label"] for r in report] == ["P1a", "P1b", "P2a", "P2b"]
+    assert report[P1B]["out"] and report[P1B]["must_extract"] and not report[P1B]["dead"]
+    assert not report[P1A]["out"] and report[P2A]["side"] == 1
+    st.apply(Act("extract", target=P1B))
+    assert pilot_report(st)[P1B]["extracted"] and not pilot_report(st)[P1B]["must_extract"]

@@ -24,8 +24,14 @@ def _penance_danger(state: Any, p: int) -> float:
     return 0.6 * max(parts) + 0.4 * sum(parts) / 3
 
 
+def _penance_side(state: Any, seat: int) -> float:
+    """A side's danger: the mean over its caskets (squads, issue 16), a casket out of the battle counting 1."""
+    mine = [c for c, t in enumerate(state.team) if t == seat]
+    return sum(1.0 if state.sides[c].out else _penance_danger(state, c) for c in mine) / len(mine)
+
+
 def _penance(state: Any, seat: int) -> float:
-    return _penance_danger(state, 1 - seat) - _penance_danger(state, seat)
+    return _penance_side(state, 1 - seat) - _penance_side(state, seat)
 
 
 def _inclinations(state: Any, seat: int) -> float:

@@ -198,7 +198,9 @@ def decks(
 @app.command()
 def simulate(
     games: int = typer.Option(100, "--games", "-n", help="Number of games."),
-    decks_: str = typer.Option("confessor,ironclad", "--decks", help="Two deck specs, seat 1 first."),
+    decks_: str = typer.Option("confessor,ironclad", "--decks",
+                               help="Two sides' deck specs, seat 1 first; '/' joins a squad's decks "
+                                    "(confessor/confessor,ironclad/ironclad)."),
     bots: str = typer.Option("heuristic,random", "--bots", help="Two bots, seat 1 first: random or heuristic."),
     swap: bool = typer.Option(False, "--swap", help="Alternate seats every game (bots keep their decks)."),
     seed: int = SEED_OPTION,
@@ -256,7 +258,9 @@ def simulate(
 # ====================================================================================================
 @app.command()
 def play(
-    decks_: str = typer.Option("confessor,ironclad", "--decks", help="Two deck specs, seat 1 first."),
+    decks_: str = typer.Option("confessor,ironclad", "--decks",
+                               help="Two sides' deck specs, seat 1 first; '/' joins a squad's decks "
+                                    "(confessor/confessor,ironclad/ironclad)."),
     seats: str = typer.Option("human,bot", "--seats", help="Two seats: human, bot (heuristic), heuristic, random."),
     seed: int = typer.Option(None, "--seed", help="Seed of the random stream (default: a fresh secret one; shown "
                              "when the game is over). 0 to 2^63-1.", parser=whole_number(0, 2**63 - 1, "--seed")),

@@ -13,10 +13,14 @@ from gamewright.games.penance.hexgrid import DIRECTIONS
 from gamewright.games.penance.pilot import WOUNDS
 from gamewright.games.penance.state import Act, PenanceState
 
+ARROWS = ("→", "↘", "↙", "←", "↖", "↗")  # the six facings, E first (hexgrid.DIRECTIONS order)
+
 HELP = """How to play (the rules are document 004):
   Type a menu number, or the action's text: play <card> [at <component>], move <dir>, rotate <dir>, end,
-  keep, mulligan, lose <card>, lose deck, react <card>, rune, pass, sacrifice/purge/scrap <card>,
-  withdraw (campaign missions: the casket leaves the battle, its pilot retreats).
+  keep, mulligan, lose <card>, lose deck, react <card>, rune, pass, sacrifice/purge/scrap <card>.
+  Squads: an attack names its enemy (play <card> at <component> on P2a, or the casket's number), Rally Cry
+  its ally (play rally cry on P1b); extract on <casket> pulls out a fallen ally's pilot from an adjacent hex.
+  withdraw (campaign missions): the casket leaves the battle, its pilot retreats.
   Directions: E, SE, SW, W, NW, NE. Components: head, left_arm, right_arm, chassis, legs.
   Your deck is your hit points: damage makes you lose cards; an empty deck and discard pile loses the battle.
   Attack lines show the hit chance and the cards the enemy is expected to lose (no reactive card assumed);
@@ -27,17 +31,25 @@ HELP = """How to play (the rules are document 004):
 def render(state: PenanceState, seat: int) -> str:
     """The board as the given seat sees it: map, both caskets, own hand with costs, where you stand."""
     view = state.view_for(seat)
-    marks = {s.pos: f"{p + 1}{DIRECTIONS[s.facing]:<2}" for p, s in enumerate(state.sides)}
+    if state.squad:  # P1a facing NE: "1a↗"; a casket out of the battle: "1a×"
+        marks = {s.pos: state.label(p)[1:] + ("×" if s.out else ARROWS[s.facing]) for p, s in enumerate(state.sides)}
+    else:
+        marks = {s.pos: f"{p + 1}{DIRECTIONS[s.facing]:<2}" for p, s in enumerate(state.sides)}
     if state.round == 0:
         lines = ["— Setup: keep the opening hand or mulligan once —"]
     else:
-        lines = [f"— Round {state.round}, P{state.turn_player + 1}'s turn —"]
+        lines = [f"— Round {state.round}, {state.label(state.turn_player)}'s turn —"]
     lines += state.map.render(marks)
     lines.append("terrain: . open  r rubble (light cover, difficult)  f forest (heavy cover)  # wall  ~ water")
     for p, side in enumerate(view["sides"]):
         comps = "  ".join(f"{k} {v['damage']}/{v['hp']} {v['zone']}" for k, v in side["components"].items())
+        if side.get("out"):
+            lines.append(f"{side['label']} {side['deck_spec']}: OUT of the battle ({side['out']}), pilot "
+                         + ("extracted" if side["extracted"] else "not extracted"))
+            continue
         lines.append(
-            f"P{p + 1} {side['deck_spec']} ({side['class']}) at {side['hex']} facing {side['facing']}: "
+            f"{side.get('label', f'P{p + 1}')} {side['deck_spec']} ({side['class']}) at {side['hex']} "
+            f"facing {side['facing']}: "
             f"SP {side['sp']}/{side['sp_max']}  Heat {side['heat']}  deck {side['deck']}  discard "
             f"{len(side['discard'])}  graveyard {len(side['graveyard'])}  removed {len(side['removed'])}  "
             f"hand {side['hand_size']}  runes {side['runes']}"
@@ -58,15 +70,24 @@ def render(state: PenanceState, seat: int) -> str:
 
 
 def standing_line(state: PenanceState, seat: int) -> str:
-    where = state.standing(seat)
-    return (f"P{seat + 1}: range {where['distance']}; you are on P{2 - seat}'s {where['side']} side, "
-            f"P{2 - seat} is on your {where['attacker_side']} side")
+    """Where the seat's casket stands against the enemy it faces (squads: the acting casket, or the seat's
+    first still fighting, against the nearest enemy)."""
+    me = seat
+    if state.squad:
+        mine = [c for c, t in enumerate(state.team) if t == seat and not state.sides[c].out]
+        me = state.acting_casket if state.acting_casket in mine else (mine or [seat])[0]
+        if state.foe(me) < 0:
+            return ""
+    where = state.standing(me)
+    foe = state.label(state.foe(me))
+    return (f"{state.label(me)}: range {where['distance']}; you are on {foe}'s {where['side']} side, "
+            f"{foe} is on your {where['attacker_side']} side")
 
 
 def prompt(state: PenanceState) -> str:
     """What the pending decision asks of the player to move."""
     top = state.todo[-1]
-    who = f"P{top[1] + 1}"
+    who = state.label(top[1])
     kind = top[0]
     if kind == "mulligan":
         return f"{who}, keep this opening hand or mulligan (shuffle it back, draw 6 new; once):"
@@ -80,6 +101,8 @@ def prompt(state: PenanceState) -> str:
         extra = " — primary weapon cards lost add Component Damage" if top[3] == "attack" else ""
         return (f"{who}, lose {top[2]} more card(s) to {why}: one from hand, or 'lose deck' for the top of the "
                 f"deck{extra}:")
+    if kind == "rites":
+        return f"{who}, {state.label(top[2])} is defeated: play Last Rites (recover 5 cards) or pass:"
     if kind == "cost":
         return f"{who}, discard {top[2]} card(s) from hand to the discard pile (Dual Wield):"
     return f"{who}, your action (cards and moves in any order; 'end' ends the turn):"

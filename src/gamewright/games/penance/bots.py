@@ -347,9 +347,8 @@ class HeuristicBot:
                 key=lambda h: _SIDE_RANK[m.side_of(e.pos, e.facing, h)],
             )
         ranked = list(_RANKED[key])
-        if st.squad:  # a hex another casket (or its wreck) holds is no place to attack from
-            held = {o.pos for o in st.sides} - {s.pos}
-            ranked = [h for h in ranked if h not in held] or ranked
+        if st.squad:
+            ranked = squad_bot.free_hexes(st, p, ranked)
         cheapest = self._cheapest_attack(st, p)
         if cheapest < 0:
             return ranked, False
@@ -365,11 +364,7 @@ class HeuristicBot:
     def _bfs(st: PenanceState, goals: list[int], blocked: int) -> dict[int, int]:
         """Walking distance (in hexes) from every hex to the nearest goal, around walls and the enemy (the map
         caches it: do not change the dict)."""
-        if st.squad:  # every other casket, wrecks included, stands in the way
-            me = st.acting_casket
-            return st.map.walk_distances(tuple(goals), tuple(sorted(
-                {o.pos for c, o in enumerate(st.sides) if c != me} - set(goals))))
-        return st.map.walk_distances(tuple(goals), blocked)
+        return st.map.walk_distances(tuple(goals), squad_bot.blockers(st, goals) if st.squad else blocked)
 
     @staticmethod
     def _shield_facing(st: PenanceState, p: int) -> int | None:

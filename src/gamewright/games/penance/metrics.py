@@ -1,5 +1,6 @@
 """Penance's metrics for the lab: seat and first-mover advantage, win rate by deck, faction, secondary
-equipment and tactic, card play and card loss frequencies, and what defeated the loser.
+equipment and tactic, card play and card loss frequencies, and what defeated the loser; for squads (issue 16)
+the win rate by line-up and seat, the winners' caskets lost, and pilot extractions.
 
 Initiative is rolled every round (reference penance.md §4), so who moves first is measured apart from the
 seat; the decks change seats every other game, so a seat's advantage is not its deck's.
@@ -36,6 +37,8 @@ def game_options(options: dict[str, Any], index: int) -> dict[str, Any]:
 def record(state: Any, events: Sequence[Any]) -> Record:
     data = state.to_json()
     first = next((e.data.get("first") for e in events if e.kind == "round"), None)
+    if first is not None:
+        first = state.team[first]  # squads: the seat of the casket that moved first
     plays: Counter[str] = Counter(str(e.data["card"]) for e in events if e.kind == "play" and e.data.get("card"))
     losses: Counter[str] = Counter(str(e.data["card"]) for e in events if e.kind == "lose" and e.data.get("card"))
     reason = str(data.get("end_reason") or "")
@@ -46,23 +49,32 @@ def record(state: Any, events: Sequence[Any]) -> Record:
         "plays": dict(sorted(plays.items())),
         "losses": dict(sorted(losses.items())),
         "cause": reason.split("'s ", 1)[-1] if reason else "no winner",  # "P2 wins: P1's chassis …" → "chassis …"
+        # squads (issue 16): caskets a side, and how many of each side's caskets ended out of the battle
+        "lineup": "v".join(str(state.team.count(t)) for t in (0, 1)),
+        "caskets_out": [sum(1 for c, s in enumerate(data["sides"]) if state.team[c] == t and s.get("out"))
+                        for t in (0, 1)],
+        "extractions": sum(1 for e in events if e.kind == "extract"),
     }
 
 
 def _deck_labels(game: Record, label: str) -> Iterable[tuple[str, int]]:
     from gamewright.games.penance.decks import parse_deck
 
-    for seat, text in enumerate(game["metrics"]["decks"]):
-        spec = parse_deck(text)
-        if label == "deck":
-            yield text, seat
-        elif label == "faction":
-            yield spec.faction, seat
-        elif label == "secondary":
-            yield f"{spec.id}:{spec.secondary}", seat
-        else:
-            for tactic in spec.tactics:
-                yield tactic, seat
+    for seat, side in enumerate(game["metrics"]["decks"]):
+        for text in side.split("/"):  # squads: every deck of the seat's side
+            yield from _labels(parse_deck(text), text, seat, label)
+
+
+def _labels(spec: Any, text: str, seat: int, label: str) -> Iterable[tuple[str, int]]:
+    if label == "deck":
+        yield text, seat
+    elif label == "faction":
+        yield spec.faction, seat
+    elif label == "secondary":
+        yield f"{spec.id}:{spec.secondary}", seat
+    else:
+        for tactic in spec.tactics:
+            yield tactic, seat
 
 
 def summarise(games: Sequence[Record]) -> dict[str, Any]:
@@ -80,6 +92,12 @@ def summarise(games: Sequence[Record]) -> dict[str, Any]:
         "card_plays_per_game": per_game(total_counts(games, "plays"), n),
         "card_losses_per_game": per_game(total_counts(games, "losses"), n),
         "cause_of_defeat": dict(sorted(causes.items())),
+        "by_lineup": win_rate_by(games, lambda g: ((f"{g['metrics'].get('lineup', '1v1')} seat {s + 1}", s)
+                                                   for s in (0, 1))),
+        "winner_caskets_lost_per_game": per_game(Counter(
+            {"lost": sum(g["metrics"].get("caskets_out", [0, 0])[w] for g in games for w in g["wins"])}), n),
+        "extractions_per_game": per_game(Counter({"extractions": sum(g["metrics"].get("extractions", 0)
+                                                                     for g in games)}), n),
         "headline": {
             "first mover wins": headline_rate(first_wins, len(rolled)),
             "draws": headline_rate(sum(1 for g in games if not g["wins"]), n),

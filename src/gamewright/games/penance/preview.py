@@ -62,7 +62,8 @@ class Preview(Flow):
             c = card_table()[s.piles.cards[a.card]]
             if c.is_attack:
                 return self.attack_preview(p, c, a.arg, a.target)
-            return {"kind": "card", **self._card_facts(p, c), "does": c.text}
+            ally = {"ally": self.label(a.target)} if a.target >= 0 else {}  # squads: Rally Cry's ally
+            return {"kind": "card", **self._card_facts(p, c), **ally, "does": c.text}
         if a.kind == "move":
             return self._move_preview(p, a.arg)
         if a.kind == "rotate":
@@ -80,6 +81,12 @@ class Preview(Flow):
                                                    for k, v in DAMAGE_DIE.items()}}
         if a.kind == "lose":
             return self._lose_preview(p, a)
+        if a.kind == "react" and self.todo[-1][0] == "rites":
+            return {"kind": "react", **self._card_facts(p, c := card_table()[s.piles.cards[a.card]]),
+                    "does": f"{c.name}: recover 5 cards from the graveyard to the discard pile (004 §1)"}
+        if a.kind == "extract":
+            return {"kind": "extract", "sp_cost": squad_mod.EXTRACT_SP, "casket": self.label(a.target),
+                    "does": f"pull {self.label(a.target)}'s pilot out of its casket (004 §5)"}
         if a.kind == "react":
             c = card_table()[s.piles.cards[a.card]]
             return {"kind": "react", **self._card_facts(p, c), "reduce": c.reduce,

@@ -79,6 +79,16 @@ def must_extract(st: StateBase, c: int) -> bool:
     return bool(s.out) and not s.extracted and bool(st.allies(c))
 
 
+def pilot_report(st: StateBase) -> list[dict[str, Any]]:
+    """Each casket's pilot at this moment, for a campaign layer: side, whether the casket is out (and why), the
+    pilot dead (004 §5: ten wounds), extracted, still owed an extraction, its wounds and kills."""
+    from gamewright.games.penance.pilot import PILOT_DEATH
+
+    return [{"casket": c, "label": st.label(c), "side": st.team[c], "out": s.out, "dead": len(s.wounds) >= PILOT_DEATH,
+             "extracted": s.extracted, "must_extract": must_extract(st, c), "wounds": list(s.wounds),
+             "kills": s.kills} for c, s in enumerate(st.sides)]
+
+
 def extract_problem(st: StateBase, p: int, c: int) -> str | None:
     """Why ``p`` cannot extract ``c``'s pilot now (None: it can): an adjacent ally out of the battle."""
     if not 0 <= c < len(st.sides) or c == p or st.team[c] != st.team[p]:

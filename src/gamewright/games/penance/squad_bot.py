@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from gamewright.games.penance.actions import Act
 from gamewright.games.penance.base import StateBase
-from gamewright.games.penance.squad import BEHIND, MARTYR_REACH
+from gamewright.games.penance.squad import BEHIND, EXTRACT_SP, MARTYR_REACH, must_extract
 
 # cards with no use to keep in hand when losing cards; ally cards are live in squads
 DEAD_CARDS = frozenset(("righteous_fury", "crusaders_vow", "runic_armor", "sensor_sweep", "retreat"))
@@ -33,6 +33,18 @@ def focus(st: StateBase, p: int) -> int:
     return min(foes, key=lambda k: (cards_left(st, k) + STEP_WEIGHT * st.map.dist[here][st.sides[k].pos], k))
 
 
+def blockers(st: StateBase, goals: list[int]) -> tuple[int, ...]:
+    """The hexes a walk must go round: every other casket, wrecks included (not the goals themselves)."""
+    me = st.todo[-1][1] if st.todo else -1
+    return tuple(sorted({o.pos for c, o in enumerate(st.sides) if c != me} - set(goals)))
+
+
+def free_hexes(st: StateBase, p: int, hexes: list[int]) -> list[int]:
+    """The hexes no other casket (or its wreck) holds: no place to attack from otherwise."""
+    held = {o.pos for c, o in enumerate(st.sides) if c != p}
+    return [h for h in hexes if h not in held] or hexes
+
+
 def target_value(st: StateBase, p: int, t: int, value: float) -> float:
     """An attack's value on casket ``t``: more on the focus, and more the nearer ``t`` is to defeat."""
     bonus = FOCUS_BONUS if t == focus(st, p) else 0.0
@@ -53,14 +65,33 @@ def _hurt_neighbour(st: StateBase, p: int) -> bool:
                for a in st.allies(p))
 
 
+def _rescue_step(st: StateBase, p: int, legal: list[Act]) -> Act | None:
+    """A step toward a fallen ally whose pilot is owed an extraction, when the walk leaves the SP for it."""
+    s = st.sides[p]
+    goals = [h for c in range(len(st.sides)) if st.team[c] == st.team[p] and must_extract(st, c)
+             for h in st.map.neighbors[st.sides[c].pos] if h >= 0 and st.map.passable(h)]
+    goals = free_hexes(st, p, goals) if goals else []
+    if not goals or s.no_move:
+        return None
+    walk = st.map.walk_distances(tuple(goals), blockers(st, goals))
+    here = walk.get(s.pos, 999)
+    if here == 0 or here + EXTRACT_SP > s.sp + s.free_moves:
+        return None
+    steps = [a for a in legal if a.kind == "move" and walk.get(st.map.neighbors[s.pos][a.arg], 999) < here]
+    return steps[0] if steps else None
+
+
 def support(st: StateBase, p: int, legal: list[Act]) -> Act | None:
-    """Leftover SP for allies: pull out a downed ally's pilot, Rally Cry an ally, Martyrdom Protocol beside a
-    damaged ally, Shield Wall with an ally behind."""
+    """Leftover SP for allies: pull out a downed ally's pilot (walking to it when the SP allows), Rally Cry an
+    ally, Martyrdom Protocol beside a damaged ally, Shield Wall with an ally behind."""
     s = st.sides[p]
     cards = s.piles.cards
     for a in legal:
         if a.kind == "extract":
             return a
+    rescue = _rescue_step(st, p, legal)
+    if rescue is not None:
+        return rescue
     for a in legal:
         if a.kind != "play":
             continue

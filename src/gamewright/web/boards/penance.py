@@ -51,7 +51,8 @@ def _casket(state: Any, p: int, side: dict[str, Any]) -> dict[str, Any]:
     x, y = centre(pos, m.cols)
     a = math.radians(60 * facing)
     arc = [h for h in range(len(m.terrain)) if h != pos and m.in_front_arc(pos, facing, h)]
-    return {"p": p, "pos": pos, "x": round(x, 1), "y": round(y, 1), "facing": side["facing"],
+    return {"p": p, "team": state.team[p], "out": bool(side.get("out")), "pos": pos, "x": round(x, 1),
+            "y": round(y, 1), "facing": side["facing"],
             "tail_x": round(x + 12 * math.cos(a), 1), "tail_y": round(y + 12 * math.sin(a), 1),
             "nose_x": round(x + SIZE * 0.95 * math.cos(a), 1), "nose_y": round(y + SIZE * 0.95 * math.sin(a), 1),
             "arc": arc}
@@ -85,7 +86,10 @@ def _hand(state: Any, side: dict[str, Any], legal: list[Any], casket: dict[str, 
             pv = state.preview(a)
             b: dict[str, Any] = {"action": a.to_text(), "label": a.to_text(), "kind": a.kind}
             if pv.get("kind") == "attack":
-                b.update(target=pv["component"] or "hit-location die", hit=_pct(pv["hit"]), hit_p=pv["hit"]["p"],
+                aim = pv["component"] or "hit-location die"
+                if "targets" in pv:  # squads: the enemy (or every enemy of an area attack) it rolls against
+                    aim = f"{', '.join(pv['targets'])} {aim}"
+                b.update(target=aim, hit=_pct(pv["hit"]), hit_p=pv["hit"]["p"],
                          expected=f"{pv['expected_taken']['float']:.2f}", expected_p=pv["expected_taken"]["p"],
                          tn=pv["tn"], side=pv["side"])
             elif "sp_cost" in pv:
@@ -111,12 +115,26 @@ def _controls(state: Any, legal: list[Any]) -> list[dict[str, Any]]:
 
 def _side(state: Any, p: int, side: dict[str, Any], mine: bool) -> dict[str, Any]:
     comps = [{"name": k.replace("_", " "), "key": k, **v} for k, v in side["components"].items()]
-    return {"p": p, "label": f"P{p + 1}", "class": side["class"], "deck_spec": side["deck_spec"], "sp": side["sp"],
+    return {"p": p, "team": state.team[p], "label": side.get("label", f"P{p + 1}"), "out": side.get("out", ""),
+            "extracted": side.get("extracted", False), "class": side["class"], "deck_spec": side["deck_spec"],
+            "sp": side["sp"],
             "sp_max": side["sp_max"], "heat": side["heat"], "heat_zone": side["heat_zone"], "deck": side["deck"],
             "hand_size": side["hand_size"],
             "discard": len(side["discard"]), "lost": len(side["graveyard"]), "wounds": side["wounds"],
             "wound_deck": side["wound_deck"], "runes": side["runes"], "components": comps, "mine": mine,
             "revealed": side.get("revealed", []), "hex": side["hex"], "facing": side["facing"]}
+
+
+def _my_casket(state: Any, seat: int | None) -> int | None:
+    """The casket whose hand the seat's page shows: one-on-one the seat's; in squads the one deciding now
+    when it is the seat's, else the seat's first still fighting (issue 16: a seat commands its side)."""
+    if seat is None or not state.squad:
+        return seat
+    mine = [c for c, t in enumerate(state.team) if t == seat]
+    acting = state.acting_casket
+    if acting in mine:
+        return int(acting)
+    return next((c for c in mine if not state.sides[c].out), mine[0])
 
 
 def board_context(rt: Any, state: Any, seat: int | None, draft: list[str]) -> dict[str, Any]:
@@ -125,13 +143,15 @@ def board_context(rt: Any, state: Any, seat: int | None, draft: list[str]) -> di
     caskets = [_casket(state, p, s) for p, s in enumerate(sides)]
     mine = seat is not None and not state.is_terminal() and state.current_player == seat
     legal = list(state.legal_actions()) if mine else []
-    focus = seat if seat is not None else max(view.get("turn_player", 0), 0)
-    hand = _hand(state, sides[seat], legal, caskets[seat]) if seat is not None else []
+    me = _my_casket(state, seat)
+    focus = me if me is not None else max(view.get("turn_player", 0), 0)
+    hand = _hand(state, sides[me], legal, caskets[me]) if me is not None else []
     seq = rt.head[0]
     log = [e["text"] for k in range(1, seq + 1) for e in events_json(rt.events[k], seat) if e.get("text")]
     return {"pen": {
         "map": _map(state), "caskets": caskets, "arc": caskets[focus]["arc"], "focus": focus,
         "sides": [_side(state, p, s, p == seat) for p, s in enumerate(sides)], "hand": hand,
         "controls": _controls(state, legal), "mine": mine, "pending": view.get("pending"),
+        "hand_of": sides[me].get("label", "") if me is not None and state.squad else "",
         "round": view.get("round"), "log": log[-LOG_LINES:][::-1], "seat": seat,
     }}
