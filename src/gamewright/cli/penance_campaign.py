@@ -215,6 +215,8 @@ def mission(
             "retreats)")
     game = PenanceGame(options=config["options"])
     state = replay(game, seed, actions)[0]
+    flying = [next(p for p in campaign.pilots if p["id"] == i) for i in config["pilots"]]
+    say("pilots: " + ", ".join(f"{state.label(c)} {p['name']}" for c, p in enumerate(flying)))  # side 1 first
     own, foe = config["seats"]["campaign"], config["seats"]["enemy"]
     bots: list[Seat | None] = list(mission_seats(own, foe, seed))
     human = own is None
@@ -227,7 +229,6 @@ def mission(
     if not run_table(game, state, actions, bots, save, label, f"gamewright penance campaign mission {_quoted(name)}"):
         return
     state, events = replay(game, seed, actions)
-    flying = [next(p for p in campaign.pilots if p["id"] == i) for i in config["pilots"]]
     report = mission_report(number, flying, state, events, campaign.options, {p["name"] for p in campaign.pilots},
                             campaign.recruits)
     finish_mission(name, number, actions, len(actions) if human else 0, report.outcome, report.result,
