@@ -4,7 +4,7 @@ still applies in mission 3, a dead pilot replaced, outcomes by 004 §9, and ``ca
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +15,7 @@ from gamewright.games.penance.game import PenanceGame
 from gamewright.games.penance.pilot import PILOT_DEATH
 from gamewright.games.penance.state import PenanceState
 from gamewright.store.campaigns import get_campaign
+from tests.core.backends import BACKENDS, backend_url
 
 Cli = Callable[..., tuple[int, str, str]]
 
@@ -24,19 +25,25 @@ def _pilot(deck: str, wounds: list[str] | None = None) -> dict[str, Any]:
             "kills": 0}
 
 
+def _fly(decks: list[str], enemies: list[str], bot: str, seed: int
+         ) -> tuple[list[dict[str, Any]], PenanceState, list[Any]]:
+    """A bots-only mission played exactly as the CLI plays it: the pilots, the final state and every event."""
+    pilots = [{**_pilot(deck), "id": i + 1, "slot": i} for i, deck in enumerate(decks)]
+    state = PenanceGame(options=battle_options(pilots, enemies, {}, {})).new_initial_state(seed)
+    seats = mission_seats(bot, "heuristic", seed)
+    events = []
+    while not state.is_terminal():
+        seat = seats[state.current_player]
+        assert seat is not None
+        events += state.apply(state.listed_copy(seat.choose(state)))
+    return pilots, state, events
+
+
 def _search(decks: list[str], enemies: list[str], bot: str, wanted: Callable[[list[dict[str, Any]]], bool],
             limit: int = 400) -> int:
-    """The first seed whose bots-only mission (played exactly as the CLI plays it) tells ``wanted`` pilots."""
-    pilots = [{**_pilot(deck), "id": i + 1, "slot": i} for i, deck in enumerate(decks)]
-    game = PenanceGame(options=battle_options(pilots, enemies, {}, {}))
+    """The first seed whose bots-only mission tells ``wanted`` pilots (with the default campaign options)."""
     for seed in range(limit):
-        state = game.new_initial_state(seed)
-        seats = mission_seats(bot, "heuristic", seed)
-        events = []
-        while not state.is_terminal():
-            seat = seats[state.current_player]
-            assert seat is not None
-            events += state.apply(state.listed_copy(seat.choose(state)))
+        pilots, state, events = _fly(decks, enemies, bot, seed)
         if wanted(mission_report(1, pilots, state, events, {}, set(), 0).result["pilots"]):
             return seed
     raise AssertionError(f"no seed below {limit} gives the wanted mission")
@@ -60,7 +67,14 @@ def _expected_outcome(state: PenanceState, withdrew: bool, captured: bool = Fals
     return "success" if state.winner == 0 and not withdrew else "partial"
 
 
-def test_a_three_mission_campaign_keeps_injuries_replaces_the_dead_and_tells_it(cli: Cli) -> None:
+@pytest.fixture
+def url(backend: str, isolated_database: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    with backend_url(backend, isolated_database, monkeypatch) as chosen:
+        yield chosen
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_three_mission_campaign_keeps_injuries_replaces_the_dead_and_tells_it(cli: Cli, url: str) -> None:
     hurt = _first_seed("confessor", "heuristic",
                        lambda p: "shattered_hand" in p["kept"] and p["fate"] not in ("dead", "captured"))
     death = _first_seed("confessor", "random", lambda p: p["fate"] == "dead")
@@ -184,6 +198,33 @@ def test_the_campaign_bot_withdraws_a_worn_pilot_for_a_partial_success(cli: Cli)
     assert mission["actions"][-1] == "withdraw"
     assert len(s.wounds) >= 7 or len(s.piles.deck) + len(s.piles.discard) <= 3  # the bot's reasons to retreat
     assert mission["outcome"] == _expected_outcome(state, withdrew=True) == "partial"
+
+
+def test_the_campaign_options_change_what_persists_and_who_is_lost() -> None:
+    def report(decks: list[str], enemies: list[str], bot: str, seed: int, options: dict[str, Any]) -> Any:
+        pilots, state, events = _fly(decks, enemies, bot, seed)
+        return mission_report(4, pilots, state, events, options, {"Recruit 1"}, 0)
+
+    # trauma=recover: a Trauma card goes back face down like the Minor ones; Severe Injuries stay
+    trauma = _first_seed("ironclad", "heuristic", lambda p: any(w in p["kept"] for w in ("ptsd", "dissociation"))
+                         and p["fate"] not in ("dead", "captured"))
+    kept = report(["ironclad"], ["ironclad"], "heuristic", trauma, {}).changes[1]["wounds"]
+    recovered = report(["ironclad"], ["ironclad"], "heuristic", trauma, {"trauma": "recover"}).changes[1]["wounds"]
+    assert recovered == [w for w in kept if w not in ("ptsd", "dissociation")] and recovered != kept
+
+    # left_behind=extracted: the pilot left behind gets out too; nobody is lost, nobody replaced
+    squad = _search(["confessor", "ironclad"], ["ironclad", "confessor"], "heuristic",
+                    lambda story: sorted(p["fate"] for p in story) == ["captured", "extracted"])
+    default = report(["confessor", "ironclad"], ["ironclad", "confessor"], "heuristic", squad, {})
+    lenient = report(["confessor", "ironclad"], ["ironclad", "confessor"], "heuristic", squad,
+                     {"left_behind": "extracted"})
+    assert default.outcome == lenient.outcome == "partial"
+    assert [p["fate"] for p in lenient.result["pilots"]] == ["extracted", "extracted"] and lenient.recruits == []
+    assert [r["name"] for r in default.recruits] == ["Recruit 2"]  # never a name the roster has
+
+    # replacement=none: the captured pilot stays lost and nobody takes the casket
+    alone = report(["confessor", "ironclad"], ["ironclad", "confessor"], "heuristic", squad, {"replacement": "none"})
+    assert alone.recruits == [] and sorted(c["status"] for c in alone.changes.values()) == ["alive", "captured"]
 
 
 @pytest.mark.parametrize("args", [
