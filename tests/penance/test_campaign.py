@@ -243,9 +243,10 @@ def test_bad_campaign_arguments_are_one_line_and_exit_2(cli: Cli, args: tuple[st
 
 def test_bad_mission_arguments_store_nothing(cli: Cli) -> None:
     assert cli("penance", "campaign", "new", "Y", "--pilot", "A=confessor")[0] == 0
-    for args in (("--vs", "nosuch"), (), ("--vs", "ironclad") * 4, ("--vs", "ironclad", "--pilot",
-                 "Nobody"), ("--vs", "ironclad", "--bot", "genius"), ("--vs", "ironclad", "--option", "wounds=ptsd,"),
-                 ("--vs", "ironclad", "--seed", "-1")):
+    bad = [("--vs", "nosuch"), (), ("--vs", "ironclad") * 4, ("--vs", "ironclad", "--pilot", "Nobody"),
+           ("--vs", "ironclad", "--pilot", "A", "--pilot", "A"), ("--vs", "ironclad", "--bot", "genius"),
+           ("--vs", "ironclad", "--option", "wounds=ptsd,"), ("--vs", "ironclad", "--seed", "-1")]
+    for args in bad:
         code, _, err = cli("penance", "campaign", "mission", "Y", *args)
         assert code == 2 and err.startswith("error: "), args
     assert get_campaign("Y").missions == []

@@ -154,6 +154,8 @@ def _pick_pilots(campaign: Any, wanted: list[str]) -> list[dict[str, Any]]:
     alive = [p for p in sorted(campaign.pilots, key=lambda p: p["slot"]) if p["status"] == ALIVE]
     if not wanted:
         return alive[:PILOTS_PER_MISSION]
+    if len(set(wanted)) != len(wanted):
+        raise ConfigError("--pilot names a pilot twice; each pilot flies one casket")
     out = []
     for name in wanted:
         found = next((p for p in campaign.pilots if p["name"] == name), None)
