@@ -58,7 +58,8 @@ def render(state: PenanceState, seat: int) -> str:
                      + (f", {side['free_hexes']} free hex(es) left" if side["free_hexes"] else ""))
         lines.append(f"   components: {comps}")
         wounds = ", ".join(WOUNDS[w].name for w in side["wounds"]) or "none"
-        lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {wounds}")
+        taint = f";  Taint {side['taint']}" if side["taint"] else ""  # a campaign pilot's counter (Absolution)
+        lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {wounds}{taint}")
         if "hand" in side:
             lines.append("   hand: " + ", ".join(f"[{h['id']}] {h['name']}{_primary_mark(state, h['card'])} "
                                                  f"({_cost_label(h)})" for h in side["hand"]))
