@@ -104,7 +104,8 @@ def story_lines(campaign: Any) -> list[str]:
         status = p["status"] if p["status"] == ALIVE else f"{p['status'].upper()} in mission {p['ended_in']}"
         joined = f"; joined after mission {p['joined_after']}, replacing {names[p['replaces']]}" if p["replaces"] \
             else ""
-        lines.append(f"  {p['name']} — {p['deck']}: {status}; missions {p['missions']}, kills {p['kills']}, "
+        lines.append(f"  {p['name']} — {p['deck']} ({parse_deck(p['deck']).casket}): {status}; "
+                     f"missions {p['missions']}, kills {p['kills']}, "
                      f"Taint {p['taint']}{joined}")
         lines.append(f"      wounds kept face up ({len(p['wounds'])}/10): {_wound_names(p['wounds'])}")
     lines.append("Missions:" if campaign.missions else "Missions: none yet")
