@@ -58,6 +58,7 @@ def _prince() -> list[str]:
 
 def _penance() -> list[str]:
     from gamewright.games.penance.actions import Act
+    from gamewright.games.penance.legality import MAX_CASKETS
 
     cards = range(PENANCE_INSTANCES)
     acts = [Act("play", c, a) for c in cards for a in range(-1, 5)]
@@ -65,6 +66,10 @@ def _penance() -> list[str]:
     acts += [Act("lose", c) for c in range(-1, PENANCE_INSTANCES)]
     acts += [Act(k, c) for k in ("react", "sacrifice", "purge", "scrap", "discard") for c in cards]
     acts += [Act(k) for k in ("end", "keep", "mulligan", "rune", "pass")]
+    # squads (issue 16): plays naming a casket, and extraction; listed last, so one-on-one indices stay put
+    caskets = range(MAX_CASKETS)
+    acts += [Act("play", c, a, t) for t in caskets for c in cards for a in range(-1, 5)]
+    acts += [Act("extract", target=t) for t in caskets]
     return [a.to_text() for a in acts]
 
 

@@ -36,7 +36,6 @@ def test_squad_board_shows_every_casket_and_plays(browser: Any, server: Server) 
             label = page.locator("button.pen-act[data-hit]").first.inner_text()
             assert "P2" in label  # an attack names the enemy casket it rolls against
             page.screenshot(path=str(ARTIFACTS / "board_penance_squad.png"), full_page=True)
-            page.locator("#penance-board").screenshot(path=str(ARTIFACTS / "board_penance_squad_board.png"))
             attacked = True
         seq = page.locator("#table").get_attribute("data-seq")
         button = pick(page)

@@ -52,7 +52,7 @@ def flip_wounds(st: Losses, p: int, n: int, events: list[Event]) -> None:
     """Flip ``n`` Wound cards and apply each at once (004 §5); the tenth kills the pilot."""
     s = st.sides[p]
     for _ in range(n):
-        if st.over:
+        if st.stopped(p):
             return
         if not s.wound_deck:
             break
