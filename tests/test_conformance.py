@@ -20,7 +20,10 @@ GAMES = sorted(registered_games())
 SEEDS = range(3)
 # option sets run beside each game's defaults (the default is always run): the Penance squads of issue 16
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
-    "penance": ({"decks": "confessor/confessor,ironclad/ironclad"}, {"decks": "confessor,ironclad/ironclad"}),
+    "penance": ({"decks": "confessor/confessor,ironclad/ironclad"}, {"decks": "confessor,ironclad/ironclad"},
+                # a campaign mission: carried wounds and Taint, withdraw, the deck-out save
+                {"decks": "confessor/ironclad,ironclad", "withdraw": True, "deck_out_save": True,
+                 "wounds": "shattered_hand+ptsd/ruptured_organ,", "taint": "2/0,"}),
 }
 CONFIGS = [(name, {}) for name in GAMES] + [(name, opts) for name in GAMES for opts in OPTION_SETS.get(name, ())]
 CONFIG_IDS = [name + "".join(f"[{k}={v}]" for k, v in opts.items()) for name, opts in CONFIGS]

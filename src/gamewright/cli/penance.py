@@ -8,21 +8,12 @@ from typing import Any
 
 import typer
 
-from gamewright.cli.common import (
-    JSON_OPTION,
-    RULE_OPTION,
-    SEED_OPTION,
-    InputEnded,
-    print_json,
-    read_line,
-    sub_app,
-    whole_number,
-)
-from gamewright.cli.penance_table import HELP, menu, prompt, render
+from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, print_json, sub_app, whole_number
+from gamewright.cli.penance_loop import replay, run_table, say
+from gamewright.cli.penance_table import render
 from gamewright.core.dice import fraction_text
-from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
-from gamewright.core.game import events_for
-from gamewright.core.limits import ID_MAX, SEED_MAX, ascii_int, bounded, check_seed
+from gamewright.core.errors import ConfigError
+from gamewright.core.limits import ID_MAX, SEED_MAX, bounded, check_seed
 from gamewright.core.rng import Rng
 from gamewright.games.penance.attack import REACTIVE_SIDES, AttackSetup, resolve_defense, side_number, target_number
 from gamewright.games.penance.bots import BOTS, make_bot
@@ -31,16 +22,10 @@ from gamewright.games.penance.components import casket_class
 from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, secondary_options
 from gamewright.games.penance.dice import attack_tier, parse_defense_face, roll_attack, roll_defense, tier_odds
 from gamewright.games.penance.game import RULES, PenanceGame
-from gamewright.games.penance.state import Act, PenanceState
 
 app = sub_app("penance", "Penance: deck-as-HP mech battles on a hex map — play, simulate, odds and attack rolls.")
 
 SEATS = ("human", *BOTS)
-
-
-def say(text: str) -> None:
-    """Plain output for boards and logs: no wrapping, markup or emoji codes."""
-    typer.echo(text)
 
 
 # ====================================================================================================
@@ -271,21 +256,6 @@ def simulate(
 # ====================================================================================================
 # play
 # ====================================================================================================
-def _menu_pick(legal: list[Act], text: str) -> Act:
-    """A menu number (ASCII digits only: ``²`` passes ``isdigit()`` but is no number)."""
-    k = ascii_int(text, "a menu choice")
-    if not 0 <= k < len(legal):
-        raise ConfigError(f"{text}: choose a menu number from 0 to {len(legal) - 1}, or type an action")
-    return legal[k]
-
-
-def _replay(game: PenanceGame, seed: int, actions: list[str]) -> PenanceState:
-    state = game.new_initial_state(seed)
-    for text in actions:
-        state.apply(game.parse_action(state, text))
-    return state
-
-
 @app.command()
 def play(
     decks_: str = typer.Option("confessor,ironclad", "--decks",
@@ -322,72 +292,24 @@ def play(
     if len(seat_list) != 2 or any(s not in (*SEATS, "bot") for s in seat_list):
         raise ConfigError(f"--seats takes two of: human, bot, heuristic, random (got {seats!r})")
     game = PenanceGame(options={**rules, "decks": decks_})
-    state = _replay(game, seed, actions)
+    state = replay(game, seed, actions)[0]
     if game_id is None:
         game_id = create_game("penance", seed, {"decks": decks_, "seats": seats, "options": rules}, name)
         say(f"saved game {game_id} (resume with: gamewright penance play --resume {game_id})")
     else:
         say(f"resumed game {game_id} after {len(actions)} actions")
-    humans = [i for i, s in enumerate(seat_list) if s == "human"]
-    viewer = humans[0] if len(humans) == 1 else None  # hot-seat or all bots: the table sees public events only
     bots = [None if s == "human" else make_bot("heuristic" if s == "bot" else s, seed + 17 * i)
             for i, s in enumerate(seat_list)]
     # bots are stateless apart from their stream; replaying keeps their streams in step only approximately,
     # which does not matter: their saved actions are replayed, not re-chosen.
-    shown_for = -1
-    losing: tuple[int, int] | None = None
-    while not state.is_terminal():
-        p = state.current_player
-        bot = bots[p]
-        if bot is not None:
-            action = bot.choose(state)
-        else:
-            if shown_for != len(actions):
-                top = state.todo[-1]
-                # one board per question: the cards of one loss are chosen one by one under a single board
-                chain = (state.turns, id(top)) if top[0] == "loss" else None
-                if chain is None or chain != losing:
-                    say(render(state, p))
-                losing = chain
-                say(prompt(state))
-                for entry in menu(state):
-                    say(entry)
-                shown_for = len(actions)
-            try:
-                line = read_line("", "action")
-            except InputEnded as exc:  # issue 9 item 3: one error line (exit 2); the game stays saved
-                raise InputEnded(f"{exc}; game {game_id} is saved: resume with gamewright penance play "
-                                 f"--resume {game_id}") from None
-            text = line.strip()
-            if not text:
-                continue
-            if text in ("quit", "exit", "save", "q"):
-                say(f"game {game_id} saved; resume with --resume {game_id}")
-                return
-            if not text.isprintable():  # an arrow or function key sends an escape sequence
-                say(f"refused: {text!r} is a key, not an action; type a menu number or 'help'")
-                continue
-            if text in ("help", "?", "board"):
-                say(HELP if text != "board" else render(state, p))
-                continue
-            legal = state.legal_actions()
-            try:
-                # a number from the menu, or the action's text
-                action = _menu_pick(legal, text) if text[0].isdigit() else game.parse_action(state, text)
-            except GamewrightError as exc:
-                say(f"refused: {exc}")
-                continue
-        action = state.listed_copy(action)  # another copy of a listed card is logged as the listed one
-        try:
-            events = state.apply(action)
-        except RuleViolation as exc:
-            say(f"refused: {exc}")
-            continue
-        actions.append(action.to_text())
-        say(f"> P{p + 1}: {action.to_text()}")
-        for e in events_for(events, viewer):
-            say("  " + e.text)
-        update_game(game_id, actions=actions, base=len(actions) - 1)
+    saved_id = game_id
+
+    def save(log: list[str]) -> None:
+        update_game(saved_id, actions=log, base=len(log) - 1)
+
+    if not run_table(game, state, actions, list(bots), save, f"game {game_id}",
+                     f"gamewright penance play --resume {game_id}"):
+        return
     result = {"winner": state.winner, "reason": state.end_reason, "rounds": state.round}
     update_game(game_id, actions=actions, base=len(actions), status="finished", result=result)
     say(f"game over — {state.end_reason} (seed {seed})")
@@ -429,7 +351,7 @@ def show(
         raise ConfigError("--seat is 1 or 2")
     row = get_game(bounded(game_id, 1, ID_MAX, "game id"), "penance")
     game = PenanceGame(options={**row.config.get("options", {}), "decks": row.config["decks"]})
-    state = _replay(game, row.seed, list(row.actions))
+    state = replay(game, row.seed, list(row.actions))[0]
     if json_out:
         print_json({"id": game_id, "status": row.status, "seed": _public_seed(row), "view": state.view_for(seat - 1)})
         return
@@ -437,5 +359,9 @@ def show(
     if row.status == "finished":
         say(f"game over — {state.end_reason} (seed {row.seed})")
 
+
+from gamewright.cli.penance_campaign import app as campaign_app  # noqa: E402 - the sub-app joins the app last
+
+app.add_typer(campaign_app, name="campaign")
 
 __all__ = ["app", "render"]

@@ -20,6 +20,7 @@ HELP = """How to play (the rules are document 004):
   keep, mulligan, lose <card>, lose deck, react <card>, rune, pass, sacrifice/purge/scrap <card>.
   Squads: an attack names its enemy (play <card> at <component> on P2a, or the casket's number), Rally Cry
   its ally (play rally cry on P1b); extract on <casket> pulls out a fallen ally's pilot from an adjacent hex.
+  withdraw (campaign missions): the casket leaves the battle, its pilot retreats.
   Directions: E, SE, SW, W, NW, NE. Components: head, left_arm, right_arm, chassis, legs.
   Your deck is your hit points: damage makes you lose cards; an empty deck and discard pile loses the battle.
   Attack lines show the hit chance and the cards the enemy is expected to lose (no reactive card assumed);
@@ -57,7 +58,8 @@ def render(state: PenanceState, seat: int) -> str:
                      + (f", {side['free_hexes']} free hex(es) left" if side["free_hexes"] else ""))
         lines.append(f"   components: {comps}")
         wounds = ", ".join(WOUNDS[w].name for w in side["wounds"]) or "none"
-        lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {wounds}")
+        taint = f";  Taint {side['taint']}" if side["taint"] else ""  # a campaign pilot's counter (Absolution)
+        lines.append(f"   pilot wounds ({len(side['wounds'])}/10): {wounds}{taint}")
         if "hand" in side:
             lines.append("   hand: " + ", ".join(f"[{h['id']}] {h['name']}{_primary_mark(state, h['card'])} "
                                                  f"({_cost_label(h)})" for h in side["hand"]))
@@ -131,6 +133,8 @@ def menu_line(state: PenanceState, a: Act) -> str:
     if pv.get("kind") == "attack":
         text += (f"  hit {pv['hit']['float']:.0%}, TN {pv['tn']}, expect {pv['expected_taken']['float']:.1f} "
                  f"card(s) lost")
+    elif a.kind == "withdraw":
+        text += "  (leave the battle: your pilot retreats — a partial success at best)"
     elif pv.get("kind") in ("move", "rotate"):
         terrain = f", {pv['terrain']}" if pv.get("terrain", "open") != "open" else ""
         text += f"  ({pv['sp_cost']} SP{terrain})"

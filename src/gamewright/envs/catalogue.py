@@ -70,6 +70,7 @@ def _penance() -> list[str]:
     caskets = range(MAX_CASKETS)
     acts += [Act("play", c, a, t) for t in caskets for c in cards for a in range(-1, 5)]
     acts += [Act("extract", target=t) for t in caskets]
+    acts.append(Act("withdraw"))  # campaign battles (option withdraw); last, so the indices above stay put
     return [a.to_text() for a in acts]
 
 

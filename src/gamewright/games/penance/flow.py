@@ -238,7 +238,7 @@ class Flow(Combat):
                     pl.add_damaged()
             inst = pl.draw(self.rng)
             if inst is None:
-                self._defeat(p, "deck and discard pile are empty when a card must be drawn", events)
+                self._deck_out(p, "deck and discard pile are empty when a card must be drawn", events)
                 return
             seen = self.exposed(p)
             if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
@@ -270,6 +270,10 @@ class Flow(Combat):
             events.append(ev("end", f"{self.label(p)} ends the turn", player=p))
             return
         s.acted = True
+        if a.kind == "withdraw":  # RULINGS: the pilot retreats; the casket leaves the field (004 §9 Campaign)
+            events.append(ev("withdraw", f"{self.label(p)} withdraws from the field", player=p))
+            self._defeat(p, "pilot withdraws from the field", events)
+            return
         if a.kind == "move":
             dest = self.map.neighbors[s.pos][a.arg]
             cost = self.move_cost(p, dest)

@@ -8,6 +8,7 @@ from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.limits import ascii_int
 from gamewright.core.rules import Option, Rules, RulesSpec
 from gamewright.games.penance.cards import find_card
+from gamewright.games.penance.carry import check_carry
 from gamewright.games.penance.components import component_index
 from gamewright.games.penance.decks import DeckSpec, parse_sides
 from gamewright.games.penance.hexgrid import DIRECTIONS
@@ -38,6 +39,15 @@ RULES = RulesSpec(
         Option("hit_location", "choice", choices=("choice", "random"),
                doc="the attacker chooses the target component, or the hit-location die (1 head, 2 left arm, "
                    "3 right arm, 4-5 chassis, 6 legs) picks it on a hit", source="ref §2"),
+        Option("withdraw", False, doc="a casket may withdraw from the field in its main phase (campaign missions: "
+                                      "surviving pilots retreat)", source="004 §9 Campaign; RULINGS"),
+        Option("wounds", "", doc="Wound cards each pilot deploys with face up, from earlier missions "
+                                 "(card+card per casket, comma between sides)", source="004 §5; RULINGS"),
+        Option("deck_out_save", False, doc="a casket whose deck and discard run out rolls its pilot's save: 1d6 1-3 "
+                                           "+2 Wounds, 4-6 survives extraction (campaign missions)",
+               source="004 §5 item 5"),
+        Option("taint", "", doc="each pilot's Taint counter from earlier missions (comma between sides)",
+               source="004 §1 Absolution; RULINGS"),
     ),
     {"standard": {}},
     "standard",
@@ -52,6 +62,7 @@ class PenanceGame:
         sides = parse_sides(self.rules.decks)
         self.specs: tuple[DeckSpec, ...] = tuple(spec for side in sides for spec in side)
         self.teams: tuple[int, ...] = tuple(t for t, side in enumerate(sides) for _ in side)
+        check_carry(self.rules, [len(side) for side in sides])
 
     @property
     def num_players(self) -> int:
@@ -81,7 +92,7 @@ class PenanceGame:
             rest = rest[:k]
         if verb == "extract" and not rest and target >= 0:
             return Act("extract", target=target)
-        if verb in ("end", "keep", "mulligan", "rune", "pass") and not rest:
+        if verb in ("end", "keep", "mulligan", "rune", "pass", "withdraw") and not rest:
             return Act(verb)
         if verb in ("move", "rotate") and len(rest) == 1:
             d = rest[0].upper()

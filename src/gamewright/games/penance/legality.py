@@ -22,7 +22,7 @@ SHAPES = {
     "pass": ("none", "none"), "move": ("none", "direction"), "rotate": ("none", "direction"),
     "play": ("card", "target"), "lose": ("either", "none"), "react": ("card", "none"),
     "sacrifice": ("card", "none"), "purge": ("card", "none"), "scrap": ("card", "none"), "discard": ("card", "none"),
-    "extract": ("none", "none"),
+    "extract": ("none", "none"), "withdraw": ("none", "none"),
 }
 TARGETED = frozenset(("play", "extract"))  # the kinds that may name a casket (squads)
 MAX_CASKETS = 6
@@ -45,7 +45,8 @@ def _targeted_plays(inst: int, destroyed: tuple[bool, ...]) -> tuple[Act, ...]:
 
 ALLOWED = {  # the kinds of action each decision takes
     "mulligan": ("keep", "mulligan"), "react": ("react", "rune", "pass"), "loss": ("lose",),
-    "cost": ("discard",), "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap", "extract"),
+    "cost": ("discard",),
+    "main": ("end", "move", "rotate", "play", "sacrifice", "purge", "scrap", "extract", "withdraw"),
     "rites": ("react", "pass"),
 }
 
@@ -129,6 +130,8 @@ class Legality(StateBase):
         if self.squad:
             out += [act("extract", target=c) for c in range(len(self.sides))
                     if self.sides[c].out and squad_mod.extract_problem(self, p, c) is None]
+        if self.rules.withdraw:  # RULINGS Penance campaigns: the pilot may retreat in the main phase
+            out.append(act("withdraw"))
         return out
 
     def _squad_plays(self, p: int, i: int, c: CardDef, die_chooses: bool) -> list[Act]:
@@ -349,5 +352,7 @@ class Legality(StateBase):
                 raise RuleViolation(text(), "an EXECUTION forces the cards to come from the deck", "ref §2")
             if a.card < 0 and not (pl.deck or pl.discard) and pl.hand:
                 raise RuleViolation(text(), "the deck and discard are empty; lose a card from your hand")
+        elif a.kind == "withdraw" and not self.rules.withdraw:
+            raise RuleViolation(text(), "withdrawing is a campaign mission's action (option withdraw=true)", "004 §9")
         elif a.kind == "discard" and a.card < 0:
             raise RuleViolation(text(), "name a card from your hand to discard")

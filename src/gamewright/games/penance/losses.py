@@ -42,7 +42,7 @@ class Losses(Legality):
                 if mode == "forced" and pl.hand:
                     inst, where = pl.hand.pop(0), "hand"
                 else:
-                    self._defeat(p, "deck, discard pile and hand are empty when a card must be lost", events)
+                    self._deck_out(p, "deck, discard pile and hand are empty when a card must be lost", events)
                     return
             else:
                 inst, where = got
@@ -137,9 +137,20 @@ class Losses(Legality):
         """ref §4 Victory, 004 §9: a casket whose deck and discard are both empty is defeated."""
         for p, s in enumerate(self.sides):
             if not s.piles.deck and not s.piles.discard and not s.out:
-                self._defeat(p, "deck and discard pile are both empty", events)
+                self._deck_out(p, "deck and discard pile are both empty", events)
                 if self.over:
                     return
+
+    def _deck_out(self, p: int, reason: str, events: list[Event]) -> None:
+        """The casket's HP deck is gone. 004 §5 item 5 (option ``deck_out_save``, set by campaign missions): the
+        pilot rolls a save first, 1d6: 1-3 +2 Wounds, 4-6 survives extraction."""
+        if self.rules.deck_out_save and not self.stopped(p):
+            r = self.rng.die(6)
+            events.append(ev("roll", f"{self.label(p)} deck-out save {r}" + (": +2 Wounds" if r <= 3 else
+                             ": survives extraction"), player=p, roll=r))
+            if r <= 3:
+                self._wound(p, 2, events)
+        self._defeat(p, reason, events)
 
     def _defeat(self, p: int, reason: str, events: list[Event]) -> None:
         """Casket ``p`` is out of the battle; its side loses when it was the side's last (issue 16 §1)."""

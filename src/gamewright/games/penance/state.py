@@ -19,6 +19,7 @@ from gamewright.core.rules import Rules
 from gamewright.games.penance.actions import Act
 from gamewright.games.penance.base import HAND_SIZE
 from gamewright.games.penance.cards import card_table
+from gamewright.games.penance.carry import RUPTURED_ORGAN_LOSS, deploy_carried, parse_taint, parse_wounds
 from gamewright.games.penance.casket import Casket
 from gamewright.games.penance.components import COMPONENTS
 from gamewright.games.penance.decks import DeckSpec, build_cards, parse_sides
@@ -34,11 +35,13 @@ __all__ = ["Act", "Casket", "PenanceState"]
 # options added for squads are written to a state's JSON only when set, so one-on-one states and their digests
 # read as before (a missing option takes its default when the state is read back)
 SQUAD_OPTIONS = {"activation": "casket", "martyrdom": "plain"}
+CAMPAIGN_OPTIONS = {"withdraw": False, "wounds": "", "taint": "", "deck_out_save": False}  # likewise (carry.py)
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
     data = rules.to_json()
-    data["options"] = {k: v for k, v in data["options"].items() if SQUAD_OPTIONS.get(k, object()) != v}
+    unset = {**SQUAD_OPTIONS, **CAMPAIGN_OPTIONS}
+    data["options"] = {k: v for k, v in data["options"].items() if unset.get(k, object()) != v}
     return data
 
 
@@ -63,7 +66,11 @@ class PenanceState(Preview):
         self.temp_difficult = []
         self.zones = []
         self.turns = 0
+        per_side = [self.team.count(t) for t in (0, 1)]
+        carried, taint = parse_wounds(rules.wounds, 2, per_side), parse_taint(rules.taint, 2, per_side)
+        ruptured: list[list[Any]] = []
         for p, spec in enumerate(specs):
+            k = self.team[:p].count(self.team[p])  # the casket's place in its side
             s = self.sides[p]
             s.deck_spec = spec.spec_text()
             s.cls_name = spec.casket
@@ -72,11 +79,15 @@ class PenanceState(Preview):
             s.pos, s.facing = self._deployment(p)
             s.sp = s.cls.sp
             s.wound_deck = new_wound_deck(self.rng)
+            # a campaign's persistent wounds (carry.py)
+            if deploy_carried(s, carried[self.team[p]][k], taint[self.team[p]][k]):
+                ruptured.append(["loss", p, RUPTURED_ORGAN_LOSS, "harm"])
             if "runic_armor" in spec.tactics:
                 s.runes = 3  # ref §5 Runic Armor: start with 3 Rune counters
             for _ in range(HAND_SIZE):
                 s.piles.draw(self.rng)
-        self.todo = [["round_start"]] + [["mulligan", c] for c in reversed(range(len(self.sides)))]
+        # 004 §5 Ruptured Organ: discard 5 at deployment, after the mulligans and before round 1
+        self.todo = [["round_start"], *ruptured[::-1]] + [["mulligan", c] for c in reversed(range(len(self.sides)))]
 
     def _deployment(self, c: int) -> tuple[int, int]:
         """ref §4: each side deploys in its corner; a squad's further caskets take the nearest free hexes
