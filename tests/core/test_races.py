@@ -67,7 +67,7 @@ def test_concurrent_moves_in_one_saved_game_lose_nothing(cli, url: str, tmp_path
     code, _, err = cli("penance", "play", "--seats", "human,human", "--seed", "5", stdin="quit\n")
     assert code == 0, err
     before = get_game(1, "penance").actions
-    outcomes = race(tmp_path / "race", [["penance", "play", "--resume", "1"]] * 4, stdin="0\n")
+    outcomes = race(tmp_path / "race", [["penance", "play", "--resume", "1"]] * 4, stdin="0\nquit\n")
     refused = _one_line_refusals(outcomes)
     assert all("changed by another process" in o.err for o in refused)
     after = get_game(1, "penance").actions

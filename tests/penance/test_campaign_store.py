@@ -70,6 +70,7 @@ def test_the_campaign_tables_match_their_migration(url: str) -> None:
     from alembic.migration import MigrationContext
 
     import gamewright.lab.history
+    import gamewright.store.affinity_parties
     import gamewright.web.tables  # noqa: F401 - every model registered on the metadata
     from gamewright.store.db import engine
     from gamewright.store.models import Base
