@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import ARTIFACTS, Server
+from tests.web.shots import element_shot
 from tests.web.test_browser import CHROMIUM, browser  # noqa: F401 - the same chromium fixture
 
 ATTACKS = (".level:not([hidden]) button.board-act[value^='use weapon_strike on 2'], "
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
 
 
 def shot(page: Any, when: str) -> None:
-    page.locator("section.board").screenshot(path=str(ARTIFACTS / f"board_affinity_{when}.png"))
+    element_shot(page, "section.board", ARTIFACTS / f"board_affinity_{when}.png")
 
 
 def take_turn(page: Any, turn: int) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import ARTIFACTS, Server
+from tests.web.shots import element_shot
 from tests.web.test_browser import browser, changed  # noqa: F401 - the fixture is used by name
 
 pytestmark = pytest.mark.skipif(not __import__("os").path.exists("/usr/bin/chromium"),
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.skipif(not __import__("os").path.exists("/usr/bin/chrom
 
 
 def board_shot(page: Any, name: str) -> None:
-    page.locator("#incl-board").screenshot(path=str(ARTIFACTS / f"board_inclinations_{name}.png"))
+    element_shot(page, "#incl-board", ARTIFACTS / f"board_inclinations_{name}.png")
 
 
 def click_and_wait(page: Any, selector: str, nth: int = 0) -> None:

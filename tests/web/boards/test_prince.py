@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from gamewright.core.game import load_game
 from tests.web import test_browser
 from tests.web.conftest import ARTIFACTS, Server
+from tests.web.shots import element_shot
 
 CHROMIUM = test_browser.CHROMIUM
 browser = test_browser.browser  # the shared chromium fixture
@@ -36,9 +37,8 @@ def test_a_run_played_through_the_board_with_clicks_and_keys(browser: Any, serve
         page.wait_for_selector("#prince-sends, #replay-link", timeout=60_000)
         if page.locator("#replay-link").count():
             break
-        board = page.locator("#prince-board")
         if move == 0:
-            board.screenshot(path=str(ARTIFACTS / "board_prince_start.png"))
+            element_shot(page, "#prince-board", ARTIFACTS / "board_prince_start.png")
         seq = page.locator("#table").get_attribute("data-seq")
         first = page.locator("button.send").first
         if move % 2:  # keyboard: focus the button, its lines glow, Enter sends it
@@ -54,10 +54,10 @@ def test_a_run_played_through_the_board_with_clicks_and_keys(browser: Any, serve
             continue  # a live refresh replaced the table as the button was pressed: look again
         if move == 1:
             page.wait_for_timeout(900)  # part way through the propagation animation
-            page.locator("#prince-board").screenshot(path=str(ARTIFACTS / "board_prince_middle.png"))
+            element_shot(page, "#prince-board", ARTIFACTS / "board_prince_middle.png")
     assert page.locator("#replay-link").count() == 1
     assert page.locator("#prince-board .prince-last").count() == 1
-    page.locator("#prince-board").screenshot(path=str(ARTIFACTS / "board_prince_end.png"))
+    element_shot(page, "#prince-board", ARTIFACTS / "board_prince_end.png")
 
 
 def _exact(html: str, cls: str) -> list[str]:
