@@ -1,0 +1,81 @@
+"""The exact arithmetic of a turn on integer arrays: amounts in units of 1/``UNIT``, half-up rounding, carry,
+combustion curves, crit chances. Every function works elementwise on arrays of any (broadcast) shape.
+
+Amounts are exact rationals in the scalar engine (ref §2 "Arithmetic"); every amount a turn can produce is a
+multiple of 1/2560 = 1/(10 degradation × 2 friction × 4 × 4 modality × 8 propagation), so ``UNIT`` scales them
+to integers and rounding and carry stay exact.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gamewright.games.prince.batch.pool import DETRIMENT, DOMICILE, FALL
+from gamewright.games.prince.options import Config
+from gamewright.games.prince.resolution_tables import CRIT_CAP, CRIT_PER_LUCK
+
+UNIT = 2560
+AFFLICTION, FRICTION, TESTIMONY = 2, 1, 0  # polarity codes
+
+
+def degradation(cfg: Config, affliction: np.ndarray) -> np.ndarray:
+    """10 × max(0, 1 − A/10) with degradation, else 10 (000 §13a "Affliction Degrades Stats")."""
+    if cfg.degradation:
+        return np.maximum(0, 10 - affliction)
+    return np.full_like(affliction, 10)
+
+
+def crit_chance(cfg: Config, luck: np.ndarray, affliction: np.ndarray) -> np.ndarray:
+    """000 §2 / ref §2: effective luck × 8%, cap 40%; 001 §7: luck × 10%, no cap — as floats of the exact value."""
+    rate = CRIT_PER_LUCK[cfg.crit]  # a fraction of 100
+    thousandths = luck * degradation(cfg, affliction) * int(rate * 100)
+    cap = CRIT_CAP[cfg.crit]
+    if cap is not None:
+        thousandths = np.minimum(thousandths, int(cap * 1000))
+    return thousandths / 1000.0
+
+
+def output(cfg: Config, stat: np.ndarray, affliction: np.ndarray, polarity: np.ndarray, cardinal_sender: np.ndarray,
+           mutable_receiver: np.ndarray, crit: np.ndarray) -> np.ndarray:
+    """What a planet sends, in units (000 §13a step 4, 001 §6): degraded stat, friction half, modality, crit ×2."""
+    amount = stat * degradation(cfg, affliction) * np.where(polarity == FRICTION, 1, 2) * 8
+    if cfg.modality:
+        amount = amount * np.where(cardinal_sender, 5, 4) * np.where(mutable_receiver, 5, 4)
+    else:
+        amount = amount * 16
+    return np.where(crit, 2 * amount, amount)
+
+
+def half_up(units: np.ndarray) -> np.ndarray:
+    """floor(x + 1/2) of an amount in units (ref §2 "Rounding")."""
+    return (2 * units + UNIT) // (2 * UNIT)
+
+
+def quantize(cfg: Config, affliction: np.ndarray, carry: np.ndarray, units: np.ndarray, testimony: np.ndarray,
+             receives: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(delta, applied, next carry) of applying ``units`` where ``receives`` (else nothing changes): rounded half
+    up, or carry-quantized (001 §9, ref §3: eff = max(0, raw + carry), applied = ⌊eff + ½⌋, carry' = eff − applied;
+    raw ≤ 0 leaves the carry untouched); testimony heals down to 0, a clamped heal banks no carry."""
+    if cfg.carry:
+        receives = receives & (units > 0)
+        effective = np.maximum(0, units + carry)
+        applied = half_up(effective)
+        nxt = effective - applied * UNIT
+    else:
+        applied = half_up(units)
+        nxt = carry
+    new = np.where(testimony, affliction - applied, affliction + applied)
+    clamped = new < 0
+    new = np.where(clamped, 0, new)
+    if cfg.carry:
+        nxt = np.where(clamped, 0, nxt)
+    delta = np.where(receives, new - affliction, 0)
+    return delta, np.where(receives, applied, 0), np.where(receives, nxt, carry)
+
+
+def combust_probability(dignity: np.ndarray, affliction: np.ndarray, threshold: np.ndarray) -> np.ndarray:
+    """000 §11: r = min(1, A/T); P = r² domicile, r exaltation/neutral, min(½, r) detriment, √r fall."""
+    r = np.minimum(1.0, affliction / threshold)
+    p = np.where(dignity == DOMICILE, r * r, r)
+    p = np.where(dignity == DETRIMENT, np.minimum(0.5, r), p)
+    return np.where(dignity == FALL, np.sqrt(r), p)
