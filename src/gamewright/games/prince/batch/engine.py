@@ -133,9 +133,9 @@ class _Runs:
         combust = self.opponent.combust[rows]
         if self.rules.cfg.prebuilt:  # ref §3: entries whose planet is already combust are skipped
             seq = self.sequence[rows]
-            left = ~np.take_along_axis(combust, seq, axis=1) & (np.arange(SEQUENCE_LENGTH) >= self.position[rows,
-                                                                                                           None])
-            found = left.any(axis=1)
+            unread = np.arange(SEQUENCE_LENGTH) >= self.position[rows, None]
+            left = ~np.take_along_axis(combust, seq, axis=1) & unread
+            found = np.asarray(left.any(axis=1))
             at = np.argmax(left, axis=1)
             self.current[rows] = np.where(found, seq[np.arange(len(rows)), at], self.current[rows])
             self.position[rows] = at + 1
