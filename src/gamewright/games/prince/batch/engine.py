@@ -17,7 +17,7 @@ import numpy as np
 from gamewright.core.errors import ConfigError
 from gamewright.games.prince.batch import streams as slot
 from gamewright.games.prince.batch.greedy import greedy_choice
-from gamewright.games.prince.batch.pool import MAJOR, ChartPool, chart_pool
+from gamewright.games.prince.batch.pool import ChartPool, chart_pool
 from gamewright.games.prince.batch.streams import Streams
 from gamewright.games.prince.batch.turn import Rules, Side, resolve
 from gamewright.games.prince.encounter import SEQUENCE_LENGTH
@@ -116,7 +116,7 @@ class _Runs:
         chart = (u[:, slot.ENC_CHART] * pool.size).astype(np.int64)
         self.opponent.reset(rows, chart)
         # 000 §13: N = major sign relationships with the player's planets (a veteran: all seven unlocked)
-        n = (MAJOR[pool.sign[chart]] * pool.sign_counts[self.player.chart[rows]][:, None, :]).sum(axis=-1)
+        n = pool.cross_weights(self.player.chart[rows], chart)
         self.weights[rows] = n
         self.turn[rows] = 0
         if cfg.prebuilt:  # ref §3: seven draws with replacement, weight max(1, N)

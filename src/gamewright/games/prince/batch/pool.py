@@ -29,7 +29,8 @@ DOMICILE, EXALTATION, NEUTRAL, DETRIMENT, FALL = (DIGNITIES.index(d) for d in
 # 000 §4 table: base propagation multiplier of each major aspect, in eighths (sign: inverts polarity)
 ASPECT_EIGHTHS = {"conjunction": 8, "sextile": 4, "trine": 4, "square": -4, "opposition": -8}
 # ref §1: whether two signs stand in a major relationship (0, 2, 3, 4 or 6 signs apart) — the weights' N
-MAJOR = np.array([[sign_relationship(a, b) in MAJOR_ASPECTS for b in range(12)] for a in range(12)], dtype=np.int64)
+MAJOR = np.array([[sign_relationship(a, b) in MAJOR_ASPECTS for b in range(12)] for a in range(12)],
+                 dtype=np.int32)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,11 @@ class ChartPool:
     aspect: np.ndarray  # (P, 7, 7) signed eighths of the major aspect between two planets, 0 for none
     sign_counts: np.ndarray  # (P, 12) how many of the chart's planets stand in each sign
 
+    def cross_weights(self, player: np.ndarray, opponent: np.ndarray) -> np.ndarray:
+        """(m, 7) N of each opponent planet: its major relationships with the player's seven planets (000 §13)."""
+        majors = self.sign_counts[player] @ MAJOR  # (m, 12): the player's planets in major relation to each sign
+        return np.take_along_axis(majors, self.sign[opponent], axis=1)
+
     @property
     def size(self) -> int:
         return int(self.sign.shape[0])
@@ -54,14 +60,14 @@ class ChartPool:
     def thresholds(self, cfg: Config) -> np.ndarray:
         """(P, 7) combustion thresholds T = 10 × durability, +1 durability in sect under sect=durability
         (000 §11, 001 §8)."""
-        bonus = self.in_sect.astype(np.int64) if cfg.sect_durability else 0
+        bonus = self.in_sect.astype(np.int32) if cfg.sect_durability else 0
         return THRESHOLD_PER_DURABILITY * (self.durability + bonus)
 
 
 def pool_of(profiles: list[Profile]) -> ChartPool:
     """The arrays of a list of profiles (each computed by the scalar engine's chart code)."""
     def planets(f: object) -> np.ndarray:
-        return np.array([[f(p, i) for i in range(7)] for p in profiles], dtype=np.int64)  # type: ignore[operator]
+        return np.array([[f(p, i) for i in range(7)] for p in profiles], dtype=np.int32)  # type: ignore[operator]
 
     signs = planets(lambda p, i: p.signs[i])
     return ChartPool(
@@ -75,8 +81,8 @@ def pool_of(profiles: list[Profile]) -> ChartPool:
         same_team=np.array([[[p.teams[i] == p.teams[j] for j in range(7)] for i in range(7)] for p in profiles],
                            dtype=bool),
         aspect=np.array([[[ASPECT_EIGHTHS[a] if (a := p.aspects[i][j]) else 0 for j in range(7)] for i in range(7)]
-                         for p in profiles], dtype=np.int64),
-        sign_counts=np.array([np.bincount(p.signs, minlength=12) for p in profiles], dtype=np.int64),
+                         for p in profiles], dtype=np.int32),
+        sign_counts=np.array([np.bincount(p.signs, minlength=12) for p in profiles], dtype=np.int32),
     )
 
 

@@ -40,8 +40,8 @@ class Side:
     @classmethod
     def fresh(cls, chart: np.ndarray) -> Side:
         m = len(chart)
-        return cls(chart, np.zeros((m, 7), np.int64), np.zeros((m, 7), bool), np.zeros((m, 7), bool),
-                   np.zeros((m, 7), np.int64))
+        return cls(chart, np.zeros((m, 7), np.int32), np.zeros((m, 7), bool), np.zeros((m, 7), bool),
+                   np.zeros((m, 7), np.int32))
 
     def reset(self, rows: np.ndarray, chart: np.ndarray) -> None:
         """A new chart with fresh planets for ``rows`` (ref §3: the opponent's condition resets each encounter)."""
@@ -58,8 +58,8 @@ class Side:
 
 def check(side: Side, dignity: np.ndarray, threshold: np.ndarray, rows: np.ndarray, planets: np.ndarray,
           due: np.ndarray, roll: np.ndarray) -> np.ndarray:
-    """Combustion checks (000 §11, 001 §11) where ``due``: roll < P; an unspent exaltation save turns the first
-    hit into survival. Updates the side; returns which planets combusted."""
+    """Combustion checks (000 §11, 001 §11) of one planet per row where ``due``: roll < P; an unspent
+    exaltation save turns the first hit into survival. Updates the side; returns which planets combusted."""
     a = side.affliction[rows, planets]
     hit = due & (roll < combust_probability(dignity, a, threshold))
     saved = hit & (dignity == EXALTATION) & ~side.save_used[rows, planets]
@@ -69,26 +69,42 @@ def check(side: Side, dignity: np.ndarray, threshold: np.ndarray, rows: np.ndarr
     return burned
 
 
+def check_all(side: Side, dignity: np.ndarray, threshold: np.ndarray, due: np.ndarray,
+              roll: np.ndarray) -> np.ndarray:
+    """``check`` of every planet (m, 7) where ``due``, evaluating the curve only where a check is due."""
+    r, j = np.nonzero(due)
+    d = dignity[r, j]
+    hit = roll[r, j] < combust_probability(d, side.affliction[r, j], threshold[r, j])
+    saved = hit & (d == EXALTATION) & ~side.save_used[r, j]
+    side.save_used[r[saved], j[saved]] = True
+    burn = hit & ~saved
+    burned = np.zeros(due.shape, bool)
+    burned[r[burn], j[burn]] = True
+    side.combust |= burned
+    return burned
+
+
 @dataclass
 class Rules:
-    """A configuration with the pool's per-chart tables it reads (thresholds depend on the options)."""
+    """A configuration with the pool's per-chart tables it reads (some depend on the options)."""
 
     cfg: Config
     pool: ChartPool
     threshold: np.ndarray  # (P, 7)
+    spread: np.ndarray  # (P * 7, 7): signed eighths from chart c's planet i (row c * 7 + i) to each planet
 
     @classmethod
     def of(cls, cfg: Config, pool: ChartPool) -> Rules:
-        return cls(cfg, pool, pool.thresholds(cfg))
+        size = pool.aspect
+        if cfg.sect_amplifies:  # 000 §4a: same-sect aspects ×1.25 under sect=propagation
+            size = np.where(pool.same_team, size * 5 // 4, size)
+        return cls(cfg, pool, pool.thresholds(cfg), size.reshape(-1, 7))
 
     def propagation(self, chart: np.ndarray, acting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(|multiplier| in eighths, inverted) from ``acting`` to each planet (…, 7): 000 §4 table, same-sect
-        ×1.25 under sect=propagation (000 §4a); 0 where there is no major aspect."""
-        eighths = self.pool.aspect[chart, acting]
-        size = np.abs(eighths)
-        if self.cfg.sect_amplifies:
-            size = np.where(self.pool.same_team[chart, acting], size * 5 // 4, size)
-        return size, eighths < 0
+        """(|multiplier| in eighths, inverted) from ``acting`` to each planet (…, 7): the 000 §4 table's base
+        multiplier, amplified per ``Rules.of``; 0 where there is no major aspect."""
+        eighths = self.spread[chart * 7 + acting]
+        return np.abs(eighths), eighths < 0
 
 
 def resolve(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.ndarray,
@@ -109,7 +125,7 @@ def resolve(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.n
     o_stat = np.where(testimony, pool.healing[oc, oi], pool.damage[oc, oi])
     to_player = output(cfg, o_stat, opponent.affliction[rows, oi], pol, CARDINAL[o_sign], MUTABLE[p_sign], o_crit)
     to_opponent = output(cfg, p_stat, player.affliction[rows, pi], pol, CARDINAL[p_sign], MUTABLE[o_sign], p_crit)
-    score = np.zeros(len(pi), np.int64)
+    score = np.zeros(len(pi), np.int32)
     burned = np.zeros((len(pi), 7), bool)
     for side, acting, units, check_slot, spread_slot, mine in (
         (player, pi, to_player, slot.CHECK_P, slot.PROPAGATION_P, True),
@@ -134,9 +150,7 @@ def resolve(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.n
                                     testimony[:, None] ^ inverted, reach)
         side.affliction += d
         score += np.abs(d).sum(axis=1)
-        every = np.broadcast_to(np.arange(7), d.shape)
-        hits = check(side, pool.dignity[chart], rules.threshold[chart], rows[:, None], every, d > 0,
-                     u[:, spread_slot:spread_slot + 7])
+        hits = check_all(side, pool.dignity[chart], rules.threshold[chart], d > 0, u[:, spread_slot:spread_slot + 7])
         if mine:
             burned |= hits
     return score, burned
