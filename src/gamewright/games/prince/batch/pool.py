@@ -9,7 +9,7 @@ charts the pool's distribution matches the scalar engine's fresh charts (the sta
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -52,6 +52,11 @@ class ChartPool:
         """(m, 7) N of each opponent planet: its major relationships with the player's seven planets (000 §13)."""
         majors = self.sign_counts[player] @ MAJOR  # (m, 12): the player's planets in major relation to each sign
         return np.take_along_axis(majors, self.sign[opponent], axis=1)
+
+    @cached_property
+    def healing_or_damage(self) -> np.ndarray:
+        """(2, P * 7): what a planet sends, row 0 for affliction and friction (damage), row 1 for testimony."""
+        return np.stack([self.damage.reshape(-1), self.healing.reshape(-1)])
 
     @property
     def size(self) -> int:

@@ -56,31 +56,23 @@ class Side:
                     self.carry[keep])
 
 
-def check(side: Side, dignity: np.ndarray, threshold: np.ndarray, rows: np.ndarray, planets: np.ndarray,
-          due: np.ndarray, roll: np.ndarray) -> np.ndarray:
-    """Combustion checks (000 §11, 001 §11) of one planet per row where ``due``: roll < P; an unspent
-    exaltation save turns the first hit into survival. Updates the side; returns which planets combusted."""
-    a = side.affliction[rows, planets]
-    hit = due & (roll < combust_probability(dignity, a, threshold))
-    saved = hit & (dignity == EXALTATION) & ~side.save_used[rows, planets]
-    side.save_used[rows, planets] |= saved
-    burned = hit & ~saved
-    side.combust[rows, planets] |= burned
-    return burned
+def flat(array: np.ndarray) -> np.ndarray:
+    """A (…, 7) array as one axis (a view), read with indices ``row * 7 + planet``."""
+    return array.reshape(-1)
 
 
-def check_all(side: Side, dignity: np.ndarray, threshold: np.ndarray, due: np.ndarray,
-              roll: np.ndarray) -> np.ndarray:
-    """``check`` of every planet (m, 7) where ``due``, evaluating the curve only where a check is due."""
-    r, j = np.nonzero(due)
-    d = dignity[r, j]
-    hit = roll[r, j] < combust_probability(d, side.affliction[r, j], threshold[r, j])
-    saved = hit & (d == EXALTATION) & ~side.save_used[r, j]
-    side.save_used[r[saved], j[saved]] = True
-    burn = hit & ~saved
-    burned = np.zeros(due.shape, bool)
-    burned[r[burn], j[burn]] = True
-    side.combust |= burned
+def check(rules: Rules, side: Side, rows: np.ndarray, planets: np.ndarray, roll: np.ndarray) -> np.ndarray:
+    """Combustion checks (000 §11, 001 §11) of planet ``planets[k]`` of run ``rows[k]``: roll < P; an unspent
+    exaltation save turns the first hit into survival. Updates the side; returns the flat indices of the planets
+    that combusted."""
+    at = rows * 7 + planets
+    of_chart = side.chart[rows] * 7 + planets
+    dignity = flat(rules.pool.dignity)[of_chart]
+    hit = roll < combust_probability(dignity, flat(side.affliction)[at], flat(rules.threshold)[of_chart])
+    saved = hit & (dignity == EXALTATION) & ~flat(side.save_used)[at]
+    flat(side.save_used)[at[saved]] = True
+    burned = at[hit & ~saved]
+    flat(side.combust)[burned] = True
     return burned
 
 
@@ -112,45 +104,46 @@ def resolve(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.n
     """Resolve a turn in place for every run (player planet ``pi`` against ``oi``, uniforms ``u``): the turn's
     score (001 §13: every affliction change, up or down) and which of the player's planets combusted."""
     cfg, pool = rules.cfg, rules.pool
-    rows = np.arange(len(pi))
-    pc, oc = player.chart, opponent.chart
-    p_sign, o_sign = pool.sign[pc, pi], pool.sign[oc, oi]
+    m = len(pi)
+    rows = np.arange(m)
+    p_at, o_at = rows * 7 + pi, rows * 7 + oi  # flat indices of the acting planets …
+    p_of, o_of = player.chart * 7 + pi, opponent.chart * 7 + oi  # … and of them in the pool
+    p_sign, o_sign = flat(pool.sign)[p_of], flat(pool.sign)[o_of]
     pol = POLARITY[p_sign, o_sign]  # step 1
     testimony = pol == TESTIMONY
     # step 2: both crits (ref §2)
-    p_crit = u[:, slot.CRIT_P] < crit_chance(cfg, pool.luck[pc, pi], player.affliction[rows, pi])
-    o_crit = u[:, slot.CRIT_O] < crit_chance(cfg, pool.luck[oc, oi], opponent.affliction[rows, oi])
+    p_before, o_before = flat(player.affliction)[p_at], flat(opponent.affliction)[o_at]
+    p_crit = u[:, slot.CRIT_P] < crit_chance(cfg, flat(pool.luck)[p_of], p_before)
+    o_crit = u[:, slot.CRIT_O] < crit_chance(cfg, flat(pool.luck)[o_of], o_before)
     # steps 3–4 from start-of-turn affliction; testimony sends healing, the rest damage
-    p_stat = np.where(testimony, pool.healing[pc, pi], pool.damage[pc, pi])
-    o_stat = np.where(testimony, pool.healing[oc, oi], pool.damage[oc, oi])
-    to_player = output(cfg, o_stat, opponent.affliction[rows, oi], pol, CARDINAL[o_sign], MUTABLE[p_sign], o_crit)
-    to_opponent = output(cfg, p_stat, player.affliction[rows, pi], pol, CARDINAL[p_sign], MUTABLE[o_sign], p_crit)
-    score = np.zeros(len(pi), np.int32)
-    burned = np.zeros((len(pi), 7), bool)
-    for side, acting, units, check_slot, spread_slot, mine in (
-        (player, pi, to_player, slot.CHECK_P, slot.PROPAGATION_P, True),
-        (opponent, oi, to_opponent, slot.CHECK_O, slot.PROPAGATION_O, False),
+    stats = pool.healing_or_damage
+    p_stat, o_stat = stats[testimony.astype(np.intp), p_of], stats[testimony.astype(np.intp), o_of]
+    to_player = output(cfg, o_stat, o_before, pol, CARDINAL[o_sign], MUTABLE[p_sign], o_crit)
+    to_opponent = output(cfg, p_stat, p_before, pol, CARDINAL[p_sign], MUTABLE[o_sign], p_crit)
+    score = np.zeros(m, np.int32)
+    burned = np.zeros((m, 7), bool)
+    for side, acting, at, units, check_slot, spread_slot, mine in (
+        (player, pi, p_at, to_player, slot.CHECK_P, slot.PROPAGATION_P, True),
+        (opponent, oi, o_at, to_opponent, slot.CHECK_O, slot.PROPAGATION_O, False),
     ):
         # step 5: apply; step 6: check the acting planet if its affliction rose
-        chart = side.chart
-        delta, applied, side.carry[rows, acting] = quantize(
-            cfg, side.affliction[rows, acting], side.carry[rows, acting], units, testimony,
-            ~side.combust[rows, acting])
-        side.affliction[rows, acting] += delta
+        delta, applied, flat(side.carry)[at] = quantize(
+            cfg, flat(side.affliction)[at], flat(side.carry)[at], units, testimony, ~flat(side.combust)[at])
+        flat(side.affliction)[at] += delta
         score += np.abs(delta)
-        hit = check(side, pool.dignity[chart, acting], rules.threshold[chart, acting], rows, acting, delta > 0,
-                    u[:, check_slot])
-        if mine:
-            burned[rows, pi] = hit
+        due = np.flatnonzero(delta > 0)
+        hit = check(rules, side, due, acting[due], u[due, check_slot])
         # step 7: propagation from an acting planet that is not combust (ref §2/§3 base)
         base = units if cfg.raw_base else applied * UNIT
-        size, inverted = rules.propagation(chart, acting)
-        reach = (size > 0) & ~side.combust & ~side.combust[rows, acting][:, None]
+        size, inverted = rules.propagation(side.chart, acting)
+        reach = (size > 0) & ~side.combust & ~flat(side.combust)[at][:, None]
         d, _, side.carry = quantize(cfg, side.affliction, side.carry, base[:, None] * size // 8,
                                     testimony[:, None] ^ inverted, reach)
         side.affliction += d
         score += np.abs(d).sum(axis=1)
-        hits = check_all(side, pool.dignity[chart], rules.threshold[chart], d > 0, u[:, spread_slot:spread_slot + 7])
+        r, j = np.nonzero(d > 0)
+        hits = check(rules, side, r, j, u[r, spread_slot + j])
         if mine:
-            burned |= hits
+            flat(burned)[hit] = True
+            flat(burned)[hits] = True
     return score, burned
