@@ -40,11 +40,8 @@ def output(cfg: Config, stat: np.ndarray, affliction: np.ndarray, polarity: np.n
     """What a planet sends, in units (000 §13a step 4, 001 §6): degraded stat, friction half, modality, crit ×2.
     (Selections are arithmetic on 0/1 arrays: far cheaper than ``np.where`` on large arrays.)"""
     amount = stat * degradation(cfg, affliction) * (16 - 8 * (polarity == FRICTION))
-    if cfg.modality:
-        amount = amount * (4 + cardinal_sender) * (4 + mutable_receiver)
-    else:
-        amount = amount * 16
-    return amount * (1 + crit)
+    modality = (4 + cardinal_sender) * (4 + mutable_receiver) if cfg.modality else 16
+    return amount * modality * (1 + crit)
 
 
 def quantize(cfg: Config, affliction: np.ndarray, carry: np.ndarray, units: np.ndarray, testimony: np.ndarray,
