@@ -73,3 +73,13 @@ def combust_probability(dignity: np.ndarray, affliction: np.ndarray, threshold: 
     p = np.where(dignity == DOMICILE, r * r, r)
     p = np.where(dignity == DETRIMENT, np.minimum(0.5, r), p)
     return np.where(dignity == FALL, np.sqrt(r), p)
+
+
+def combust_probability_where(due: np.ndarray, dignity: np.ndarray, affliction: np.ndarray,
+                              threshold: np.ndarray) -> np.ndarray:
+    """``combust_probability`` where ``due``, 0 elsewhere (arguments broadcast to ``due``'s shape); the curve is
+    evaluated only where a check is due."""
+    at = np.nonzero(due)
+    out = np.zeros(due.shape)
+    out[at] = combust_probability(*(np.broadcast_to(a, due.shape)[at] for a in (dignity, affliction, threshold)))
+    return out

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamewright.games.prince.batch.arith import TESTIMONY, UNIT, combust_probability, crit_chance, output, quantize
+from gamewright.games.prince.batch.arith import (
+    TESTIMONY,
+    UNIT,
+    combust_probability_where,
+    crit_chance,
+    output,
+    quantize,
+)
 from gamewright.games.prince.batch.pool import EXALTATION
 from gamewright.games.prince.batch.turn import CARDINAL, MUTABLE, POLARITY, Rules, Side
 from gamewright.games.prince.policies import OPPONENT_COMBUSTION_COST, OWN_COMBUSTION_COST
@@ -21,9 +28,10 @@ DECIMALS = 9  # values equal to 1e-9 are ties (the first planet wins), whatever 
 
 
 def _side_expectation(rules: Rules, side: Side, acting: np.ndarray, units: np.ndarray, testimony: np.ndarray,
-                      own: bool) -> tuple[np.ndarray, np.ndarray]:
-    """For one side, per (run, candidate, crit): (expected score, expected combustions of its planets), where
-    ``acting`` (m, k) is its acting planet and ``units`` (m, k, 2) what it receives."""
+                      targets: bool) -> tuple[np.ndarray, np.ndarray]:
+    """For one side, per (run, candidate, crit): (expected score, expected combustions of its planets — of the
+    acting planet only unless ``targets``), where ``acting`` (m, k) is its acting planet and ``units`` (m, k, 2)
+    what it receives."""
     cfg, pool = rules.cfg, rules.pool
     m = len(side.chart)
     rows = np.arange(m)[:, None]
@@ -33,8 +41,8 @@ def _side_expectation(rules: Rules, side: Side, acting: np.ndarray, units: np.nd
                                  ~side.combust[rows, acting][..., None])
     dignity = pool.dignity[chart, acting][..., None]
     unsaved = ~((dignity == EXALTATION) & ~side.save_used[rows, acting][..., None])
-    burn = np.where((delta > 0) & unsaved, combust_probability(dignity, a + delta, rules.threshold[chart, acting][
-        ..., None]), 0.0)
+    threshold = rules.threshold[chart, acting][..., None]
+    burn = combust_probability_where((delta > 0) & unsaved, dignity, a + delta, threshold)
     base = units if cfg.raw_base else applied * UNIT
     size, inverted = rules.propagation(chart, acting)  # (m, k, 7)
     reach = (size > 0) & ~side.combust[:, None, :]
@@ -43,12 +51,12 @@ def _side_expectation(rules: Rules, side: Side, acting: np.ndarray, units: np.nd
                        testimony[:, :, None, None] ^ inverted[:, :, None, :], reach[:, :, None, :])
     spread = np.abs(d).sum(axis=-1)
     score = np.abs(delta) + (1.0 - burn) * spread
-    if not own:
+    if not targets:
         return score, burn
     t_dignity = pool.dignity[side.chart][target]
     t_unsaved = ~((t_dignity == EXALTATION) & ~side.save_used[target])
-    t_burn = np.where((d > 0) & t_unsaved, combust_probability(
-        t_dignity, side.affliction[target] + d, rules.threshold[side.chart][target]), 0.0).sum(axis=-1)
+    t_burn = combust_probability_where((d > 0) & t_unsaved, t_dignity, side.affliction[target] + d,
+                                       rules.threshold[side.chart][target]).sum(axis=-1)
     return score, burn + (1.0 - burn) * t_burn
 
 
