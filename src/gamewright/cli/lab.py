@@ -326,6 +326,8 @@ def _headline(metrics: dict[str, Any]) -> str:
 def show_result(result: dict[str, Any]) -> None:
     """A result as tables (the same for a fresh run and `lab show`)."""
     console.print(result["question"], style="bold", highlight=False)
+    if result.get("engine") == "batch":
+        console.print("played by the batch engine (--engine batch)", style="dim", highlight=False)
     kind = result["kind"]
     agents = result["agents"]
     if kind == "simulate":

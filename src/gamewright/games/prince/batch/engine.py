@@ -182,6 +182,7 @@ def _play_pass(rules: Rules, policy: Policy, out: BatchResult) -> None:
         fresh = np.flatnonzero(ended & alive)
         if len(fresh):
             runs.start_encounter(fresh)
+            streams.forget_before(int(runs.encounter[alive].min()))
         if np.count_nonzero(alive) < 0.75 * len(alive):
             runs.keep(alive)
             alive = np.ones(len(runs.ids), bool)

@@ -66,3 +66,8 @@ class Streams:
             pick = number == e
             out[pick] = self._encounter[int(e)][self.local[rows[pick]], self.lane[rows[pick]]]
         return out
+
+    def forget_before(self, number: int) -> None:
+        """Drop the encounter draws of encounters before ``number`` (no playing run will start one again)."""
+        for e in [e for e in self._encounter if e < number]:
+            del self._encounter[e]
