@@ -9,8 +9,6 @@ import importlib.util
 
 from _figures import cpu, figure, sized
 
-from gamewright.core.rng import Rng
-from gamewright.games.prince.game import PrinceGame
 from gamewright.games.prince.options import config_for
 
 
@@ -24,19 +22,11 @@ def batch(ruleset: str, policy: str, runs: int) -> float:
 
 
 def scalar(runs: int) -> float:
-    game = PrinceGame("prototype")
-    for seed in range(runs):  # the charts, once (cached)
-        game.new_initial_state(seed)
-    turns = 0
-    start = cpu()
-    for seed in range(runs):
-        state = game.new_initial_state(seed)
-        rng = Rng(seed)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
-            turns += 1
-    return turns / (cpu() - start)
+    """The scalar anchor: ``prince_runs``' random runs, the second time (charts cached)."""
+    from prince_runs import runs as scalar_runs
+
+    scalar_runs(runs)
+    return scalar_runs(runs)
 
 
 if __name__ == "__main__":
