@@ -112,3 +112,18 @@ def test_lab_refuses_what_the_batch_engine_cannot_play(cli: Any, args: tuple[str
 def test_lab_refuses_an_unknown_engine(cli: Any) -> None:
     code, _, err = cli("lab", "simulate", "prince", "-n", "10", "--engine", "turbo")
     assert code == 2 and "--engine must be one of: scalar, batch" in err
+
+
+def test_batch_records_have_the_scalar_records_shape() -> None:
+    def shape(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: shape(v) for k, v in value.items() if k not in ("sent", "combusted")}
+        return type(value).__name__ if not isinstance(value, list) else [shape(v) for v in value[:1]]
+
+    [scalar] = scalar_records("design", {}, "random", 1, seed=3)
+    [batch] = batch_records("design", {}, ("random",), 3, 0, 1)
+    assert shape(batch) == shape(scalar) and list(batch["metrics"]) == list(scalar["metrics"])
+    for record in (scalar, batch):
+        for field in ("sent", "combusted"):
+            counts = record["metrics"][field]
+            assert list(counts) == sorted(counts) and all(isinstance(n, int) and n > 0 for n in counts.values())

@@ -12,6 +12,7 @@ from gamewright.games.prince.options import config_for
 from gamewright.games.prince.tables import PLANETS
 
 _BY_NAME = sorted(range(7), key=lambda i: PLANETS[i])  # the scalar record's counters are sorted by planet name
+_NAMES = [PLANETS[i] for i in _BY_NAME]
 
 
 def check_agents(agents: tuple[str, ...]) -> None:
@@ -25,20 +26,19 @@ def batch_records(ruleset: str | None, options: dict[str, Any], agents: tuple[st
     """Games ``start``..``stop - 1`` (seeds ``seed + i``) played by the batch engine, as lab records."""
     _, cfg = config_for(ruleset, options)
     result = play_runs(cfg, np.arange(seed + start, seed + stop, dtype=np.int64), policy_for(agents[0]))
+    columns = zip(result.won.tolist(), result.turns.tolist(), result.distance.tolist(), result.encounter.tolist(),
+                  result.sent[:, _BY_NAME].tolist(), result.combusted[:, _BY_NAME].tolist(), strict=True)
     records = []
-    for k, index in enumerate(range(start, stop)):
-        won = bool(result.won[k])
-        turns = int(result.turns[k])
-        sent, burned = result.sent[k].tolist(), result.combusted[k].tolist()
+    for index, (won, turns, distance, encounter, sent, burned) in enumerate(columns, start=start):
         records.append({
             "index": index, "seed": seed + index, "returns": [1.0 if won else 0.0], "wins": [0] if won else [],
             "actions": turns, "length": turns, "swapped": False,
             "metrics": {
-                "distance": float(result.distance[k]),
+                "distance": float(distance),
                 "won": won,
-                "encounter": int(result.encounter[k]),
-                "sent": {PLANETS[i]: sent[i] for i in _BY_NAME if sent[i]},
-                "combusted": {PLANETS[i]: burned[i] for i in _BY_NAME if burned[i]},
+                "encounter": encounter,
+                "sent": {name: n for name, n in zip(_NAMES, sent, strict=True) if n},
+                "combusted": {name: n for name, n in zip(_NAMES, burned, strict=True) if n},
             },
         })
     return records
