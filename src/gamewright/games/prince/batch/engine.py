@@ -1,5 +1,5 @@
 """Whole runs for many seeds at once: the flow of ``state.PrinceState`` (encounters, opponent planets, defeat,
-victory) on arrays, one row per run, rows dropped as their runs end.
+victory) on arrays, one row per run; the rows of ended runs are dropped now and then.
 
 Runs are those of the lab's ``PrinceGame`` without a minted Prince: a seeded Prince who is a veteran (every
 planet unlocked, every aspect active), so ``unlocks``, ``defeat_when`` and ``metaprogression`` change nothing
@@ -29,7 +29,7 @@ Policy = Callable[[Rules, Side, Side, np.ndarray, np.ndarray], np.ndarray]
 
 
 def random_choice(rules: Rules, player: Side, opponent: Side, oi: np.ndarray, u: np.ndarray) -> np.ndarray:
-    """A uniformly random planet among those not combust (the random agent over ``legal_actions``)."""
+    """A uniformly random planet among those not combust (000 §11; the random agent over ``legal_actions``)."""
     del rules, opponent, oi
     selectable = ~player.combust
     k = (u * selectable.sum(axis=1)).astype(np.int64)
