@@ -23,8 +23,8 @@ from gamewright.games.prince.options import config_for
 from gamewright.lab import runner
 from gamewright.lab.runner import Batch
 
-SCALAR_RUNS = 250
-BATCH_RUNS = 10_000
+SCALAR_RUNS = 200
+BATCH_RUNS = 8_000
 ALPHA = 1e-3  # family-wise, per configuration
 
 # each option away from its default, one at a time, and both rulesets (unlocks, defeat_when and
@@ -53,7 +53,7 @@ def test_the_batch_engine_plays_like_the_scalar_engine(ruleset: str, options: di
 
 
 def test_the_batch_greedy_policy_plays_like_the_scalar_one() -> None:
-    scalar = scalar_records("design", {}, "greedy", 30)
+    scalar = scalar_records("design", {}, "greedy", 16)
     batch = batch_records("design", {}, ("prince.greedy",), 10**6, 0, 2000)
     assert not differences(scalar, batch)
     # the greedy policy is the better player: it wins more than random does
