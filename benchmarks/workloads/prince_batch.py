@@ -1,7 +1,7 @@
 """Space Prince's batch engine: full runs per second as turns/s (CPU time of this process), random agent under
 both rulesets and the preview-greedy policy, charts from the engine's precomputed pool (built before timing;
 its cost is printed apart). The scalar engine's random runs with cached charts are measured in the same process
-as the anchor. A revision without the batch engine prints nothing."""
+as the anchor. A revision without the batch engine prints the anchor only."""
 
 from __future__ import annotations
 
@@ -39,4 +39,4 @@ if __name__ == "__main__":
         figure("prince_batch_random_prototype", batch("prototype", "random", sized(100_000)), "turns/s")
         figure("prince_batch_random_design", batch("design", "random", sized(100_000)), "turns/s")
         figure("prince_batch_greedy_design", batch("design", "greedy", sized(10_000)), "turns/s")
-        figure("prince_batch_scalar_anchor", scalar(sized(300)), "turns/s")
+    figure("prince_batch_scalar_anchor", scalar(sized(300)), "turns/s")
