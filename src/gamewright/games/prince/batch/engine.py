@@ -16,6 +16,7 @@ import numpy as np
 
 from gamewright.core.errors import ConfigError
 from gamewright.games.prince.batch import streams as slot
+from gamewright.games.prince.batch.arith import row_sum, running_total
 from gamewright.games.prince.batch.greedy import greedy_choice
 from gamewright.games.prince.batch.pool import ChartPool, chart_pool
 from gamewright.games.prince.batch.streams import Streams
@@ -31,9 +32,10 @@ Policy = Callable[[Rules, Side, Side, np.ndarray, np.ndarray], np.ndarray]
 def random_choice(rules: Rules, player: Side, opponent: Side, oi: np.ndarray, u: np.ndarray) -> np.ndarray:
     """A uniformly random planet among those not combust (000 §11; the random agent over ``legal_actions``)."""
     del rules, opponent, oi
-    selectable = ~player.combust
-    k = (u * selectable.sum(axis=1)).astype(np.int64)
-    return np.argmax(np.cumsum(selectable, axis=1) > k[:, None], axis=1)
+    running = running_total(~player.combust)
+    k = (u * running[:, -1]).astype(np.int64)
+    # the first planet whose running count exceeds k (a run that has ended with nothing left reads 6, unused)
+    return np.minimum(row_sum(running <= k[:, None]), 6)
 
 
 def _greedy(rules: Rules, player: Side, opponent: Side, oi: np.ndarray, u: np.ndarray) -> np.ndarray:
@@ -55,9 +57,10 @@ def policy_for(agent: str) -> str:
 
 
 def weighted_pick(weights: np.ndarray, u: np.ndarray) -> np.ndarray:
-    """``Rng.weighted_choice`` on rows: the first index whose running total exceeds u × total."""
-    running = np.cumsum(weights, axis=-1)
-    return np.argmax(running > (u * running[..., -1])[..., None], axis=-1)
+    """``Rng.weighted_choice`` on rows: the first index whose running total exceeds u × total (running totals
+    never fall, so it is the number of totals that do not)."""
+    running = running_total(weights)
+    return row_sum(running <= (u * running[..., -1])[..., None])
 
 
 @dataclass
@@ -125,7 +128,7 @@ class _Runs:
             self.current[rows] = self.sequence[rows, 0]
             self.position[rows] = 1
         else:  # ref §2: weight-0 planets never appear; all-zero weights draw uniformly
-            w = np.where(n.sum(axis=1)[:, None] == 0, 1, n)
+            w = np.where(row_sum(n)[:, None] == 0, 1, n)
             self.current[rows] = weighted_pick(w, u[:, slot.ENC_FIRST])
 
     def next_opponent_planet(self, rows: np.ndarray, u: np.ndarray) -> np.ndarray:
@@ -135,7 +138,7 @@ class _Runs:
             seq = self.sequence[rows]
             unread = np.arange(SEQUENCE_LENGTH) >= self.position[rows, None]
             left = ~np.take_along_axis(combust, seq, axis=1) & unread
-            found = np.asarray(left.any(axis=1))
+            found = np.asarray(row_sum(left) > 0)
             at = np.argmax(left, axis=1)
             self.current[rows] = np.where(found, seq[np.arange(len(rows)), at], self.current[rows])
             self.position[rows] = at + 1
@@ -143,8 +146,8 @@ class _Runs:
         # 000 §13: an encounter is as long as the unlocked planets (seven); ref §2: none left ends it early
         candidates = ~combust
         w = self.weights[rows] * candidates
-        w = np.where(w.sum(axis=1)[:, None] == 0, candidates, w)
-        found = (self.turn[rows] < 7) & candidates.any(axis=1)
+        w = np.where(row_sum(w)[:, None] == 0, candidates, w)
+        found = (self.turn[rows] < 7) & (row_sum(candidates) > 0)
         self.current[rows] = np.where(found, weighted_pick(w, u), self.current[rows])
         return np.asarray(found)
 
@@ -170,7 +173,7 @@ def _play_pass(rules: Rules, policy: Policy, out: BatchResult) -> None:
         out.combusted[at] += burned[live]
         runs.turn += 1
         # ref §2 defeat_when: every (unlocked) planet combust — for a veteran, all seven either way
-        lost = alive & runs.player.combust.all(axis=1)
+        lost = alive & (row_sum(runs.player.combust) == 7)
         going = np.flatnonzero(alive & ~lost)
         ended = alive.copy()
         ended[going] = ~runs.next_opponent_planet(going, draws[going, slot.OPPONENT_DRAW])

@@ -18,6 +18,7 @@ from gamewright.games.prince.batch.arith import (
     crit_chance,
     output,
     quantize,
+    row_sum,
 )
 from gamewright.games.prince.batch.pool import EXALTATION
 from gamewright.games.prince.batch.turn import CARDINAL, MUTABLE, POLARITY, Rules, Side
@@ -49,14 +50,14 @@ def _side_expectation(rules: Rules, side: Side, acting: np.ndarray, units: np.nd
     target = (slice(None), None, None, slice(None))
     d, _, _ = quantize(cfg, side.affliction[target], side.carry[target], base[..., None] * size[:, :, None, :] // 8,
                        testimony[:, :, None, None] ^ inverted[:, :, None, :], reach[:, :, None, :])
-    spread = np.abs(d).sum(axis=-1)
+    spread = row_sum(np.abs(d))
     score = np.abs(delta) + (1.0 - burn) * spread
     if not targets:
         return score, burn
     t_dignity = pool.dignity[side.chart][target]
     t_unsaved = ~((t_dignity == EXALTATION) & ~side.save_used[target])
-    t_burn = combust_probability_where((d > 0) & t_unsaved, t_dignity, side.affliction[target] + d,
-                                       rules.threshold[side.chart][target]).sum(axis=-1)
+    t_burn = row_sum(combust_probability_where((d > 0) & t_unsaved, t_dignity, side.affliction[target] + d,
+                                               rules.threshold[side.chart][target]))
     return score, burn + (1.0 - burn) * t_burn
 
 

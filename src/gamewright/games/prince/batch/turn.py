@@ -14,7 +14,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from gamewright.games.prince.batch import streams as slot
-from gamewright.games.prince.batch.arith import TESTIMONY, UNIT, combust_probability, crit_chance, output, quantize
+from gamewright.games.prince.batch.arith import (
+    TESTIMONY,
+    UNIT,
+    combust_probability,
+    crit_chance,
+    output,
+    quantize,
+    row_sum,
+)
 from gamewright.games.prince.batch.pool import EXALTATION, ChartPool
 from gamewright.games.prince.options import Config
 from gamewright.games.prince.resolution_tables import polarity
@@ -140,7 +148,7 @@ def resolve(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.n
         d, _, side.carry = quantize(cfg, side.affliction, side.carry, base[:, None] * size // 8,
                                     testimony[:, None] ^ inverted, reach)
         side.affliction += d
-        score += np.abs(d).sum(axis=1)
+        score += row_sum(np.abs(d))
         r, j = np.nonzero(d > 0)
         hits = check(rules, side, r, j, u[r, spread_slot + j])
         if mine:
