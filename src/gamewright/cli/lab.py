@@ -62,6 +62,9 @@ RAY_OPTION = typer.Option(None, "--ray", help="Run the games as Ray tasks: `auto
 REPORT_OPTION = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file.")
 QUESTION_OPTION = typer.Option(None, "--question", help="The question this run answers (shown in the report).")
 RULESET_OPTION = typer.Option(None, "--ruleset", help="Ruleset name, where the game has several.")
+ENGINE_OPTION = typer.Option("scalar", "--engine", help="scalar (the game's engine, one game at a time) or batch "
+                             "(prince only: many runs at once as arrays, random or greedy agent; validated "
+                             "statistically against scalar). Recorded with the run.")
 
 
 @app.command("games")
@@ -168,11 +171,13 @@ def simulate_command(
     ray: str = RAY_OPTION,
     report: Path = REPORT_OPTION,
     question: str = QUESTION_OPTION,
+    engine: str = ENGINE_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Play GAMES seeded games and summarise win rates (95% intervals), game length and the game's metrics."""
     request = {"kind": "simulate", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
-               "ruleset": ruleset, "options": parse_assignments(option), "question": question}
+               "ruleset": ruleset, "options": parse_assignments(option), "question": question,
+               "engine": engine.strip()}
     _execute(request, workers, ray, json_out, report)
 
 
@@ -190,6 +195,7 @@ def compare_command(
     ray: str = RAY_OPTION,
     report: Path = REPORT_OPTION,
     question: str = QUESTION_OPTION,
+    engine: str = ENGINE_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Paired A/B: both variants play the same seeds; per-seat win rates, the paired difference B − A with its
@@ -198,7 +204,8 @@ def compare_command(
 
     base = parse_assignments(option)
     request = {"kind": "compare", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
-               "a": variant(a, base, ruleset), "b": variant(b, base, ruleset), "question": question}
+               "a": variant(a, base, ruleset), "b": variant(b, base, ruleset), "question": question,
+               "engine": engine.strip()}
     _execute(request, workers, ray, json_out, report)
 
 
@@ -216,6 +223,7 @@ def sweep_command(
     ray: str = RAY_OPTION,
     report: Path = REPORT_OPTION,
     question: str = QUESTION_OPTION,
+    engine: str = ENGINE_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
     """One row per value of an option, every value on the same seeds; the report plots each metric against it."""
@@ -223,7 +231,7 @@ def sweep_command(
 
     request = {"kind": "sweep", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
                "ruleset": ruleset, "options": parse_assignments(option), "param": param.strip(),
-               "values": parse_values(values), "question": question}
+               "values": parse_values(values), "question": question, "engine": engine.strip()}
     _execute(request, workers, ray, json_out, report)
 
 
@@ -318,6 +326,8 @@ def _headline(metrics: dict[str, Any]) -> str:
 def show_result(result: dict[str, Any]) -> None:
     """A result as tables (the same for a fresh run and `lab show`)."""
     console.print(result["question"], style="bold", highlight=False)
+    if result.get("engine") == "batch":
+        console.print("played by the batch engine (--engine batch)", style="dim", highlight=False)
     kind = result["kind"]
     agents = result["agents"]
     if kind == "simulate":

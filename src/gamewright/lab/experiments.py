@@ -40,7 +40,8 @@ def parse_values(text: str) -> list[Any]:
 
 def _batch(request: dict[str, Any], side: dict[str, Any]) -> Batch:
     return validate(Batch(request["game"], side.get("ruleset"), dict(side.get("options") or {}),
-                          tuple(request.get("agents") or ()), int(request["seed"]), int(request["games"])))
+                          tuple(request.get("agents") or ()), int(request["seed"]), int(request["games"]),
+                          engine=str(request.get("engine") or "scalar")))
 
 
 def batches(request: dict[str, Any]) -> tuple[list[Batch], list[dict[str, Any]]]:
@@ -76,6 +77,8 @@ def run(request: dict[str, Any], workers: int | None = None, ray_address: str | 
     agents = list(found[0].agents)
     head = {"kind": request["kind"], "game": game, "games": int(request["games"]), "seed": int(request["seed"]),
             "agents": agents, "question": request.get("question") or question(request)}
+    if "engine" in request:  # requests stored before engines were chosen re-run to their very bytes
+        head["engine"] = request["engine"]
     summaries = [side_summary(game, games, side["options"], ruleset_name(batch))
                  for games, side, batch in zip(records, sides, found, strict=True)]
     if request["kind"] == "simulate":

@@ -50,6 +50,10 @@ class MetricsHook:
     game_options: Callable[[dict[str, Any], int], dict[str, Any]] = _same_options
     length_unit: str = "actions"
     paired: tuple[str, ...] = ()  # numeric record fields ``lab compare`` also differences game by game
+    # ``--engine batch``: games start..stop-1 of (ruleset, options, agents, seed) as records, many at once, and
+    # the check that refuses agents the batch engine cannot play (None: the game has no batch engine)
+    batch: Callable[[str | None, dict[str, Any], tuple[str, ...], int, int, int], list[Record]] | None = None
+    batch_agents: Callable[[tuple[str, ...]], None] | None = None
 
 
 GENERIC = MetricsHook()

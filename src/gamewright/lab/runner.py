@@ -20,6 +20,8 @@ from gamewright.lab.hooks import Record, metrics_hook, winners
 
 MAX_ACTIONS = 1_000_000
 MIN_CHUNK = 4
+BATCH_CHUNK = 50_000
+ENGINES = ("scalar", "batch")
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class Batch:
 
     ``alternate``: apply the game's own per-game alternation (Penance: the decks change seats every other
     game). ``swap_agents``: on odd games the agents change seats too, so each agent keeps its deck.
+    ``engine``: ``scalar`` (the game's State, one game at a time) or ``batch`` (the game's batch engine).
     """
 
     game: str
@@ -38,18 +41,20 @@ class Batch:
     games: int = 100
     alternate: bool = True
     swap_agents: bool = False
+    engine: str = "scalar"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "ruleset": self.ruleset, "options": dict(self.options), "agents": list(self.agents),
             "seed": self.seed, "games": self.games, "alternate": self.alternate, "swap_agents": self.swap_agents,
+            "engine": self.engine,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Batch:
         return cls(data["game"], data.get("ruleset"), dict(data.get("options") or {}), tuple(data["agents"]),
                    int(data["seed"]), int(data["games"]), bool(data.get("alternate", True)),
-                   bool(data.get("swap_agents", False)))
+                   bool(data.get("swap_agents", False)), str(data.get("engine", "scalar")))
 
 
 def play_out(game_name: str, state: Any, agent_names: Sequence[str], seed: int,
@@ -118,7 +123,13 @@ class Chunk:
 
 def run_chunk(chunk: Chunk) -> tuple[int, int, list[Record]]:
     """Play one chunk (a module-level function, so pool processes and Ray workers can import it)."""
-    return chunk.batch, chunk.start, [play_game(chunk.spec, i) for i in range(chunk.start, chunk.stop)]
+    spec = chunk.spec
+    if spec.engine == "batch":
+        play = metrics_hook(spec.game).batch
+        assert play is not None  # ``validate`` refuses a batch engine the game does not have
+        return chunk.batch, chunk.start, play(spec.ruleset, dict(spec.options), spec.agents, spec.seed, chunk.start,
+                                              chunk.stop)
+    return chunk.batch, chunk.start, [play_game(spec, i) for i in range(chunk.start, chunk.stop)]
 
 
 def default_workers() -> int:
@@ -130,8 +141,10 @@ def chunks_for(batches: Sequence[Batch], workers: int) -> list[Chunk]:
     """Seeds cut into chunks: a few per worker, so that the pool stays busy to the end."""
     total = sum(b.games for b in batches)
     size = max(MIN_CHUNK, math.ceil(total / (max(1, workers) * 8)))
-    return [Chunk(i, b, start, min(start + size, b.games)) for i, b in enumerate(batches)
-            for start in range(0, b.games, size)]
+    # a batch engine plays a chunk's games together: one chunk per worker, at least BATCH_CHUNK games each
+    batch_size = max(BATCH_CHUNK, math.ceil(total / max(1, workers)))
+    return [Chunk(i, b, start, min(start + step, b.games)) for i, b in enumerate(batches)
+            for step in [batch_size if b.engine == "batch" else size] for start in range(0, b.games, step)]
 
 
 def validate(batch: Batch) -> Batch:
@@ -148,8 +161,16 @@ def validate(batch: Batch) -> Batch:
                           f"got {len(agents)}")
     if batch.games < 1:
         raise ConfigError("the number of games must be at least 1")
+    if batch.engine not in ENGINES:
+        raise ConfigError(f"--engine must be one of: {', '.join(ENGINES)} (got {batch.engine!r})")
+    if batch.engine == "batch":
+        hook = metrics_hook(batch.game)
+        if hook.batch is None:
+            raise ConfigError(f"{batch.game} has no batch engine (only prince has); use --engine scalar")
+        if hook.batch_agents is not None:
+            hook.batch_agents(tuple(agents))
     return Batch(batch.game, batch.ruleset, dict(batch.options), tuple(agents), batch.seed, batch.games,
-                 batch.alternate, batch.swap_agents)
+                 batch.alternate, batch.swap_agents, batch.engine)
 
 
 def run_batches(

@@ -52,4 +52,19 @@ def summarise(games: Sequence[Record]) -> dict[str, Any]:
     }
 
 
-HOOK = MetricsHook(record=record, summarise=summarise, length_unit="turns", paired=("distance",))
+def batch_records(ruleset: str | None, options: dict[str, Any], agents: tuple[str, ...], seed: int, start: int,
+                  stop: int) -> list[Record]:
+    """Games ``start``..``stop - 1`` played by the batch engine (``--engine batch``)."""
+    from gamewright.games.prince.batch.lab import batch_records as play
+
+    return play(ruleset, options, agents, seed, start, stop)
+
+
+def batch_agents(agents: tuple[str, ...]) -> None:
+    from gamewright.games.prince.batch.lab import check_agents
+
+    check_agents(agents)
+
+
+HOOK = MetricsHook(record=record, summarise=summarise, length_unit="turns", paired=("distance",),
+                   batch=batch_records, batch_agents=batch_agents)
