@@ -22,6 +22,7 @@ from gamewright.games.prince.encounter import (
     profile_of_moment,
     random_moment,
 )
+from gamewright.games.prince.events import LazyEvent, Payload
 from gamewright.games.prince.options import Config
 from gamewright.games.prince.preview import branches, summarize
 from gamewright.games.prince.progression import Progress
@@ -36,6 +37,7 @@ from gamewright.games.prince.resolve import (
     predict,
     profile_from_json,
     resolve_turn,
+    side_summary,
 )
 from gamewright.games.prince.tables import JOYS, PLANETS
 
@@ -234,22 +236,11 @@ class PrinceState:
         assert opponent is not None  # set by every encounter start, before the run is active
         result = resolve_turn(self.cfg, (self.player, opponent), (self.ps, self.os), (pi, oi), self.rng)
         self.last = result
-        data = result.to_json()
-        self.distance += data["score"]["turn"]  # 001 §13: Distance accumulates every turn's score
+        affliction, testimony = result.score
+        self.distance += affliction + testimony  # 001 §13: Distance accumulates every turn's score
         self.turns += 1
         self.turn += 1
-        data.update(
-            {
-                "encounter": self.encounter + 1,
-                "turn": self.turn,
-                "player_planet": planet,
-                "opponent_planet": PLANETS[oi],
-                "after": self._after(),
-                "unlocked": [p for p, u in zip(PLANETS, self.unlocked, strict=True) if u],
-                "distance": self.distance,
-            }
-        )
-        events = [Event("turn", data, _turn_text(self, planet, PLANETS[oi], result))]
+        events: list[Event] = [LazyEvent("turn", _turn_payload(self, result, planet, PLANETS[oi]))]
         events += self._activate(pi)
         events += self._advance()
         return events
@@ -270,9 +261,6 @@ class PrinceState:
     # ------------------------------------------------------------------------------------------------------
     # flow
     # ------------------------------------------------------------------------------------------------------
-    def _after(self) -> dict[str, Any]:
-        return {"player": self.ps.summary(), "opponent": self.os.summary()}
-
     def _activate(self, pi: int) -> list[Event]:
         """000 §12: an aspect activates once both its planets are deployed in one encounter (from next turn)."""
         self.deployed |= 1 << pi
@@ -571,7 +559,35 @@ class PrinceState:
         return problems
 
 
-def _turn_text(state: PrinceState, planet: str, opponent_planet: str, result: TurnResult) -> str:
+def _turn_payload(state: PrinceState, result: TurnResult, planet: str, opponent_planet: str) -> Payload:
+    """The turn event's data and text, built when first read from values copied now (the state moves on)."""
+    encounter, turn, distance = state.encounter + 1, state.turn, state.distance
+    mine, theirs = state.ps, state.os
+    after = (tuple(mine.affliction), tuple(mine.combust), tuple(theirs.affliction), tuple(theirs.combust))
+    unlocked = tuple(state.unlocked)
+
+    def build() -> tuple[dict[str, Any], str]:
+        data = result.to_json()
+        data.update(
+            {
+                "encounter": encounter,
+                "turn": turn,
+                "player_planet": planet,
+                "opponent_planet": opponent_planet,
+                "after": {
+                    "player": side_summary(after[0], after[1]),
+                    "opponent": side_summary(after[2], after[3]),
+                },
+                "unlocked": [p for p, u in zip(PLANETS, unlocked, strict=True) if u],
+                "distance": distance,
+            }
+        )
+        return data, _turn_text(planet, opponent_planet, result)
+
+    return build
+
+
+def _turn_text(planet: str, opponent_planet: str, result: TurnResult) -> str:
     d = result.direct
     crit = "".join(f" {side} crit!" for side, c in zip(("player", "opponent"), result.crits, strict=True) if c)
     text = (
