@@ -18,6 +18,8 @@ from typing import Any
 import astronomy
 
 from gamewright.core.errors import ConfigError
+from gamewright.games.prince.rough_sky import MARGIN as ROUGH_MARGIN
+from gamewright.games.prince.rough_sky import rough_longitudes
 from gamewright.games.prince.tables import (
     MAJOR_ASPECTS,
     PLANETS,
@@ -351,11 +353,25 @@ def _sky(moment: Moment) -> tuple[float, dict[str, float]]:
 @lru_cache(maxsize=8192)
 def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
     """What play needs of a chart (an opponent's): the seven signs in PLANETS order, the ascendant's sign and
-    the sect — the same values ``compute_chart`` gives, without building the full chart (cached)."""
-    asc, longitudes = _sky(moment)
-    asc_sign = sign_of(asc)
-    signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
+    the sect — the same values ``compute_chart`` gives, without building the full chart (cached).
+
+    The signs come from ``rough_sky``'s cheap longitudes when each lies further than its margin from a sign's
+    edge, else from the exact longitudes (RULINGS: Space Prince, opponents' signs)."""
+    t = astro_time(moment.time)
+    asc_sign = sign_of(ascendant_at(t, moment.lat, moment.lon))
+    rough = rough_longitudes(t, PLANETS)
+    if all(_clear_of_edges(name, lon) for name, lon in zip(PLANETS, rough, strict=True)):
+        signs = tuple(sign_of(lon) for lon in rough)
+    else:
+        exact = planet_longitudes(t)
+        signs = tuple(sign_of(exact[name]) for name in PLANETS)
     return signs, asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
+
+
+def _clear_of_edges(name: str, longitude: float) -> bool:
+    margin = ROUGH_MARGIN["Moon" if name == "Moon" else "planet"]
+    within = longitude % 30.0
+    return margin < within < 30.0 - margin
 
 
 @lru_cache(maxsize=8192)
