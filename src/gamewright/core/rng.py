@@ -77,6 +77,11 @@ class Rng:
         """An independent child stream named ``label``."""
         return Rng(derive_seed(self.seed, label))
 
+    @staticmethod
+    def child(seed: int | str, label: str) -> Rng:
+        """``Rng(seed).split(label)`` without seeding the parent's own stream (which would go unused)."""
+        return Rng(derive_seed(seed, label))
+
     def get_state(self) -> Any:
         version, internal, gauss = self._random.getstate()
         return {"seed": self.seed, "state": [version, list(internal), gauss]}

@@ -111,6 +111,26 @@ def _centi(value: float, what: str) -> Decimal:
     return number.quantize(_CENTI, rounding=ROUND_HALF_UP)
 
 
+def _hundredths(value: float, what: str) -> Decimal | int:
+    """``_centi(value)``; a plain float's as whole hundredths, rounded half up on its shortest text (its
+    ``str``, which ``_centi`` reads too) without building Decimals: an opponent's moment is made every
+    encounter."""
+    if type(value) is float:
+        text = repr(value)
+        whole, dot, frac = text.partition(".")
+        if dot and whole.lstrip("-").isdigit() and frac.isdigit() and len(whole) <= 5:
+            q = int(whole.lstrip("-") + (frac + "00")[:2]) + (len(frac) > 2 and frac[2] >= "5")
+            return -q if whole.startswith("-") else q
+    return _centi(value, what)
+
+
+def _degrees_of(q: Decimal | int, negative_zero: bool) -> float:
+    """The float of a quantized coordinate, as ``float(Decimal)`` gives it (``-0.00`` stays ``-0.0``)."""
+    if isinstance(q, Decimal):
+        return float(q)
+    return -0.0 if q == 0 and negative_zero else q / 100
+
+
 def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
     """Validate a birth moment and quantize it (ref §1 "Quantization and identity", "Validation")."""
     when = parse_time(time) if isinstance(time, str) else _as_utc(time)
@@ -119,6 +139,12 @@ def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
             f"time {when.strftime('%Y-%m-%dT%H:%M:%SZ')} is out of range: birth moments run from "
             "1800-01-01 to 2199-12-31 UTC"
         )
+    lat_h = _hundredths(lat, "latitude")
+    lon_h = _hundredths(lon, "longitude")
+    if isinstance(lat_h, int) and isinstance(lon_h, int) and -9000 < lat_h < 9000 and -18000 <= lon_h < 18000:
+        floored = when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES)
+        return Moment(floored, _degrees_of(lat_h, math.copysign(1.0, lat) < 0),
+                      _degrees_of(lon_h, math.copysign(1.0, lon) < 0))
     lat_q = _centi(lat, "latitude")
     lon_q = _centi(lon, "longitude")
     # ref §2 further rulings: latitude strictly between -90 and 90 (the ascendant is undefined at the poles).

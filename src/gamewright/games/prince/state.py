@@ -55,6 +55,7 @@ class Deploy:
 
 
 DEPLOY = {p: Deploy(p) for p in PLANETS}
+_DEPLOY_AT = tuple(DEPLOY[p] for p in PLANETS)
 
 
 def parse_planet(text: str) -> str:
@@ -169,9 +170,8 @@ class PrinceState:
         s.distance = 0
         s.turns = 0
         s.status = "active"
-        root = Rng(seed)
-        s.rng = root.split("turns")  # ref §2: turn draws have their own stream …
-        s.orng = root.split("opponents")  # … and opponent charts and draws theirs
+        s.rng = Rng.child(seed, "turns")  # ref §2: turn draws have their own stream …
+        s.orng = Rng.child(seed, "opponents")  # … and opponent charts and draws theirs
         if cfg.prebuilt:
             # ref §3: every encounter's opponent chart and planet sequence is built when the run starts.
             for _ in range(cfg.encounters_per_run):
@@ -198,12 +198,14 @@ class PrinceState:
 
     def selectable(self) -> list[int]:
         """Planets the player may send: unlocked and not combust (000 §12, §11)."""
-        return [i for i in range(7) if self.unlocked[i] and not self.ps.combust[i]]
+        unlocked, combust = self.unlocked, self.ps.combust
+        return [i for i in range(7) if unlocked[i] and not combust[i]]
 
     def legal_actions(self) -> list[Deploy]:
         if self.status != "active":
             return []
-        return [DEPLOY[PLANETS[i]] for i in self.selectable()]
+        unlocked, combust = self.unlocked, self.ps.combust
+        return [_DEPLOY_AT[i] for i in range(7) if unlocked[i] and not combust[i]]
 
     def refusal(self, planet: str) -> RuleViolation | None:
         """Why sending ``planet`` is refused now, or None when it is legal."""
@@ -227,10 +229,11 @@ class PrinceState:
     def apply(self, action: Deploy) -> list[Event]:
         field = getattr(action, "planet", None)
         planet = field if isinstance(field, str) else repr(action)
-        problem = self.refusal(planet)
-        if problem is not None:
-            raise problem  # validated before anything changes
-        pi = PLANET_INDEX[planet]
+        pi = PLANET_INDEX.get(planet, -1)
+        if pi < 0 or self.status != "active" or not self.unlocked[pi] or self.ps.combust[pi]:
+            problem = self.refusal(planet)
+            if problem is not None:
+                raise problem  # validated before anything changes
         oi = self.current
         opponent = self.opponent
         assert opponent is not None  # set by every encounter start, before the run is active
@@ -283,9 +286,10 @@ class PrinceState:
     def _defeated(self) -> bool:
         # ref §2 defeat_when: every unlocked planet combust (or all seven); a player with no planet left to
         # send has lost as well, so the game never stalls.
-        if self.cfg.defeat_all_seven and all(self.ps.combust):
+        combust = self.ps.combust
+        if self.cfg.defeat_all_seven and all(combust):
             return True
-        return not self.selectable()
+        return not any(u and not c for u, c in zip(self.unlocked, combust, strict=True))  # nothing left to send
 
     def _advance(self) -> list[Event]:
         """After a turn: defeat, the next opponent planet, or the end of the encounter."""
@@ -346,15 +350,7 @@ class PrinceState:
         self.deployed = 0
         # ref §2: N counts the player's unlocked planets (combust ones included), fixed at encounter start
         self.weights = cross_weights(self.player, profile, [i for i in range(7) if self.unlocked[i]])
-        data = {
-            "encounter": self.encounter + 1,
-            "of": cfg.encounters_per_run,
-            "opponent": {"moment": moment.to_json(), **profile.to_json()},
-            "length": self.length,
-            "unlocked": [p for p, u in zip(PLANETS, self.unlocked, strict=True) if u],
-            "weights": dict(zip(PLANETS, self.weights, strict=True)),
-        }
-        events = [Event("encounter_start", data, f"Encounter {self.encounter + 1}: opponent born {moment}.")]
+        events: list[Event] = [LazyEvent("encounter_start", _encounter_payload(self, moment, profile))]
         nxt = self._next_opponent_planet()
         if nxt is None:  # cannot happen at the start (the opponent has seven fresh planets); kept for safety
             return events + self._end_encounter("completed")
@@ -557,6 +553,25 @@ class PrinceState:
         if self.ps.active & ~_mask(self.unlocked):
             problems.append("an aspect of a locked planet is active")
         return problems
+
+
+def _encounter_payload(state: PrinceState, moment: Moment, profile: Profile) -> Payload:
+    """The encounter_start event's data and text, built when first read from values copied now."""
+    encounter, of, length = state.encounter + 1, state.cfg.encounters_per_run, state.length
+    unlocked, weights = tuple(state.unlocked), tuple(state.weights)
+
+    def build() -> tuple[dict[str, Any], str]:
+        data = {
+            "encounter": encounter,
+            "of": of,
+            "opponent": {"moment": moment.to_json(), **profile.to_json()},
+            "length": length,
+            "unlocked": [p for p, u in zip(PLANETS, unlocked, strict=True) if u],
+            "weights": dict(zip(PLANETS, weights, strict=True)),
+        }
+        return data, f"Encounter {encounter}: opponent born {moment}."
+
+    return build
 
 
 def _turn_payload(state: PrinceState, result: TurnResult, planet: str, opponent_planet: str) -> Payload:
