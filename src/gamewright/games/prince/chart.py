@@ -411,33 +411,34 @@ def chart_of_sky(moment: Moment, asc: float, longitudes: dict[str, float]) -> Ch
     """The chart of an ascendant and seven longitudes (``compute_chart``'s sky, or positions standing in for a
     chart known only by its signs, as a board draws it)."""
     asc_sign = sign_of(asc)
-    signs = {name: sign_of(longitudes[name]) for name in PLANETS}
+    signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
     # ref §1 / 000 §4a: diurnal when the Sun is in houses 7–12.
-    sect = chart_sect_from_sun_house(house(signs["Sun"], asc_sign))
-    planets: dict[str, Placement] = {}
-    for name in PLANETS:
-        sign = signs[name]
-        team = planet_sect(name, sect)
-        planets[name] = Placement(
-            name=name,
-            longitude=longitudes[name],
-            sign=sign,
-            sign_name=SIGNS[sign],
-            house=house(sign, asc_sign),
-            dignity=dignity(name, sign),
-            element=SIGN_ELEMENT[sign],
-            modality=SIGN_MODALITY[sign],
-            sect=team,
-            in_sect=team == sect,
-            stats=stats_for(name, sign),
-        )
+    sect = chart_sect_from_sun_house(house(signs[0], asc_sign))
+    planets = {
+        name: Placement(name, longitudes[name], *_placed(name, sign, asc_sign, sect))
+        for name, sign in zip(PLANETS, signs, strict=True)
+    }
+    return Chart(moment, asc, asc_sign, sect, planets, _aspects(signs))
+
+
+@lru_cache(maxsize=2048)
+def _placed(name: str, sign: int, asc_sign: int, sect: str) -> tuple[Any, ...]:
+    """Everything of a ``Placement`` but its name and longitude: it depends on signs alone (cached)."""
+    team = planet_sect(name, sect)
+    return (sign, SIGNS[sign], house(sign, asc_sign), dignity(name, sign), SIGN_ELEMENT[sign],
+            SIGN_MODALITY[sign], team, team == sect, stats_for(name, sign))
+
+
+@lru_cache(maxsize=8192)
+def _aspects(signs: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:
+    """The major aspects among seven signs, pairs in PLANETS order (ref §1: sign-based, no orbs; cached)."""
     aspects: list[tuple[str, str, str]] = []
     for i, a in enumerate(PLANETS):
-        for b in PLANETS[i + 1 :]:
-            kind = MAJOR_ASPECTS.get(sign_relationship(signs[a], signs[b]))
-            if kind is not None:  # ref §1: major aspects only, sign-based, no orbs
-                aspects.append((a, b, kind))
-    return Chart(moment, asc, asc_sign, sect, planets, tuple(aspects))
+        for j in range(i + 1, 7):
+            kind = MAJOR_ASPECTS.get(sign_relationship(signs[i], signs[j]))
+            if kind is not None:
+                aspects.append((a, PLANETS[j], kind))
+    return tuple(aspects)
 
 
 def chart_for(time: datetime | str, lat: float, lon: float) -> Chart:

@@ -36,10 +36,10 @@ from gamewright.games.prince.resolve import (
     pair_bit,
     predict,
     profile_from_json,
-    resolve_turn,
     side_summary,
 )
 from gamewright.games.prince.tables import JOYS, PLANETS
+from gamewright.games.prince.turn import resolve_turn
 
 RULE_SELECT = "000 §13"
 

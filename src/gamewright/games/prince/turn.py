@@ -85,7 +85,7 @@ class ResolvedTurn(TurnResult):
 
     def __init__(self, polarity: str, chances: tuple[Fraction, Fraction], rolls: tuple[float, float],
                  crits: tuple[bool, bool], direct: tuple[tuple, tuple], steps: list[tuple],
-                 checks: list[tuple]) -> None:
+                 checks: list[tuple], score: tuple[int, int]) -> None:
         self.polarity = polarity
         self.chances = chances
         self.rolls = rolls
@@ -93,13 +93,7 @@ class ResolvedTurn(TurnResult):
         self._direct = direct
         self._steps = steps
         self._checks = checks
-        affliction = testimony = 0  # 001 §13: positive deltas, |negative| deltas
-        for delta in (direct[0][4], direct[1][4], *(step[6] for step in steps)):
-            if delta > 0:
-                affliction += delta
-            else:
-                testimony -= delta
-        self._score = (affliction, testimony)
+        self._score = score
 
     @property
     def direct(self) -> tuple[Direct, Direct]:  # type: ignore[override]
@@ -184,8 +178,8 @@ def _thresholds(cfg: Config, profile: Profile) -> tuple[int, ...]:
     return kept[1]
 
 
-def _direct(cfg: Config, sender: Profile, s_state: SideState, si: int, receiver: Profile, ri: int, pol: str,
-            crit: bool) -> tuple[Fraction, int]:
+def _direct(cfg_key: tuple[bool, bool], sender: Profile, s_state: SideState, si: int, receiver: Profile, ri: int,
+            pol: str, crit: bool) -> tuple[Fraction, int]:
     """``resolve.output`` with its units."""
     if s_state.combust[si]:  # ref §2: a combust planet deals and heals nothing
         return ZERO, 0
@@ -197,7 +191,7 @@ def _direct(cfg: Config, sender: Profile, s_state: SideState, si: int, receiver:
         SIGN_MODALITY[sender.signs[si]],
         SIGN_MODALITY[receiver.signs[ri]],
         crit,
-        (cfg.degradation, cfg.modality),
+        cfg_key,
     )
 
 
@@ -221,8 +215,9 @@ def resolve_turn(
     rolls = (rng.random(), rng.random())
     crits = (below(rolls[0], mine[0], mine[1]), below(rolls[1], theirs[0], theirs[1]))
     # steps 3–4: magnitudes from start-of-turn affliction (ref §2 further rulings: simultaneous)
-    to_player, to_player_units = _direct(cfg, op, os_, oi, pp, pi, pol, crits[1])
-    to_opponent, to_opponent_units = _direct(cfg, pp, ps, pi, op, oi, pol, crits[0])
+    cfg_key = (cfg.degradation, cfg.modality)
+    to_player, to_player_units = _direct(cfg_key, op, os_, oi, pp, pi, pol, crits[1])
+    to_opponent, to_opponent_units = _direct(cfg_key, pp, ps, pi, op, oi, pol, crits[0])
     # step 5: apply, player first (ref §3)
     carry = cfg.carry
     p_delta, p_applied = _apply(carry, ps, pi, to_player_units, testimony)
@@ -237,6 +232,7 @@ def resolve_turn(
         _check("opponent", op, os_, oi, o_thresholds[oi], rng, checks)
     # step 7: propagation, player's chart then opponent's, from acting planets that are not combust
     steps: list[tuple] = []
+    deltas: list[int] = []
     base_pol = "testimony" if testimony else "affliction"  # ref §2: friction propagates as affliction
     inverse_pol = "affliction" if testimony else "testimony"
     for side, profile, state, i, received, applied, thresholds in (
@@ -261,6 +257,14 @@ def resolve_turn(
             step_pol = inverse_pol if inverted else base_pol
             delta, _ = _apply(carry, state, j, units, step_pol == "testimony")
             steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
+            deltas.append(delta)
             if delta > 0:
                 _check(side, profile, state, j, thresholds[j], rng, checks)
-    return ResolvedTurn(pol, (mine[0], theirs[0]), rolls, crits, direct, steps, checks)
+    # 001 §13: the turn's score, positive deltas and |negative| deltas
+    affliction = testimony_score = 0
+    for delta in (p_delta, o_delta, *deltas):
+        if delta > 0:
+            affliction += delta
+        else:
+            testimony_score -= delta
+    return ResolvedTurn(pol, (mine[0], theirs[0]), rolls, crits, direct, steps, checks, (affliction, testimony_score))
