@@ -118,6 +118,12 @@ class ResolvedTurn(TurnResult):
         return self._score
 
 
+# ref §3 keeps a reached carry in [−1/2, 1/2]: each of those lattice values as one lasting Fraction object, so
+# a carry read back is known by identity (its numerator and denominator are slow to read)
+_CARRIES: dict[int, Fraction] = {u: ZERO if u == 0 else Fraction(u, UNITS) for u in range(-UNITS // 2, UNITS // 2 + 1)}
+_CARRY_UNITS: dict[int, int] = {id(f): u for u, f in _CARRIES.items()}
+
+
 def _apply(carry_mode: bool, state: SideState, i: int, raw: int, testimony: bool) -> tuple[int, int]:
     """``resolve.apply_amount`` of ``raw`` units to planet ``i``: (delta, applied); the state changes."""
     if state.combust[i]:  # ref §2/§3: combust planets receive nothing; their carry is untouched
@@ -128,17 +134,20 @@ def _apply(carry_mode: bool, state: SideState, i: int, raw: int, testimony: bool
         if raw <= 0:  # ref §3: raw ≤ 0 leaves the carry untouched
             return 0, 0
         c = state.carry[i]
-        den = c.denominator
-        if UNITS % den:  # a carry set off the lattice (a scenario's 1/3): the Fraction arithmetic itself
-            delta, applied, state.carry[i] = quantize(CARRY_ONLY, state, i, _fraction(raw), testimony)
-            aff[i] = old + delta
-            return delta, applied
-        eff = raw + c.numerator * (UNITS // den)
+        units = _CARRY_UNITS.get(id(c))
+        if units is None:
+            den = c.denominator
+            if UNITS % den:  # a carry set off the lattice (a scenario's 1/3): the Fraction arithmetic itself
+                delta, applied, state.carry[i] = quantize(CARRY_ONLY, state, i, _fraction(raw), testimony)
+                aff[i] = old + delta
+                return delta, applied
+            units = c.numerator * (UNITS // den)
+        eff = raw + units
         if eff < 0:
             eff = 0
         applied = (2 * eff + UNITS) // (2 * UNITS)  # ref §3: floor(eff + 1/2), carry' = eff − applied
         left = 0 if testimony and applied > old else eff - applied * UNITS  # 001 §9: a clamped heal banks none
-        state.carry[i] = _fraction(left) if left else ZERO
+        state.carry[i] = _CARRIES[left] if left in _CARRIES else _fraction(left)
     else:
         applied = (2 * raw + UNITS) // (2 * UNITS)  # ref §2: half up when applied
     new = old - applied if testimony else old + applied
@@ -164,18 +173,38 @@ def _check(side: str, profile: Profile, state: SideState, i: int, thresh: int, r
     checks.append((side, PLANETS[i], a, thresh, dig, curve[0], roll, hit and not saved, saved))  # a Check
 
 
-_THRESHOLDS: dict[tuple[int, bool], tuple[Profile, tuple[int, ...]]] = {}
+class _Chart:
+    """What the turn reads of one profile under one config, kept per profile object (hashing a profile costs
+    more than the turn): each planet's threshold (``resolve.threshold``) and, for each planet, its aspect
+    targets in order with the aspect and whether same-sect amplification applies (000 §4)."""
+
+    __slots__ = ("profile", "thresholds", "targets")
+
+    def __init__(self, cfg: Config, profile: Profile) -> None:
+        self.profile = profile
+        self.thresholds = tuple(threshold(cfg, profile, i) for i in range(7))
+        teams = profile.teams
+        self.targets = tuple(
+            tuple(
+                (j, aspect, cfg.sect_amplifies and teams[i] == teams[j])
+                for j, aspect in enumerate(profile.aspects[i])
+                if aspect is not None
+            )
+            for i in range(7)
+        )
 
 
-def _thresholds(cfg: Config, profile: Profile) -> tuple[int, ...]:
-    """``resolve.threshold`` of the seven planets, kept per profile object (hashing a profile costs more)."""
-    key = (id(profile), cfg.sect_durability)
-    kept = _THRESHOLDS.get(key)
-    if kept is None or kept[0] is not profile:
-        if len(_THRESHOLDS) >= 4096:
-            _THRESHOLDS.clear()
-        kept = _THRESHOLDS[key] = (profile, tuple(threshold(cfg, profile, i) for i in range(7)))
-    return kept[1]
+_CHARTS: dict[tuple[int, bool, bool], _Chart] = {}
+
+
+def _chart(cfg: Config, profile: Profile) -> _Chart:
+    key = (id(profile), cfg.sect_durability, cfg.sect_amplifies)
+    kept = _CHARTS.get(key)
+    if kept is None or kept.profile is not profile:
+        if len(_CHARTS) >= 4096:
+            _CHARTS.clear()
+        kept = _CHARTS[key] = _Chart(cfg, profile)
+    return kept
 
 
 def _direct(cfg_key: tuple[bool, bool], sender: Profile, s_state: SideState, si: int, receiver: Profile, ri: int,
@@ -225,7 +254,8 @@ def resolve_turn(
     direct = ((PLANETS[pi], pol, to_player, p_applied, p_delta), (PLANETS[oi], pol, to_opponent, o_applied, o_delta))
     checks: list[tuple] = []
     # step 6: a check for each acting planet whose affliction rose, player first
-    p_thresholds, o_thresholds = _thresholds(cfg, pp), _thresholds(cfg, op)
+    p_chart, o_chart = _chart(cfg, pp), _chart(cfg, op)
+    p_thresholds, o_thresholds = p_chart.thresholds, o_chart.thresholds
     if p_delta > 0:
         _check("player", pp, ps, pi, p_thresholds[pi], rng, checks)
     if o_delta > 0:
@@ -235,31 +265,26 @@ def resolve_turn(
     deltas: list[int] = []
     base_pol = "testimony" if testimony else "affliction"  # ref §2: friction propagates as affliction
     inverse_pol = "affliction" if testimony else "testimony"
-    for side, profile, state, i, received, applied, thresholds in (
-        ("player", pp, ps, pi, to_player_units, p_applied, p_thresholds),
-        ("opponent", op, os_, oi, to_opponent_units, o_applied, o_thresholds),
+    for side, profile, state, i, received, applied, chart in (
+        ("player", pp, ps, pi, to_player_units, p_applied, p_chart),
+        ("opponent", op, os_, oi, to_opponent_units, o_applied, o_chart),
     ):
         combust = state.combust
         if combust[i]:
             continue
         base = received if cfg.raw_base else applied * UNITS  # ref §3 raw / ref §2 rounded, before clamping
-        row = profile.aspects[i]
         active = state.active >> (i * 7)
-        teams = profile.teams
-        amplify = cfg.sect_amplifies
-        team = teams[i]
         source = PLANETS[i]
-        for j in range(7):
-            aspect = row[j]
-            if aspect is None or combust[j] or not (active >> j) & 1:
-                continue  # no major aspect, combust target, or a latent aspect (ref §2)
-            amount, units, inverted = _spread(base, aspect, amplify and team == teams[j])
+        for j, aspect, amplified in chart.targets[i]:
+            if combust[j] or not (active >> j) & 1:
+                continue  # a combust target, or a latent aspect (ref §2)
+            amount, units, inverted = _spread(base, aspect, amplified)
             step_pol = inverse_pol if inverted else base_pol
             delta, _ = _apply(carry, state, j, units, step_pol == "testimony")
             steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
             deltas.append(delta)
             if delta > 0:
-                _check(side, profile, state, j, thresholds[j], rng, checks)
+                _check(side, profile, state, j, chart.thresholds[j], rng, checks)
     # 001 §13: the turn's score, positive deltas and |negative| deltas
     affliction = testimony_score = 0
     for delta in (p_delta, o_delta, *deltas):
