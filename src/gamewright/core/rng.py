@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -33,6 +33,10 @@ class Rng:
     # --- draws -------------------------------------------------------------------------------------
     def random(self) -> float:
         return self._random.random()
+
+    def draws(self) -> Callable[[], float]:
+        """``random`` as a plain function, for a hot loop (the same draws from the same stream)."""
+        return self._random.random
 
     def die(self, sides: int) -> int:
         """One roll of a fair die numbered 1..sides."""
@@ -150,6 +154,9 @@ class ScriptedRng(Rng):
             self.used.append(value)
             return value
         return super().die(sides)
+
+    def draws(self) -> Callable[[], float]:
+        return self.random  # the script, not the underlying stream
 
     def push_dice(self, *values: int) -> None:
         self._dice.extend(values)

@@ -10,6 +10,7 @@ draws and their order are those of ``resolve`` (000 §13a steps 1–7, ref §2�
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -157,11 +158,12 @@ def _apply(carry_mode: bool, state: SideState, i: int, raw: int, testimony: bool
     return new - old, applied
 
 
-def _check(side: str, profile: Profile, state: SideState, i: int, thresh: int, rng: Any, checks: list[tuple]) -> None:
+def _check(side: str, profile: Profile, state: SideState, i: int, thresh: int, draw: Callable[[], float],
+           checks: list[tuple]) -> None:
     """One combustion check (000 §11, 001 §11): one draw; an unspent exaltation save turns a hit into survival."""
     dig = profile.dignities[i]
     a = state.affliction[i]
-    roll = rng.random()
+    roll = draw()
     curve = _curve(dig, a, thresh)
     hit = roll_hits(curve, roll)
     saved = False
@@ -241,7 +243,8 @@ def resolve_turn(
     mine = (ZERO, 0.0) if ps.combust[pi] else _crit(pp.stats[pi].luck, ps.affliction[pi], cfg.crit, cfg.degradation)
     theirs = (ZERO, 0.0) if os_.combust[oi] else _crit(op.stats[oi].luck, os_.affliction[oi], cfg.crit,
                                                        cfg.degradation)
-    rolls = (rng.random(), rng.random())
+    draw = rng.draws() if hasattr(rng, "draws") else rng.random
+    rolls = (draw(), draw())
     crits = (below(rolls[0], mine[0], mine[1]), below(rolls[1], theirs[0], theirs[1]))
     # steps 3–4: magnitudes from start-of-turn affliction (ref §2 further rulings: simultaneous)
     cfg_key = (cfg.degradation, cfg.modality)
@@ -257,9 +260,9 @@ def resolve_turn(
     p_chart, o_chart = _chart(cfg, pp), _chart(cfg, op)
     p_thresholds, o_thresholds = p_chart.thresholds, o_chart.thresholds
     if p_delta > 0:
-        _check("player", pp, ps, pi, p_thresholds[pi], rng, checks)
+        _check("player", pp, ps, pi, p_thresholds[pi], draw, checks)
     if o_delta > 0:
-        _check("opponent", op, os_, oi, o_thresholds[oi], rng, checks)
+        _check("opponent", op, os_, oi, o_thresholds[oi], draw, checks)
     # step 7: propagation, player's chart then opponent's, from acting planets that are not combust
     steps: list[tuple] = []
     deltas: list[int] = []
@@ -284,7 +287,7 @@ def resolve_turn(
             steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
             deltas.append(delta)
             if delta > 0:
-                _check(side, profile, state, j, chart.thresholds[j], rng, checks)
+                _check(side, profile, state, j, chart.thresholds[j], draw, checks)
     # 001 §13: the turn's score, positive deltas and |negative| deltas
     affliction = testimony_score = 0
     for delta in (p_delta, o_delta, *deltas):
