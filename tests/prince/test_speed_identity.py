@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from gamewright.core.rng import Rng
-from gamewright.games.prince.chart import Moment, chart_signs, compute_chart, quantize
+from gamewright.games.prince.chart import chart_signs, compute_chart
 from gamewright.games.prince.encounter import random_moment
 from gamewright.games.prince.game import PrinceGame
 from gamewright.games.prince.policies import make_policy
 from gamewright.games.prince.svg import chart_svg
+
+from .test_chart_skyfield import skyfield_moments
 
 # recorded at adab9ea, before the speed work
 RUNS_DIGEST = "a681c40fbca5265abd590f6b72ab981a60628c7921114d7937cb0cc3a72c74e2"
@@ -57,20 +57,9 @@ def runs_digest(seeds: int) -> str:
     return h.hexdigest()
 
 
-def skyfield_test_moments() -> list[Moment]:
-    """The 400 moments of tests/prince/test_chart_skyfield.py (same seed and draws)."""
-    rng = random.Random(20000101)
-    start = datetime(1900, 1, 1, tzinfo=UTC)
-    span = int((datetime(2050, 12, 31, 23, 59, tzinfo=UTC) - start).total_seconds())
-    return [
-        quantize(start + timedelta(seconds=rng.randrange(span)), rng.uniform(-80, 80), rng.uniform(-180, 180))
-        for _ in range(400)
-    ]
-
-
 def charts_digest() -> str:
     h = hashlib.sha256()
-    for n, moment in enumerate(skyfield_test_moments()):
+    for n, moment in enumerate(skyfield_moments()):
         chart = getattr(compute_chart, "__wrapped__", compute_chart)(moment)
         h.update(json.dumps(chart.to_json()).encode())
         if n % 20 == 0:

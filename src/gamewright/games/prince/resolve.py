@@ -10,6 +10,10 @@ checks the acting planets after direct application and every propagated target a
 order player Sun…Saturn, opponent Sun…Saturn. Because a planet is hit at most once per turn, a check never
 changes a later step, and propagation visits targets in that same order, both give the same checks with the
 same draws — one code path serves both.
+
+The turn itself (``resolve_turn``) runs in ``turn`` on whole units of the amounts' common denominator, its
+amounts computed by the pieces here; tests/prince/reference_turn.py keeps the step-by-step ``Fraction`` turn it
+is checked against.
 """
 
 from __future__ import annotations
@@ -481,18 +485,14 @@ class TurnResult:
         }
 
 
-def resolve_turn(
-    cfg: Config,
-    profiles: tuple[Profile, Profile],
-    states: tuple[SideState, SideState],
-    acting: tuple[int, int],
-    rng: Any,
-) -> TurnResult:
-    """Resolve one turn in place: ``states`` change; the result says what happened (000 §13a steps 1–7, ref
-    §2–§3; on whole units of the amounts' common denominator, see ``turn``)."""
-    from gamewright.games.prince import turn  # imports this module's pieces
+def __getattr__(name: str) -> Any:
+    """``resolve_turn`` lives in ``turn`` (it runs the turn on whole units and imports this module's pieces);
+    it is still importable from here (PEP 562)."""
+    if name == "resolve_turn":
+        from gamewright.games.prince.turn import resolve_turn
 
-    return turn.resolve_turn(cfg, profiles, states, acting, rng)
+        return resolve_turn
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --------------------------------------------------------------------------------------------------------
