@@ -24,18 +24,19 @@ class LazyEvent(Event):
     _parts: tuple[dict[str, Any], str] | None
 
     def __init__(self, kind: str, build: Payload, visible_to: frozenset[int] | None = None) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "visible_to", visible_to)
-        object.__setattr__(self, "_build", build)
-        object.__setattr__(self, "_parts", None)
+        # the slots' own setters: ``Event`` is frozen, and ``object.__setattr__`` by name is slower
+        _KIND.__set__(self, kind)
+        _VISIBLE_TO.__set__(self, visible_to)
+        _BUILD.__set__(self, build)
+        _PARTS.__set__(self, None)
 
     def _payload(self) -> tuple[dict[str, Any], str]:
         parts: tuple[dict[str, Any], str] | None = self._parts
         if parts is None:
             assert self._build is not None  # dropped only once the parts are kept
             parts = self._build()
-            object.__setattr__(self, "_parts", parts)
-            object.__setattr__(self, "_build", None)  # let go of what the payload was built from
+            _PARTS.__set__(self, parts)
+            _BUILD.__set__(self, None)  # let go of what the payload was built from
         return parts
 
     @property  # type: ignore[override]
@@ -60,3 +61,7 @@ class LazyEvent(Event):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and copied as the plain ``Event`` it stands for."""
         return Event, (self.kind, self.data, self.text, self.visible_to)
+
+
+_KIND, _VISIBLE_TO = Event.__dict__["kind"], Event.__dict__["visible_to"]
+_BUILD, _PARTS = LazyEvent.__dict__["_build"], LazyEvent.__dict__["_parts"]

@@ -7,8 +7,9 @@ last encounter. Under ``unlocks=progression`` the run also advances the Prince's
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -289,7 +290,7 @@ class PrinceState:
         combust = self.ps.combust
         if self.cfg.defeat_all_seven and all(combust):
             return True
-        return not any(u and not c for u, c in zip(self.unlocked, combust, strict=True))  # nothing left to send
+        return not any(map(operator.gt, self.unlocked, combust))  # no planet unlocked and not combust
 
     def _advance(self) -> list[Event]:
         """After a turn: defeat, the next opponent planet, or the end of the encounter."""
@@ -317,14 +318,8 @@ class PrinceState:
             if drawn is None:  # ref §2: no opponent planet left, the encounter ends early (completed)
                 return None
             self.current = drawn
-        planet = PLANETS[self.current]
-        return [
-            Event(
-                "opponent_planet",
-                {"encounter": self.encounter + 1, "turn": self.turn + 1, "planet": planet},
-                f"Opponent sends {planet}.",
-            )
-        ]
+        return [LazyEvent("opponent_planet", partial(_opponent_planet_payload, self.encounter + 1, self.turn + 1,
+                                                     PLANETS[self.current]))]
 
     def _start_encounter(self) -> list[Event]:
         cfg = self.cfg
@@ -553,6 +548,10 @@ class PrinceState:
         if self.ps.active & ~_mask(self.unlocked):
             problems.append("an aspect of a locked planet is active")
         return problems
+
+
+def _opponent_planet_payload(encounter: int, turn: int, planet: str) -> tuple[dict[str, Any], str]:
+    return {"encounter": encounter, "turn": turn, "planet": planet}, f"Opponent sends {planet}."
 
 
 def _encounter_payload(state: PrinceState, moment: Moment, profile: Profile) -> Payload:

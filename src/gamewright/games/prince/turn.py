@@ -18,6 +18,7 @@ from typing import Any
 from gamewright.games.prince.options import Config, config_for
 from gamewright.games.prince.resolution_tables import polarity
 from gamewright.games.prince.resolve import (
+    _MARGIN,
     ZERO,
     Check,
     Direct,
@@ -165,7 +166,8 @@ def _check(side: str, profile: Profile, state: SideState, i: int, thresh: int, d
     a = state.affliction[i]
     roll = draw()
     curve = _curve(dig, a, thresh)
-    hit = roll_hits(curve, roll)
+    approx = curve[0]  # resolve.roll_hits, its float fast path inline: a turn makes several checks
+    hit = True if roll < approx - _MARGIN else False if roll > approx + _MARGIN else roll_hits(curve, roll)
     saved = False
     if hit and dig == "exaltation" and not state.save_used[i]:
         state.save_used[i] = True  # 000 §11: survives one combustion that should have killed it
@@ -177,23 +179,33 @@ def _check(side: str, profile: Profile, state: SideState, i: int, thresh: int, d
 
 class _Chart:
     """What the turn reads of one profile under one config, kept per profile object (hashing a profile costs
-    more than the turn): each planet's threshold (``resolve.threshold``) and, for each planet, its aspect
-    targets in order with the aspect and whether same-sect amplification applies (000 §4)."""
+    more than the turn) and filled in as planets act: each planet's threshold (``resolve.threshold``) and its
+    aspect targets in order, with the aspect and whether same-sect amplification applies (000 §4)."""
 
-    __slots__ = ("profile", "thresholds", "targets")
+    __slots__ = ("cfg", "profile", "_thresholds", "_targets")
 
     def __init__(self, cfg: Config, profile: Profile) -> None:
+        self.cfg = cfg
         self.profile = profile
-        self.thresholds = tuple(threshold(cfg, profile, i) for i in range(7))
-        teams = profile.teams
-        self.targets = tuple(
-            tuple(
-                (j, aspect, cfg.sect_amplifies and teams[i] == teams[j])
-                for j, aspect in enumerate(profile.aspects[i])
+        self._thresholds: list[int] = [0] * 7  # 0: not computed yet (a threshold is at least 10)
+        self._targets: list[tuple[tuple[int, str, bool], ...] | None] = [None] * 7
+
+    def threshold(self, i: int) -> int:
+        value = self._thresholds[i]
+        if not value:
+            value = self._thresholds[i] = threshold(self.cfg, self.profile, i)
+        return value
+
+    def targets(self, i: int) -> tuple[tuple[int, str, bool], ...]:
+        found = self._targets[i]
+        if found is None:
+            teams, amplify = self.profile.teams, self.cfg.sect_amplifies
+            found = self._targets[i] = tuple(
+                (j, aspect, amplify and teams[i] == teams[j])
+                for j, aspect in enumerate(self.profile.aspects[i])
                 if aspect is not None
             )
-            for i in range(7)
-        )
+        return found
 
 
 _CHARTS: dict[tuple[int, bool, bool], _Chart] = {}
@@ -245,7 +257,10 @@ def resolve_turn(
                                                        cfg.degradation)
     draw = rng.draws() if hasattr(rng, "draws") else rng.random
     rolls = (draw(), draw())
-    crits = (below(rolls[0], mine[0], mine[1]), below(rolls[1], theirs[0], theirs[1]))
+    crits = (
+        rolls[0] < mine[1] - _MARGIN or (rolls[0] <= mine[1] + _MARGIN and below(rolls[0], mine[0], mine[1])),
+        rolls[1] < theirs[1] - _MARGIN or (rolls[1] <= theirs[1] + _MARGIN and below(rolls[1], theirs[0], theirs[1])),
+    )  # resolve.below, its float fast path inline
     # steps 3–4: magnitudes from start-of-turn affliction (ref §2 further rulings: simultaneous)
     cfg_key = (cfg.degradation, cfg.modality)
     to_player, to_player_units = _direct(cfg_key, op, os_, oi, pp, pi, pol, crits[1])
@@ -258,11 +273,10 @@ def resolve_turn(
     checks: list[tuple] = []
     # step 6: a check for each acting planet whose affliction rose, player first
     p_chart, o_chart = _chart(cfg, pp), _chart(cfg, op)
-    p_thresholds, o_thresholds = p_chart.thresholds, o_chart.thresholds
     if p_delta > 0:
-        _check("player", pp, ps, pi, p_thresholds[pi], draw, checks)
+        _check("player", pp, ps, pi, p_chart.threshold(pi), draw, checks)
     if o_delta > 0:
-        _check("opponent", op, os_, oi, o_thresholds[oi], draw, checks)
+        _check("opponent", op, os_, oi, o_chart.threshold(oi), draw, checks)
     # step 7: propagation, player's chart then opponent's, from acting planets that are not combust
     steps: list[tuple] = []
     deltas: list[int] = []
@@ -278,7 +292,7 @@ def resolve_turn(
         base = received if cfg.raw_base else applied * UNITS  # ref §3 raw / ref §2 rounded, before clamping
         active = state.active >> (i * 7)
         source = PLANETS[i]
-        for j, aspect, amplified in chart.targets[i]:
+        for j, aspect, amplified in chart.targets(i):
             if combust[j] or not (active >> j) & 1:
                 continue  # a combust target, or a latent aspect (ref §2)
             amount, units, inverted = _spread(base, aspect, amplified)
@@ -287,7 +301,7 @@ def resolve_turn(
             steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
             deltas.append(delta)
             if delta > 0:
-                _check(side, profile, state, j, chart.thresholds[j], draw, checks)
+                _check(side, profile, state, j, chart.threshold(j), draw, checks)
     # 001 §13: the turn's score, positive deltas and |negative| deltas
     affliction = testimony_score = 0
     for delta in (p_delta, o_delta, *deltas):
