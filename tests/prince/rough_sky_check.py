@@ -11,8 +11,8 @@ from gamewright.games.prince.rough_sky import rough_longitudes
 from gamewright.games.prince.tables import PLANETS
 
 
-def worst_differences(count: int, seed: int = 5) -> dict[str, float]:
-    """Each body's largest |rough − exact| longitude (degrees) over ``count`` seeded moments."""
+def worst_differences(count: int, seed: int = 5, tier: str = "fine") -> dict[str, float]:
+    """Each body's largest |rough − exact| longitude (degrees) of a tier over ``count`` seeded moments."""
     rng = random.Random(seed)
     start = datetime(1800, 1, 1, tzinfo=UTC)
     minutes = int((datetime(2200, 1, 1, tzinfo=UTC) - start).total_seconds() // 60)
@@ -21,6 +21,6 @@ def worst_differences(count: int, seed: int = 5) -> dict[str, float]:
         moment = quantize(start + timedelta(minutes=rng.randrange(minutes)), rng.uniform(-66, 66),
                           rng.uniform(-180, 180))
         exact = planet_longitudes(astro_time(moment.time))
-        for name, rough in zip(PLANETS, rough_longitudes(astro_time(moment.time), PLANETS), strict=True):
+        for name, rough in zip(PLANETS, rough_longitudes(astro_time(moment.time), PLANETS, tier), strict=True):
             worst[name] = max(worst[name], abs((rough - exact[name] + 180.0) % 360.0 - 180.0))
     return worst

@@ -19,6 +19,7 @@ import astronomy
 
 from gamewright.core.errors import ConfigError
 from gamewright.games.prince.rough_sky import MARGIN as ROUGH_MARGIN
+from gamewright.games.prince.rough_sky import TIERS as ROUGH_TIERS
 from gamewright.games.prince.rough_sky import rough_longitudes
 from gamewright.games.prince.tables import (
     MAJOR_ASPECTS,
@@ -381,21 +382,25 @@ def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
     """What play needs of a chart (an opponent's): the seven signs in PLANETS order, the ascendant's sign and
     the sect — the same values ``compute_chart`` gives, without building the full chart (cached).
 
-    The signs come from ``rough_sky``'s cheap longitudes when each lies further than its margin from a sign's
-    edge, else from the exact longitudes (RULINGS: Space Prince, opponents' signs)."""
+    The signs come from ``rough_sky``'s cheap longitudes (its coarse tier, then its fine one) when each lies
+    further than the tier's margin from a sign's edge, else from the exact longitudes (RULINGS: Space Prince,
+    opponents' signs)."""
     t = astro_time(moment.time)
     asc_sign = sign_of(ascendant_at(t, moment.lat, moment.lon))
-    rough = rough_longitudes(t, PLANETS)
-    if all(_clear_of_edges(name, lon) for name, lon in zip(PLANETS, rough, strict=True)):
-        signs = tuple(sign_of(lon) for lon in rough)
+    for tier in ROUGH_TIERS:
+        rough = rough_longitudes(t, PLANETS, tier)
+        margins = ROUGH_MARGIN[tier]
+        if all(_clear_of_edges(margins["Moon" if name == "Moon" else "planet"], lon)
+               for name, lon in zip(PLANETS, rough, strict=True)):
+            signs = tuple(sign_of(lon) for lon in rough)
+            break
     else:
         exact = planet_longitudes(t)
         signs = tuple(sign_of(exact[name]) for name in PLANETS)
     return signs, asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
 
 
-def _clear_of_edges(name: str, longitude: float) -> bool:
-    margin = ROUGH_MARGIN["Moon" if name == "Moon" else "planet"]
+def _clear_of_edges(margin: float, longitude: float) -> bool:
     within = longitude % 30.0
     return margin < within < 30.0 - margin
 

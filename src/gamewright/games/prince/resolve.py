@@ -105,16 +105,19 @@ _TEAMS: dict[str, tuple[str, ...]] = {sect: tuple(planet_sect(p, sect) for p in 
 
 @lru_cache(maxsize=16384)
 def profile_for(signs: tuple[int, ...], sect: str, asc_sign: int | None = None) -> Profile:
-    rows = [_ASPECT_OF_SIGNS[s] for s in signs]
-    aspects = tuple(tuple(None if i == j else rows[i][signs[j]] for j in range(7)) for i in range(7))
+    aspects = []
+    for i, s in enumerate(signs):
+        row = list(map(_ASPECT_OF_SIGNS[s].__getitem__, signs))
+        row[i] = None  # a planet has no aspect with itself
+        aspects.append(tuple(row))
     return Profile(
         signs=signs,
         sect=sect,
         asc_sign=asc_sign,
-        stats=tuple(stats_for(p, s) for p, s in zip(PLANETS, signs, strict=True)),
-        dignities=tuple(dignity(p, s) for p, s in zip(PLANETS, signs, strict=True)),
+        stats=tuple(map(stats_for, PLANETS, signs)),
+        dignities=tuple(map(dignity, PLANETS, signs)),
         teams=_TEAMS[sect] if sect in _TEAMS else tuple(planet_sect(p, sect) for p in PLANETS),
-        aspects=aspects,
+        aspects=tuple(aspects),
     )
 
 
