@@ -7,6 +7,7 @@ seed and the label, so adding draws to one stream never shifts another.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import random
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
@@ -69,6 +70,26 @@ class Rng:
             if target < running and weight > 0:
                 return item
         return next(item for item, weight in zip(reversed(items), reversed(weights), strict=True) if weight > 0)
+
+    def weighted_choices(self, items: Sequence[T], weights: Sequence[float | int], count: int) -> list[T]:
+        """``count`` draws of ``weighted_choice`` from the same weights: the same draws and the same picks, with
+        the running totals summed once (the first item whose running total exceeds the target)."""
+        if len(items) != len(weights):
+            raise ValueError("weighted choices need one weight per item")
+        total = sum(weights)
+        if total <= 0:
+            raise ValueError("weighted choice needs a positive total weight")
+        running = 0.0
+        cumulative = []
+        for weight in weights:
+            running += weight
+            cumulative.append(running)
+        last = max(i for i, weight in enumerate(weights) if weight > 0)  # weighted_choice's fallback
+        picks = []
+        for _ in range(count):
+            i = bisect.bisect_right(cumulative, self.random() * total)
+            picks.append(items[i] if i < len(items) else items[last])
+        return picks
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher-Yates in place, drawing only from this stream."""

@@ -69,4 +69,4 @@ def prebuilt_sequence(rng: Any, player: Profile, opponent: Profile) -> list[int]
     """ref §3: 7 draws with replacement, weight max(1, N), N counted against all seven player planets."""
     weights = [max(1, n) for n in cross_weights(player, opponent, list(range(7)))]
     planets = list(range(7))
-    return [rng.weighted_choice(planets, weights) for _ in range(SEQUENCE_LENGTH)]
+    return rng.weighted_choices(planets, weights, SEQUENCE_LENGTH)
