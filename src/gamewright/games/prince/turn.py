@@ -63,9 +63,11 @@ def _crit(luck: int, affliction: int, mode: str, degradation: bool) -> tuple[Fra
 
 
 @lru_cache(maxsize=16384)
-def _amount(stat: int, affliction: int, pol: str, out_mod: str, in_mod: str, crit: bool,
-            cfg_key: tuple[bool, bool]) -> tuple[Fraction, int]:
-    exact = _output(stat, affliction, pol, out_mod, in_mod, crit, cfg_key)
+def _amount(stat: int, affliction: int, pol: str, sender_sign: int, receiver_sign: int, crit: bool,
+            degradation: bool, modality: bool) -> tuple[Fraction, int]:
+    """``resolve._output`` (000 §13a step 4) and its units, keyed on flat small values (cheap to hash)."""
+    exact = _output(stat, affliction, pol, SIGN_MODALITY[sender_sign], SIGN_MODALITY[receiver_sign], crit,
+                    (degradation, modality))
     return exact, _units(exact)
 
 
@@ -221,21 +223,14 @@ def _chart(cfg: Config, profile: Profile) -> _Chart:
     return kept
 
 
-def _direct(cfg_key: tuple[bool, bool], sender: Profile, s_state: SideState, si: int, receiver: Profile, ri: int,
-            pol: str, crit: bool) -> tuple[Fraction, int]:
+def _direct(cfg: Config, sender: Profile, s_state: SideState, si: int, receiver: Profile, ri: int, pol: str,
+            crit: bool) -> tuple[Fraction, int]:
     """``resolve.output`` with its units."""
     if s_state.combust[si]:  # ref §2: a combust planet deals and heals nothing
         return ZERO, 0
     st = sender.stats[si]
-    return _amount(
-        st.healing if pol == "testimony" else st.damage,
-        s_state.affliction[si],
-        pol,
-        SIGN_MODALITY[sender.signs[si]],
-        SIGN_MODALITY[receiver.signs[ri]],
-        crit,
-        cfg_key,
-    )
+    return _amount(st.healing if pol == "testimony" else st.damage, s_state.affliction[si], pol, sender.signs[si],
+                   receiver.signs[ri], crit, cfg.degradation, cfg.modality)
 
 
 def resolve_turn(
@@ -262,9 +257,8 @@ def resolve_turn(
         rolls[1] < theirs[1] - _MARGIN or (rolls[1] <= theirs[1] + _MARGIN and below(rolls[1], theirs[0], theirs[1])),
     )  # resolve.below, its float fast path inline
     # steps 3–4: magnitudes from start-of-turn affliction (ref §2 further rulings: simultaneous)
-    cfg_key = (cfg.degradation, cfg.modality)
-    to_player, to_player_units = _direct(cfg_key, op, os_, oi, pp, pi, pol, crits[1])
-    to_opponent, to_opponent_units = _direct(cfg_key, pp, ps, pi, op, oi, pol, crits[0])
+    to_player, to_player_units = _direct(cfg, op, os_, oi, pp, pi, pol, crits[1])
+    to_opponent, to_opponent_units = _direct(cfg, pp, ps, pi, op, oi, pol, crits[0])
     # step 5: apply, player first (ref §3)
     carry = cfg.carry
     p_delta, p_applied = _apply(carry, ps, pi, to_player_units, testimony)
@@ -279,7 +273,9 @@ def resolve_turn(
         _check("opponent", op, os_, oi, o_chart.threshold(oi), draw, checks)
     # step 7: propagation, player's chart then opponent's, from acting planets that are not combust
     steps: list[tuple] = []
-    deltas: list[int] = []
+    # 001 §13: the turn's score counts positive deltas and |negative| deltas
+    affliction = (p_delta if p_delta > 0 else 0) + (o_delta if o_delta > 0 else 0)
+    testimony_score = (-p_delta if p_delta < 0 else 0) + (-o_delta if o_delta < 0 else 0)
     base_pol = "testimony" if testimony else "affliction"  # ref §2: friction propagates as affliction
     inverse_pol = "affliction" if testimony else "testimony"
     for side, profile, state, i, received, applied, chart in (
@@ -299,14 +295,9 @@ def resolve_turn(
             step_pol = inverse_pol if inverted else base_pol
             delta, _ = _apply(carry, state, j, units, step_pol == "testimony")
             steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
-            deltas.append(delta)
             if delta > 0:
+                affliction += delta
                 _check(side, profile, state, j, chart.threshold(j), draw, checks)
-    # 001 §13: the turn's score, positive deltas and |negative| deltas
-    affliction = testimony_score = 0
-    for delta in (p_delta, o_delta, *deltas):
-        if delta > 0:
-            affliction += delta
-        else:
-            testimony_score -= delta
+            else:
+                testimony_score -= delta
     return ResolvedTurn(pol, (mine[0], theirs[0]), rolls, crits, direct, steps, checks, (affliction, testimony_score))
