@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from gamewright.core.rng import Rng
 from gamewright.games.prince.options import OPTIONS, config_for
 from gamewright.games.prince.resolve import ALL_ASPECTS, SideState, profile_for, resolve_turn
-from gamewright.games.prince.state import _turn_text
+from gamewright.games.prince.run_events import turn_text
 from gamewright.games.prince.tables import PLANETS
 
 from .reference_turn import reference_turn
@@ -55,7 +55,7 @@ def test_units_turn_equals_the_fraction_turn(options, mine, theirs, my_side, the
     slow = reference_turn(cfg, profiles, b, (pi, oi), rng_b)
     assert fast.to_json() == slow.to_json()
     assert fast.chances == slow.chances and fast.score == slow.score
-    assert _turn_text(PLANETS[pi], PLANETS[oi], fast) == _turn_text(PLANETS[pi], PLANETS[oi], slow)
+    assert turn_text(PLANETS[pi], PLANETS[oi], fast) == turn_text(PLANETS[pi], PLANETS[oi], slow)
     assert [_snapshot(s) for s in a] == [_snapshot(s) for s in b]
     assert [type(c) for s in a for c in s.carry] == [Fraction] * 14
     assert rng_a.random() == rng_b.random()  # the same number of draws

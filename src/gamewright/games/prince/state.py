@@ -23,7 +23,7 @@ from gamewright.games.prince.encounter import (
     profile_of_moment,
     random_moment,
 )
-from gamewright.games.prince.events import LazyEvent, Payload
+from gamewright.games.prince.events import LazyEvent
 from gamewright.games.prince.options import Config
 from gamewright.games.prince.preview import branches, summarize
 from gamewright.games.prince.progression import Progress
@@ -37,8 +37,8 @@ from gamewright.games.prince.resolve import (
     pair_bit,
     predict,
     profile_from_json,
-    side_summary,
 )
+from gamewright.games.prince.run_events import encounter_payload, opponent_planet_payload, turn_payload
 from gamewright.games.prince.tables import JOYS, PLANETS
 from gamewright.games.prince.turn import resolve_turn
 
@@ -244,7 +244,7 @@ class PrinceState:
         self.distance += affliction + testimony  # 001 §13: Distance accumulates every turn's score
         self.turns += 1
         self.turn += 1
-        events: list[Event] = [LazyEvent("turn", _turn_payload(self, result, planet, PLANETS[oi]))]
+        events: list[Event] = [LazyEvent("turn", turn_payload(self, result, planet, PLANETS[oi]))]
         events += self._activate(pi)
         events += self._advance()
         return events
@@ -318,7 +318,7 @@ class PrinceState:
             if drawn is None:  # ref §2: no opponent planet left, the encounter ends early (completed)
                 return None
             self.current = drawn
-        return [LazyEvent("opponent_planet", partial(_opponent_planet_payload, self.encounter + 1, self.turn + 1,
+        return [LazyEvent("opponent_planet", partial(opponent_planet_payload, self.encounter + 1, self.turn + 1,
                                                      PLANETS[self.current]))]
 
     def _start_encounter(self) -> list[Event]:
@@ -345,7 +345,7 @@ class PrinceState:
         self.deployed = 0
         # ref §2: N counts the player's unlocked planets (combust ones included), fixed at encounter start
         self.weights = cross_weights(self.player, profile, [i for i in range(7) if self.unlocked[i]])
-        events: list[Event] = [LazyEvent("encounter_start", _encounter_payload(self, moment, profile))]
+        events: list[Event] = [LazyEvent("encounter_start", encounter_payload(self, moment, profile))]
         nxt = self._next_opponent_planet()
         if nxt is None:  # cannot happen at the start (the opponent has seven fresh planets); kept for safety
             return events + self._end_encounter("completed")
@@ -548,69 +548,3 @@ class PrinceState:
         if self.ps.active & ~_mask(self.unlocked):
             problems.append("an aspect of a locked planet is active")
         return problems
-
-
-def _opponent_planet_payload(encounter: int, turn: int, planet: str) -> tuple[dict[str, Any], str]:
-    return {"encounter": encounter, "turn": turn, "planet": planet}, f"Opponent sends {planet}."
-
-
-def _encounter_payload(state: PrinceState, moment: Moment, profile: Profile) -> Payload:
-    """The encounter_start event's data and text, built when first read from values copied now."""
-    encounter, of, length = state.encounter + 1, state.cfg.encounters_per_run, state.length
-    unlocked, weights = tuple(state.unlocked), tuple(state.weights)
-
-    def build() -> tuple[dict[str, Any], str]:
-        data = {
-            "encounter": encounter,
-            "of": of,
-            "opponent": {"moment": moment.to_json(), **profile.to_json()},
-            "length": length,
-            "unlocked": [p for p, u in zip(PLANETS, unlocked, strict=True) if u],
-            "weights": dict(zip(PLANETS, weights, strict=True)),
-        }
-        return data, f"Encounter {encounter}: opponent born {moment}."
-
-    return build
-
-
-def _turn_payload(state: PrinceState, result: TurnResult, planet: str, opponent_planet: str) -> Payload:
-    """The turn event's data and text, built when first read from values copied now (the state moves on)."""
-    encounter, turn, distance = state.encounter + 1, state.turn, state.distance
-    mine, theirs = state.ps, state.os
-    after = (tuple(mine.affliction), tuple(mine.combust), tuple(theirs.affliction), tuple(theirs.combust))
-    unlocked = tuple(state.unlocked)
-
-    def build() -> tuple[dict[str, Any], str]:
-        data = result.to_json()
-        data.update(
-            {
-                "encounter": encounter,
-                "turn": turn,
-                "player_planet": planet,
-                "opponent_planet": opponent_planet,
-                "after": {
-                    "player": side_summary(after[0], after[1]),
-                    "opponent": side_summary(after[2], after[3]),
-                },
-                "unlocked": [p for p, u in zip(PLANETS, unlocked, strict=True) if u],
-                "distance": distance,
-            }
-        )
-        return data, _turn_text(planet, opponent_planet, result)
-
-    return build
-
-
-def _turn_text(planet: str, opponent_planet: str, result: TurnResult) -> str:
-    d = result.direct
-    crit = "".join(f" {side} crit!" for side, c in zip(("player", "opponent"), result.crits, strict=True) if c)
-    text = (
-        f"{planet} vs {opponent_planet}: {result.polarity}{crit}; {planet} {d[0].delta:+d}, "
-        f"{opponent_planet} {d[1].delta:+d}"
-    )
-    for s in result.propagation:
-        text += f"; {s.side} {s.source}→{s.target} {s.aspect} {s.polarity} {s.delta:+d}"
-    for c in result.checks:
-        outcome = "COMBUST" if c.combusted else ("saved by exaltation" if c.saved else "holds")
-        text += f"; {c.side} {c.planet} check P={c.probability:.4f} roll {c.roll:.4f} {outcome}"
-    return text
