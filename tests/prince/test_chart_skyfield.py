@@ -42,8 +42,8 @@ def sky() -> dict[str, Any]:
         return {"ts": load.timescale(builtin=True), "eph": load("de421.bsp")}
 
 
-@pytest.fixture(scope="module")
-def moments() -> list[Any]:
+def skyfield_moments() -> list[Any]:
+    """The compared moments: seeded, 1900–2050, |lat| ≤ 80 (tests/prince/test_speed_identity.py uses them too)."""
     rng = random.Random(20000101)
     start = datetime(1900, 1, 1, tzinfo=UTC)
     span = int((datetime(2050, 12, 31, 23, 59, tzinfo=UTC) - start).total_seconds())
@@ -51,6 +51,11 @@ def moments() -> list[Any]:
         quantize(start + timedelta(seconds=rng.randrange(span)), rng.uniform(-80, 80), rng.uniform(-180, 180))
         for _ in range(N_MOMENTS)
     ]
+
+
+@pytest.fixture(scope="module")
+def moments() -> list[Any]:
+    return skyfield_moments()
 
 
 def _skyfield_positions(sky: dict[str, Any], moments: list[Any]) -> tuple[dict[str, np.ndarray], np.ndarray]:

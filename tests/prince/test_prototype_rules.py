@@ -225,6 +225,9 @@ def test_prebuilt_weights_are_max_one_n_over_all_seven_planets() -> None:
             self.calls.append(list(weights))
             return items[0]
 
+        def weighted_choices(self, items, weights, count):  # noqa: ANN001
+            return [self.weighted_choice(items, weights) for _ in range(count)]
+
     rng = Counting()
     assert prebuilt_sequence(rng, player, opponent) == [0] * 7
     assert rng.calls == [[7, 1, 1, 1, 1, 1, 7]] * 7  # weight max(1, N): nobody is excluded

@@ -53,18 +53,23 @@ class LazyGroup(TyperGroup):
             return super().get_command(ctx, cmd_name)
         module_name, help_text = SUB_APPS[cmd_name]
         if self._listing:
-            return TyperGroup(name=cmd_name, help=help_text)
+            return TyperGroup(name=cmd_name, help=help_text, short_help=help_text)
         command = typer.main.get_command(importlib.import_module(module_name).app)
         command.name = cmd_name
         self.commands[cmd_name] = command
         return command
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
+        # The top-level listing is drawn plain: Typer's rich help imports Rich, markdown-it and rich.traceback
+        # (about 0.1 s), more than the rest of ``gamewright --help``. Every sub-command keeps its rich help.
+        markup = self.rich_markup_mode
         self._listing = True
+        self.rich_markup_mode = None
         try:
             super().format_help(ctx, formatter)
         finally:
             self._listing = False
+            self.rich_markup_mode = markup
 
 
 app = typer.Typer(
@@ -93,7 +98,7 @@ def main(
     """Play, test and balance Space Prince, Dangerous Inclinations, Affinity and Penance."""
 
 
-@app.command("demo")
+@app.command("demo", short_help="A short tour: mint a demo Prince, show its chart and progress, play one run.")
 def demo_command(
     svg: str | None = typer.Option(
         None, "--svg", help="Where to write the demo chart wheel (default: beside the database, or a temp folder)."
@@ -108,7 +113,7 @@ def demo_command(
     demo(None if svg is None else Path(svg), seed)
 
 
-@app.command("serve")
+@app.command("serve", short_help="Start the web site: lobby, seats with secret links, live games, bots and replays.")
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8000, "--port", help="TCP port."),
@@ -161,8 +166,11 @@ def run(argv: list[str] | None = None) -> int:
         sys.stdin = ClosedInput()
     try:
         result = app(args=args, standalone_mode=False, prog_name="gamewright")
-    except click_exc.NoArgsIsHelpError:
-        return 0  # the help has been printed already
+    except click_exc.NoArgsIsHelpError as exc:
+        plain = exc.format_message()  # the plain top-level help comes back as text; rich help printed itself
+        if plain:
+            sys.stdout.write(plain + "\n")
+        return 0
     except click_exc.UsageError as exc:
         command = exc.ctx.command_path if exc.ctx else "gamewright"
         sys.stderr.write(f"error: {_one_line(exc.format_message())} (see `{command} --help`)\n")

@@ -7,9 +7,10 @@ seed and the label, so adding draws to one stream never shifts another.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import random
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -33,6 +34,10 @@ class Rng:
     # --- draws -------------------------------------------------------------------------------------
     def random(self) -> float:
         return self._random.random()
+
+    def draws(self) -> Callable[[], float]:
+        """``random`` as a plain function, for a hot loop (the same draws from the same stream)."""
+        return self._random.random
 
     def die(self, sides: int) -> int:
         """One roll of a fair die numbered 1..sides."""
@@ -66,6 +71,26 @@ class Rng:
                 return item
         return next(item for item, weight in zip(reversed(items), reversed(weights), strict=True) if weight > 0)
 
+    def weighted_choices(self, items: Sequence[T], weights: Sequence[float | int], count: int) -> list[T]:
+        """``count`` draws of ``weighted_choice`` from the same weights: the same draws and the same picks, with
+        the running totals summed once (the first item whose running total exceeds the target)."""
+        if len(items) != len(weights):
+            raise ValueError("weighted choices need one weight per item")
+        total = sum(weights)
+        if total <= 0:
+            raise ValueError("weighted choice needs a positive total weight")
+        running = 0.0
+        cumulative = []
+        for weight in weights:
+            running += weight
+            cumulative.append(running)
+        last = max(i for i, weight in enumerate(weights) if weight > 0)  # weighted_choice's fallback
+        picks = []
+        for _ in range(count):
+            i = bisect.bisect_right(cumulative, self.random() * total)
+            picks.append(items[i] if i < len(items) else items[last])
+        return picks
+
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher-Yates in place, drawing only from this stream."""
         for i in range(len(items) - 1, 0, -1):
@@ -76,6 +101,11 @@ class Rng:
     def split(self, label: str) -> Rng:
         """An independent child stream named ``label``."""
         return Rng(derive_seed(self.seed, label))
+
+    @staticmethod
+    def child(seed: int | str, label: str) -> Rng:
+        """``Rng(seed).split(label)`` without seeding the parent's own stream (which would go unused)."""
+        return Rng(derive_seed(seed, label))
 
     def get_state(self) -> Any:
         version, internal, gauss = self._random.getstate()
@@ -145,6 +175,9 @@ class ScriptedRng(Rng):
             self.used.append(value)
             return value
         return super().die(sides)
+
+    def draws(self) -> Callable[[], float]:
+        return self.random  # the script, not the underlying stream
 
     def push_dice(self, *values: int) -> None:
         self._dice.extend(values)

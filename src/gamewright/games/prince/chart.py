@@ -18,6 +18,9 @@ from typing import Any
 import astronomy
 
 from gamewright.core.errors import ConfigError
+from gamewright.games.prince.rough_sky import MARGIN as ROUGH_MARGIN
+from gamewright.games.prince.rough_sky import TIERS as ROUGH_TIERS
+from gamewright.games.prince.rough_sky import rough_longitudes
 from gamewright.games.prince.tables import (
     MAJOR_ASPECTS,
     PLANETS,
@@ -109,6 +112,26 @@ def _centi(value: float, what: str) -> Decimal:
     return number.quantize(_CENTI, rounding=ROUND_HALF_UP)
 
 
+def _hundredths(value: float, what: str) -> Decimal | int:
+    """``_centi(value)``; a plain float's as whole hundredths, rounded half up on its shortest text (its
+    ``str``, which ``_centi`` reads too) without building Decimals: an opponent's moment is made every
+    encounter."""
+    if type(value) is float:
+        text = repr(value)
+        whole, dot, frac = text.partition(".")
+        if dot and whole.lstrip("-").isdigit() and frac.isdigit() and len(whole) <= 5:
+            q = int(whole.lstrip("-") + (frac + "00")[:2]) + (len(frac) > 2 and frac[2] >= "5")
+            return -q if whole.startswith("-") else q
+    return _centi(value, what)
+
+
+def _degrees_of(q: Decimal | int, negative_zero: bool) -> float:
+    """The float of a quantized coordinate, as ``float(Decimal)`` gives it (``-0.00`` stays ``-0.0``)."""
+    if isinstance(q, Decimal):
+        return float(q)
+    return -0.0 if q == 0 and negative_zero else q / 100
+
+
 def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
     """Validate a birth moment and quantize it (ref §1 "Quantization and identity", "Validation")."""
     when = parse_time(time) if isinstance(time, str) else _as_utc(time)
@@ -117,6 +140,12 @@ def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
             f"time {when.strftime('%Y-%m-%dT%H:%M:%SZ')} is out of range: birth moments run from "
             "1800-01-01 to 2199-12-31 UTC"
         )
+    lat_h = _hundredths(lat, "latitude")
+    lon_h = _hundredths(lon, "longitude")
+    if isinstance(lat_h, int) and isinstance(lon_h, int) and -9000 < lat_h < 9000 and -18000 <= lon_h < 18000:
+        floored = when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES)
+        return Moment(floored, _degrees_of(lat_h, math.copysign(1.0, lat) < 0),
+                      _degrees_of(lon_h, math.copysign(1.0, lon) < 0))
     lat_q = _centi(lat, "latitude")
     lon_q = _centi(lon, "longitude")
     # ref §2 further rulings: latitude strictly between -90 and 90 (the ascendant is undefined at the poles).
@@ -351,11 +380,29 @@ def _sky(moment: Moment) -> tuple[float, dict[str, float]]:
 @lru_cache(maxsize=8192)
 def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
     """What play needs of a chart (an opponent's): the seven signs in PLANETS order, the ascendant's sign and
-    the sect — the same values ``compute_chart`` gives, without building the full chart (cached)."""
-    asc, longitudes = _sky(moment)
-    asc_sign = sign_of(asc)
-    signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
+    the sect — the same values ``compute_chart`` gives, without building the full chart (cached).
+
+    The signs come from ``rough_sky``'s cheap longitudes (its coarse tier, then its fine one) when each lies
+    further than the tier's margin from a sign's edge, else from the exact longitudes (RULINGS: Space Prince,
+    opponents' signs)."""
+    t = astro_time(moment.time)
+    asc_sign = sign_of(ascendant_at(t, moment.lat, moment.lon))
+    for tier in ROUGH_TIERS:
+        rough = rough_longitudes(t, PLANETS, tier)
+        margins = ROUGH_MARGIN[tier]
+        if all(_clear_of_edges(margins["Moon" if name == "Moon" else "planet"], lon)
+               for name, lon in zip(PLANETS, rough, strict=True)):
+            signs = tuple(sign_of(lon) for lon in rough)
+            break
+    else:
+        exact = planet_longitudes(t)
+        signs = tuple(sign_of(exact[name]) for name in PLANETS)
     return signs, asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
+
+
+def _clear_of_edges(margin: float, longitude: float) -> bool:
+    within = longitude % 30.0
+    return margin < within < 30.0 - margin
 
 
 @lru_cache(maxsize=8192)
@@ -369,33 +416,34 @@ def chart_of_sky(moment: Moment, asc: float, longitudes: dict[str, float]) -> Ch
     """The chart of an ascendant and seven longitudes (``compute_chart``'s sky, or positions standing in for a
     chart known only by its signs, as a board draws it)."""
     asc_sign = sign_of(asc)
-    signs = {name: sign_of(longitudes[name]) for name in PLANETS}
+    signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
     # ref §1 / 000 §4a: diurnal when the Sun is in houses 7–12.
-    sect = chart_sect_from_sun_house(house(signs["Sun"], asc_sign))
-    planets: dict[str, Placement] = {}
-    for name in PLANETS:
-        sign = signs[name]
-        team = planet_sect(name, sect)
-        planets[name] = Placement(
-            name=name,
-            longitude=longitudes[name],
-            sign=sign,
-            sign_name=SIGNS[sign],
-            house=house(sign, asc_sign),
-            dignity=dignity(name, sign),
-            element=SIGN_ELEMENT[sign],
-            modality=SIGN_MODALITY[sign],
-            sect=team,
-            in_sect=team == sect,
-            stats=stats_for(name, sign),
-        )
+    sect = chart_sect_from_sun_house(house(signs[0], asc_sign))
+    planets = {
+        name: Placement(name, longitudes[name], *_placed(name, sign, asc_sign, sect))
+        for name, sign in zip(PLANETS, signs, strict=True)
+    }
+    return Chart(moment, asc, asc_sign, sect, planets, _aspects(signs))
+
+
+@lru_cache(maxsize=2048)
+def _placed(name: str, sign: int, asc_sign: int, sect: str) -> tuple[Any, ...]:
+    """Everything of a ``Placement`` but its name and longitude: it depends on signs alone (cached)."""
+    team = planet_sect(name, sect)
+    return (sign, SIGNS[sign], house(sign, asc_sign), dignity(name, sign), SIGN_ELEMENT[sign],
+            SIGN_MODALITY[sign], team, team == sect, stats_for(name, sign))
+
+
+@lru_cache(maxsize=8192)
+def _aspects(signs: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:
+    """The major aspects among seven signs, pairs in PLANETS order (ref §1: sign-based, no orbs; cached)."""
     aspects: list[tuple[str, str, str]] = []
     for i, a in enumerate(PLANETS):
-        for b in PLANETS[i + 1 :]:
-            kind = MAJOR_ASPECTS.get(sign_relationship(signs[a], signs[b]))
-            if kind is not None:  # ref §1: major aspects only, sign-based, no orbs
-                aspects.append((a, b, kind))
-    return Chart(moment, asc, asc_sign, sect, planets, tuple(aspects))
+        for j in range(i + 1, 7):
+            kind = MAJOR_ASPECTS.get(sign_relationship(signs[i], signs[j]))
+            if kind is not None:
+                aspects.append((a, PLANETS[j], kind))
+    return tuple(aspects)
 
 
 def chart_for(time: datetime | str, lat: float, lon: float) -> Chart:

@@ -7,6 +7,7 @@ draws stay: player crit, opponent crit, combustion checks.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from gamewright.games.prince.chart import Moment, chart_signs, quantize
@@ -42,8 +43,14 @@ _MAJOR: tuple[tuple[bool, ...], ...] = tuple(
 
 def cross_weights(player: Profile, opponent: Profile, player_planets: list[int]) -> list[int]:
     """N for each opponent planet: its major sign relationships with the given player planets (000 §13)."""
-    mine = [player.signs[p] for p in player_planets]
-    return [sum(_MAJOR[opponent.signs[o]][s] for s in mine) for o in range(7)]
+    by_sign = _weights_by_sign(tuple(player.signs[p] for p in player_planets))
+    return [by_sign[s] for s in opponent.signs]
+
+
+@lru_cache(maxsize=4096)
+def _weights_by_sign(mine: tuple[int, ...]) -> tuple[int, ...]:
+    """For each of the twelve signs, how many of the signs ``mine`` stand in a major relationship with it."""
+    return tuple(sum(_MAJOR[sign][s] for s in mine) for sign in range(12))
 
 
 def draw_opponent_planet(rng: Any, weights: list[int], combust: list[bool]) -> int | None:
@@ -62,4 +69,4 @@ def prebuilt_sequence(rng: Any, player: Profile, opponent: Profile) -> list[int]
     """ref §3: 7 draws with replacement, weight max(1, N), N counted against all seven player planets."""
     weights = [max(1, n) for n in cross_weights(player, opponent, list(range(7)))]
     planets = list(range(7))
-    return [rng.weighted_choice(planets, weights) for _ in range(SEQUENCE_LENGTH)]
+    return rng.weighted_choices(planets, weights, SEQUENCE_LENGTH)

@@ -47,7 +47,7 @@ class PrinceGame:
     def player_for_seed(self, seed: int) -> Profile:
         if self.player is not None:
             return self.player
-        return profile_of_moment(random_moment(Rng(seed).split("player")))
+        return profile_of_moment(random_moment(Rng.child(seed, "player")))
 
     def new_initial_state(self, seed: int = 0) -> PrinceState:
         return self.start(seed)[0]

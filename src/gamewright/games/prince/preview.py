@@ -33,9 +33,9 @@ from gamewright.games.prince.resolve import (
     TurnResult,
     combust_probability_exact,
     combust_ratio,
-    resolve_turn,
 )
 from gamewright.games.prince.tables import PLANETS
+from gamewright.games.prince.turn import resolve_turn
 
 HIT = 0.0  # below every chance above 0
 MISS = 1.0 - 2.0**-53  # the largest draw: below a chance only when that chance is 1

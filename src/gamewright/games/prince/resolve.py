@@ -10,11 +10,16 @@ checks the acting planets after direct application and every propagated target a
 order player Sun…Saturn, opponent Sun…Saturn. Because a planet is hit at most once per turn, a check never
 changes a later step, and propagation visits targets in that same order, both give the same checks with the
 same draws — one code path serves both.
+
+The turn itself (``resolve_turn``) runs in ``turn`` on whole units of the amounts' common denominator, its
+amounts computed by the pieces here; tests/prince/reference_turn.py keeps the step-by-step ``Fraction`` turn it
+is checked against.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -100,16 +105,19 @@ _TEAMS: dict[str, tuple[str, ...]] = {sect: tuple(planet_sect(p, sect) for p in 
 
 @lru_cache(maxsize=16384)
 def profile_for(signs: tuple[int, ...], sect: str, asc_sign: int | None = None) -> Profile:
-    rows = [_ASPECT_OF_SIGNS[s] for s in signs]
-    aspects = tuple(tuple(None if i == j else rows[i][signs[j]] for j in range(7)) for i in range(7))
+    aspects = []
+    for i, s in enumerate(signs):
+        row = list(map(_ASPECT_OF_SIGNS[s].__getitem__, signs))
+        row[i] = None  # a planet has no aspect with itself
+        aspects.append(tuple(row))
     return Profile(
         signs=signs,
         sect=sect,
         asc_sign=asc_sign,
-        stats=tuple(stats_for(p, s) for p, s in zip(PLANETS, signs, strict=True)),
-        dignities=tuple(dignity(p, s) for p, s in zip(PLANETS, signs, strict=True)),
+        stats=tuple(map(stats_for, PLANETS, signs)),
+        dignities=tuple(map(dignity, PLANETS, signs)),
         teams=_TEAMS[sect] if sect in _TEAMS else tuple(planet_sect(p, sect) for p in PLANETS),
-        aspects=aspects,
+        aspects=tuple(aspects),
     )
 
 
@@ -123,6 +131,14 @@ def profile_from_json(data: dict[str, Any]) -> Profile:
     return profile_for(
         tuple(SIGNS.index(data["signs"][p]) for p in PLANETS), data["sect"], None if asc is None else SIGNS.index(asc)
     )
+
+
+def side_summary(affliction: Sequence[int], combust: Sequence[bool]) -> dict[str, Any]:
+    """A side's affliction of all seven planets and its combust ones (``SideState.summary``)."""
+    return {
+        "affliction": dict(zip(PLANETS, affliction, strict=True)),
+        "combust": [p for p, c in zip(PLANETS, combust, strict=True) if c],
+    }
 
 
 @dataclass(slots=True)
@@ -140,10 +156,7 @@ class SideState:
 
     def summary(self) -> dict[str, Any]:
         """Affliction of all seven planets and every combust one (the what-if "after" shape)."""
-        return {
-            "affliction": dict(zip(PLANETS, self.affliction, strict=True)),
-            "combust": [p for p, c in zip(PLANETS, self.combust, strict=True) if c],
-        }
+        return side_summary(self.affliction, self.combust)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -333,7 +346,12 @@ def below(roll: float, exact: Fraction, approx: float) -> bool:
 
 def combusts(dig: str, affliction: int, thresh: int, roll: float) -> bool:
     """roll < P, exactly (ref §2: strictly less). For fall, roll < √r ⇔ roll² < r."""
-    approx, exact, r = _curve(dig, affliction, thresh)
+    return roll_hits(_curve(dig, affliction, thresh), roll)
+
+
+def roll_hits(curve: tuple[float, Fraction | None, Fraction], roll: float) -> bool:
+    """roll < P for a combustion curve ``(P as a float, P exactly or None for fall, r)``, exactly."""
+    approx, exact, r = curve
     if roll < approx - _MARGIN:
         return True
     if roll > approx + _MARGIN:
@@ -470,80 +488,14 @@ class TurnResult:
         }
 
 
-def _check(cfg: Config, side: str, profile: Profile, state: SideState, i: int, rng: Any, checks: list[Check]) -> None:
-    """One combustion check (000 §11, 001 §11): one draw; an unspent exaltation save turns a hit into survival."""
-    thresh = threshold(cfg, profile, i)
-    dig = profile.dignities[i]
-    a = state.affliction[i]
-    roll = rng.random()
-    hit = combusts(dig, a, thresh, roll)
-    saved = False
-    if hit and dig == "exaltation" and not state.save_used[i]:
-        state.save_used[i] = True  # 000 §11: survives one combustion that should have killed it
-        saved = True
-    elif hit:
-        state.combust[i] = True
-    checks.append(
-        Check(side, PLANETS[i], a, thresh, dig, combust_probability(dig, a, thresh), roll, hit and not saved, saved)
-    )
+def __getattr__(name: str) -> Any:
+    """``resolve_turn`` lives in ``turn`` (it runs the turn on whole units and imports this module's pieces);
+    it is still importable from here (PEP 562)."""
+    if name == "resolve_turn":
+        from gamewright.games.prince.turn import resolve_turn
 
-
-def resolve_turn(
-    cfg: Config,
-    profiles: tuple[Profile, Profile],
-    states: tuple[SideState, SideState],
-    acting: tuple[int, int],
-    rng: Any,
-) -> TurnResult:
-    """Resolve one turn in place: ``states`` change; the result says what happened."""
-    pp, op = profiles
-    ps, os_ = states
-    pi, oi = acting
-    pol = polarity(pp.signs[pi], op.signs[oi])  # step 1
-    testimony = pol == "testimony"
-    # step 2: both crit rolls are always drawn, player first (ref §2, §3)
-    chances = (crit_chance(cfg, pp, ps, pi), crit_chance(cfg, op, os_, oi))
-    rolls = (rng.random(), rng.random())
-    crits = (below(rolls[0], chances[0], _as_float(chances[0])), below(rolls[1], chances[1], _as_float(chances[1])))
-    # steps 3–4: magnitudes from start-of-turn affliction (ref §2 further rulings: simultaneous)
-    to_player = output(cfg, op, os_, oi, pp, pi, pol, crits[1])
-    to_opponent = output(cfg, pp, ps, pi, op, oi, pol, crits[0])
-    # step 5: apply, player first (ref §3)
-    p_delta, p_applied = apply_amount(cfg, ps, pi, to_player, testimony)
-    o_delta, o_applied = apply_amount(cfg, os_, oi, to_opponent, testimony)
-    direct = (
-        Direct(PLANETS[pi], pol, to_player, p_applied, p_delta),
-        Direct(PLANETS[oi], pol, to_opponent, o_applied, o_delta),
-    )
-    checks: list[Check] = []
-    # step 6: a check for each acting planet whose affliction rose, player first
-    if p_delta > 0:
-        _check(cfg, "player", pp, ps, pi, rng, checks)
-    if o_delta > 0:
-        _check(cfg, "opponent", op, os_, oi, rng, checks)
-    # step 7: propagation, player's chart then opponent's, from acting planets that are not combust
-    steps: list[Step] = []
-    base_pol = "testimony" if testimony else "affliction"  # ref §2: friction propagates as affliction
-    for side, profile, state, i, received, applied in (
-        ("player", pp, ps, pi, to_player, p_applied),
-        ("opponent", op, os_, oi, to_opponent, o_applied),
-    ):
-        if state.combust[i]:
-            continue
-        base = received if cfg.raw_base else Fraction(applied)  # ref §3 raw / ref §2 rounded, before clamping
-        row = profile.aspects[i]
-        for j in range(7):
-            aspect = row[j]
-            if aspect is None or state.combust[j] or not (state.active >> (i * 7 + j)) & 1:
-                continue  # no major aspect, combust target, or a latent aspect (ref §2)
-            amplified = cfg.sect_amplifies and profile.teams[i] == profile.teams[j]
-            amount, inverted = _propagated(base.numerator, base.denominator, aspect, amplified)
-            step_pol = ("affliction" if testimony else "testimony") if inverted else base_pol
-            delta, _ = apply_amount(cfg, state, j, amount, step_pol == "testimony")
-            steps.append(Step(side, PLANETS[i], PLANETS[j], aspect, step_pol, amount, delta))
-            if delta > 0:
-                _check(cfg, side, profile, state, j, rng, checks)
-    return TurnResult(pol, chances, rolls, crits, direct, steps, checks)
+        return resolve_turn
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -18,8 +18,9 @@ from gamewright.core.errors import ConfigError
 from gamewright.core.limits import SEED_MAX
 from gamewright.core.rng import Rng, ScriptedRng
 from gamewright.games.prince.options import config_for
-from gamewright.games.prince.resolve import ALL_ASPECTS, SideState, pair_bit, profile_for, resolve_turn
+from gamewright.games.prince.resolve import ALL_ASPECTS, SideState, pair_bit, profile_for
 from gamewright.games.prince.tables import PLANETS, SIGN_INDEX, SIGNS
+from gamewright.games.prince.turn import resolve_turn
 
 TOP_FIELDS = ("ruleset", "options", "player", "opponent", "player_planet", "opponent_planet", "rolls", "seed")
 SIDE_FIELDS = ("signs", "sect", "affliction", "combust", "exaltation_save_used", "carry", "aspects")

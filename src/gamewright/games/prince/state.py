@@ -7,8 +7,9 @@ last encounter. Under ``unlocks=progression`` the run also advances the Prince's
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -22,6 +23,7 @@ from gamewright.games.prince.encounter import (
     profile_of_moment,
     random_moment,
 )
+from gamewright.games.prince.events import LazyEvent
 from gamewright.games.prince.options import Config
 from gamewright.games.prince.preview import branches, summarize
 from gamewright.games.prince.progression import Progress
@@ -35,9 +37,10 @@ from gamewright.games.prince.resolve import (
     pair_bit,
     predict,
     profile_from_json,
-    resolve_turn,
 )
+from gamewright.games.prince.run_events import encounter_payload, opponent_planet_payload, turn_payload
 from gamewright.games.prince.tables import JOYS, PLANETS
+from gamewright.games.prince.turn import resolve_turn
 
 RULE_SELECT = "000 §13"
 
@@ -53,6 +56,7 @@ class Deploy:
 
 
 DEPLOY = {p: Deploy(p) for p in PLANETS}
+_DEPLOY_AT = tuple(DEPLOY[p] for p in PLANETS)
 
 
 def parse_planet(text: str) -> str:
@@ -167,9 +171,8 @@ class PrinceState:
         s.distance = 0
         s.turns = 0
         s.status = "active"
-        root = Rng(seed)
-        s.rng = root.split("turns")  # ref §2: turn draws have their own stream …
-        s.orng = root.split("opponents")  # … and opponent charts and draws theirs
+        s.rng = Rng.child(seed, "turns")  # ref §2: turn draws have their own stream …
+        s.orng = Rng.child(seed, "opponents")  # … and opponent charts and draws theirs
         if cfg.prebuilt:
             # ref §3: every encounter's opponent chart and planet sequence is built when the run starts.
             for _ in range(cfg.encounters_per_run):
@@ -196,12 +199,14 @@ class PrinceState:
 
     def selectable(self) -> list[int]:
         """Planets the player may send: unlocked and not combust (000 §12, §11)."""
-        return [i for i in range(7) if self.unlocked[i] and not self.ps.combust[i]]
+        unlocked, combust = self.unlocked, self.ps.combust
+        return [i for i in range(7) if unlocked[i] and not combust[i]]
 
     def legal_actions(self) -> list[Deploy]:
         if self.status != "active":
             return []
-        return [DEPLOY[PLANETS[i]] for i in self.selectable()]
+        unlocked, combust = self.unlocked, self.ps.combust
+        return [_DEPLOY_AT[i] for i in range(7) if unlocked[i] and not combust[i]]
 
     def refusal(self, planet: str) -> RuleViolation | None:
         """Why sending ``planet`` is refused now, or None when it is legal."""
@@ -225,31 +230,21 @@ class PrinceState:
     def apply(self, action: Deploy) -> list[Event]:
         field = getattr(action, "planet", None)
         planet = field if isinstance(field, str) else repr(action)
-        problem = self.refusal(planet)
-        if problem is not None:
-            raise problem  # validated before anything changes
-        pi = PLANET_INDEX[planet]
+        pi = PLANET_INDEX.get(planet, -1)
+        if pi < 0 or self.status != "active" or not self.unlocked[pi] or self.ps.combust[pi]:
+            problem = self.refusal(planet)
+            if problem is not None:
+                raise problem  # validated before anything changes
         oi = self.current
         opponent = self.opponent
         assert opponent is not None  # set by every encounter start, before the run is active
         result = resolve_turn(self.cfg, (self.player, opponent), (self.ps, self.os), (pi, oi), self.rng)
         self.last = result
-        data = result.to_json()
-        self.distance += data["score"]["turn"]  # 001 §13: Distance accumulates every turn's score
+        affliction, testimony = result.score
+        self.distance += affliction + testimony  # 001 §13: Distance accumulates every turn's score
         self.turns += 1
         self.turn += 1
-        data.update(
-            {
-                "encounter": self.encounter + 1,
-                "turn": self.turn,
-                "player_planet": planet,
-                "opponent_planet": PLANETS[oi],
-                "after": self._after(),
-                "unlocked": [p for p, u in zip(PLANETS, self.unlocked, strict=True) if u],
-                "distance": self.distance,
-            }
-        )
-        events = [Event("turn", data, _turn_text(self, planet, PLANETS[oi], result))]
+        events: list[Event] = [LazyEvent("turn", turn_payload(self, result, planet, PLANETS[oi]))]
         events += self._activate(pi)
         events += self._advance()
         return events
@@ -270,9 +265,6 @@ class PrinceState:
     # ------------------------------------------------------------------------------------------------------
     # flow
     # ------------------------------------------------------------------------------------------------------
-    def _after(self) -> dict[str, Any]:
-        return {"player": self.ps.summary(), "opponent": self.os.summary()}
-
     def _activate(self, pi: int) -> list[Event]:
         """000 §12: an aspect activates once both its planets are deployed in one encounter (from next turn)."""
         self.deployed |= 1 << pi
@@ -295,9 +287,10 @@ class PrinceState:
     def _defeated(self) -> bool:
         # ref §2 defeat_when: every unlocked planet combust (or all seven); a player with no planet left to
         # send has lost as well, so the game never stalls.
-        if self.cfg.defeat_all_seven and all(self.ps.combust):
+        combust = self.ps.combust
+        if self.cfg.defeat_all_seven and all(combust):
             return True
-        return not self.selectable()
+        return not any(map(operator.gt, self.unlocked, combust))  # no planet unlocked and not combust
 
     def _advance(self) -> list[Event]:
         """After a turn: defeat, the next opponent planet, or the end of the encounter."""
@@ -325,14 +318,8 @@ class PrinceState:
             if drawn is None:  # ref §2: no opponent planet left, the encounter ends early (completed)
                 return None
             self.current = drawn
-        planet = PLANETS[self.current]
-        return [
-            Event(
-                "opponent_planet",
-                {"encounter": self.encounter + 1, "turn": self.turn + 1, "planet": planet},
-                f"Opponent sends {planet}.",
-            )
-        ]
+        return [LazyEvent("opponent_planet", partial(opponent_planet_payload, self.encounter + 1, self.turn + 1,
+                                                     PLANETS[self.current]))]
 
     def _start_encounter(self) -> list[Event]:
         cfg = self.cfg
@@ -358,15 +345,7 @@ class PrinceState:
         self.deployed = 0
         # ref §2: N counts the player's unlocked planets (combust ones included), fixed at encounter start
         self.weights = cross_weights(self.player, profile, [i for i in range(7) if self.unlocked[i]])
-        data = {
-            "encounter": self.encounter + 1,
-            "of": cfg.encounters_per_run,
-            "opponent": {"moment": moment.to_json(), **profile.to_json()},
-            "length": self.length,
-            "unlocked": [p for p, u in zip(PLANETS, self.unlocked, strict=True) if u],
-            "weights": dict(zip(PLANETS, self.weights, strict=True)),
-        }
-        events = [Event("encounter_start", data, f"Encounter {self.encounter + 1}: opponent born {moment}.")]
+        events: list[Event] = [LazyEvent("encounter_start", encounter_payload(self, moment, profile))]
         nxt = self._next_opponent_planet()
         if nxt is None:  # cannot happen at the start (the opponent has seven fresh planets); kept for safety
             return events + self._end_encounter("completed")
@@ -569,18 +548,3 @@ class PrinceState:
         if self.ps.active & ~_mask(self.unlocked):
             problems.append("an aspect of a locked planet is active")
         return problems
-
-
-def _turn_text(state: PrinceState, planet: str, opponent_planet: str, result: TurnResult) -> str:
-    d = result.direct
-    crit = "".join(f" {side} crit!" for side, c in zip(("player", "opponent"), result.crits, strict=True) if c)
-    text = (
-        f"{planet} vs {opponent_planet}: {result.polarity}{crit}; {planet} {d[0].delta:+d}, "
-        f"{opponent_planet} {d[1].delta:+d}"
-    )
-    for s in result.propagation:
-        text += f"; {s.side} {s.source}→{s.target} {s.aspect} {s.polarity} {s.delta:+d}"
-    for c in result.checks:
-        outcome = "COMBUST" if c.combusted else ("saved by exaltation" if c.saved else "holds")
-        text += f"; {c.side} {c.planet} check P={c.probability:.4f} roll {c.roll:.4f} {outcome}"
-    return text
