@@ -10,8 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gamewright.core.errors import RuleViolation
-from gamewright.games.inclinations.board import FACINGS, WELL_INDEX
-from gamewright.games.inclinations.ship import SUB_INDEX
+from gamewright.games.inclinations.board import (
+    BH_VELOCITY,
+    FACINGS,
+    PLANET_VELOCITY,
+    WELL_INDEX,
+    WELLS,
+    adjustment_range,
+)
+from gamewright.games.inclinations.ship import MAX_ENERGY, SUB_INDEX, SUBSYSTEMS
 
 INTENSITIES = {"light": 1, "medium": 2, "heavy": 3}  # 002 Burn table
 WEAPONS = ("laser", "railgun", "missiles")
@@ -95,6 +102,18 @@ class EndTurn:
 
 Step = Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire
 Action = Deploy | Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire | EndTurn
+
+# Shared instances of the steps planners list again and again (the classes are frozen, so one value serves all).
+COAST = Coast(False)
+COAST_SCOOP = Coast(True)
+ROTATE = {facing: Rotate(name) for name, facing in FACINGS.items()}  # by the facing turned to
+_ADJUSTS = range(min(adjustment_range(v)[0] for v in (*BH_VELOCITY[1:], *PLANET_VELOCITY[1:])),
+                 adjustment_range(1)[1] + 1)
+BURNS = {(name, adj): Burn(name, adj) for name in INTENSITIES for adj in _ADJUSTS}
+TRANSFERS = tuple(Transfer(well) for well in WELLS)  # by well index
+# indexed by subsystem, then amount (index 0 unused)
+ALLOCATIONS = tuple(tuple(Allocate(name, a) for a in range(MAX_ENERGY[i] + 1)) for i, name in enumerate(SUBSYSTEMS))
+DEALLOCATIONS = tuple(tuple(Deallocate(name, a) for a in range(MAX_ENERGY[i] + 1)) for i, name in enumerate(SUBSYSTEMS))
 
 FORMS = {
     "deploy": "deploy SECTOR",

@@ -6,7 +6,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamewright.core.rng import Rng
-from gamewright.games.inclinations.actions import INTENSITIES, Allocate, Burn, Coast, Deallocate, Deploy, Step, Transfer
+from gamewright.games.inclinations.actions import (
+    ALLOCATIONS,
+    BURNS,
+    COAST,
+    DEALLOCATIONS,
+    INTENSITIES,
+    TRANSFERS,
+    Deploy,
+    Step,
+)
 from gamewright.games.inclinations.board import SECTORS, WELLS, adjustment_range, ring_count, transfer_route, velocity
 from gamewright.games.inclinations.ship import SUBSYSTEMS, Ship
 
@@ -35,12 +44,13 @@ def safe_deploy(state: Any, rng: Rng) -> Deploy:
 def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     """Deallocations then allocations that turn ``ship.energy`` into ``target``."""
     steps: list[Step] = []
-    for i, name in enumerate(SUBSYSTEMS):
-        if ship.energy[i] > target[i]:
-            steps.append(Deallocate(name, ship.energy[i] - target[i]))
-    for i, name in enumerate(SUBSYSTEMS):
-        if ship.energy[i] < target[i]:
-            steps.append(Allocate(name, target[i] - ship.energy[i]))
+    energy = ship.energy
+    for i in range(len(SUBSYSTEMS)):
+        if energy[i] > target[i]:
+            steps.append(DEALLOCATIONS[i][energy[i] - target[i]])
+    for i in range(len(SUBSYSTEMS)):
+        if energy[i] < target[i]:
+            steps.append(ALLOCATIONS[i][target[i] - energy[i]])
     return steps
 
 
@@ -50,7 +60,7 @@ def movement_options(ship: Ship, facing: int, transfer_mass: int) -> list[tuple[
     ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
     v = velocity(ship.well, ship.ring)
     out: list[tuple[Step, int, int, int, int, int]] = [
-        (Coast(False), ship.well, ship.ring, (ship.sector + v) % SECTORS, 0, 0)
+        (COAST, ship.well, ship.ring, (ship.sector + v) % SECTORS, 0, 0)
     ]
     low, high = adjustment_range(v)
     rings = ring_count(ship.well)
@@ -61,10 +71,10 @@ def movement_options(ship: Ship, facing: int, transfer_mass: int) -> list[tuple[
         for adj in range(low, high + 1):
             cost = k + abs(adj)
             if cost <= ship.mass:
-                out.append((Burn(name, adj), ship.well, dest, (ship.sector + v + adj) % SECTORS, k, cost))
+                out.append((BURNS[name, adj], ship.well, dest, (ship.sector + v + adj) % SECTORS, k, cost))
     if ship.ring == rings and ship.mass >= transfer_mass:
         for dest in range(len(WELLS)):
             route = transfer_route(ship.well, dest)
             if route is not None and route[0] == ship.sector:
-                out.append((Transfer(WELLS[dest]), dest, route[1], route[2], 3, transfer_mass))
+                out.append((TRANSFERS[dest], dest, route[1], route[2], 3, transfer_mass))
     return out
