@@ -8,12 +8,14 @@ Text forms: ``deploy 7``, ``allocate engines 2``, ``deallocate railgun 4``, ``ro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from gamewright.core.errors import RuleViolation
 from gamewright.games.inclinations.board import (
     BH_VELOCITY,
     FACINGS,
     PLANET_VELOCITY,
+    SECTORS,
     WELL_INDEX,
     WELLS,
     adjustment_range,
@@ -104,6 +106,7 @@ Step = Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire
 Action = Deploy | Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire | EndTurn
 
 # Shared instances of the steps planners list again and again (the classes are frozen, so one value serves all).
+DEPLOYS = tuple(Deploy(sector) for sector in range(SECTORS))
 COAST = Coast(False)
 COAST_SCOOP = Coast(True)
 ROTATE = {facing: Rotate(name) for name, facing in FACINGS.items()}  # by the facing turned to
@@ -114,6 +117,12 @@ TRANSFERS = tuple(Transfer(well) for well in WELLS)  # by well index
 # indexed by subsystem, then amount (index 0 unused)
 ALLOCATIONS = tuple(tuple(Allocate(name, a) for a in range(MAX_ENERGY[i] + 1)) for i, name in enumerate(SUBSYSTEMS))
 DEALLOCATIONS = tuple(tuple(Deallocate(name, a) for a in range(MAX_ENERGY[i] + 1)) for i, name in enumerate(SUBSYSTEMS))
+
+@cache
+def fire(weapon: str, targets: tuple[str, ...], compensate: bool = False) -> Fire:
+    """The shared ``Fire`` value (planners name the same shots turn after turn)."""
+    return Fire(weapon, targets, compensate)
+
 
 FORMS = {
     "deploy": "deploy SECTOR",

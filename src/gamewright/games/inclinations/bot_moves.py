@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
@@ -54,27 +55,48 @@ def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     return steps
 
 
-def movement_options(ship: Ship, facing: int, transfer_mass: int) -> list[tuple[Step, int, int, int, int, int]]:
-    """(step, well, ring, sector, engines needed, mass cost) for every movement the ship could make.
+# one group of movements that end on the same ring: (well, ring, engines needed, start sector, moves), each move
+# (step, sector adjustment, mass cost) ending on sector (start + adjustment) % SECTORS
+MoveGroup = tuple[int, int, int, int, tuple[tuple[Step, int, int], ...]]
+
+
+@cache
+def _burns(name: str, k: int, low: int, high: int, mass: int) -> tuple[tuple[Step, int, int], ...]:
+    """The burns of one intensity: each sector adjustment the ship's reaction mass pays for (002 Burn; 002 Sector
+    Adjustment: 1 mass per sector)."""
+    return tuple((BURNS[name, adj], adj, k + abs(adj)) for adj in range(low, high + 1) if k + abs(adj) <= mass)
+
+
+def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> list[MoveGroup]:
+    """Every movement the ship could make facing ``facing``, grouped by the ring they end on: the coast, each
+    burn intensity's adjustments, each well transfer.
 
     ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
-    v = velocity(ship.well, ship.ring)
-    out: list[tuple[Step, int, int, int, int, int]] = [
-        (COAST, ship.well, ship.ring, (ship.sector + v) % SECTORS, 0, 0)
-    ]
+    well, ring, sector, mass = ship.well, ship.ring, ship.sector, ship.mass
+    v = velocity(well, ring)
+    drifted = (sector + v) % SECTORS
+    groups: list[MoveGroup] = [(well, ring, 0, drifted, _COAST)]
     low, high = adjustment_range(v)
-    rings = ring_count(ship.well)
+    rings = ring_count(well)
     for name, k in INTENSITIES.items():
-        dest = ship.ring + k * facing
-        if not 1 <= dest <= rings:
-            continue
-        for adj in range(low, high + 1):
-            cost = k + abs(adj)
-            if cost <= ship.mass:
-                out.append((BURNS[name, adj], ship.well, dest, (ship.sector + v + adj) % SECTORS, k, cost))
-    if ship.ring == rings and ship.mass >= transfer_mass:
+        dest = ring + k * facing
+        if 1 <= dest <= rings:
+            burns = _burns(name, k, low, high, min(mass, k + max(-low, high)))
+            if burns:
+                groups.append((well, dest, k, drifted, burns))
+    if ring == rings and mass >= transfer_mass:
         for dest in range(len(WELLS)):
-            route = transfer_route(ship.well, dest)
-            if route is not None and route[0] == ship.sector:
-                out.append((TRANSFERS[dest], dest, route[1], route[2], 3, transfer_mass))
-    return out
+            route = transfer_route(well, dest)
+            if route is not None and route[0] == sector:
+                groups.append((dest, route[1], 3, route[2], ((TRANSFERS[dest], 0, transfer_mass),)))
+    return groups
+
+
+_COAST: tuple[tuple[Step, int, int], ...] = ((COAST, 0, 0),)
+
+
+def movement_options(ship: Ship, facing: int, transfer_mass: int) -> list[tuple[Step, int, int, int, int, int]]:
+    """(step, well, ring, sector, engines needed, mass cost) for every movement the ship could make."""
+    return [(step, well, ring, (start + adj) % SECTORS, engines, cost)
+            for well, ring, engines, start, moves in movement_groups(ship, facing, transfer_mass)
+            for step, adj, cost in moves]

@@ -86,10 +86,16 @@ def transfer_turns_table(well: int, dest: int) -> tuple[tuple[int, ...], ...]:
     return _relax(table, moves, rings, 0)
 
 
+def transfer_row(well: int, ring: int, dest: int) -> tuple[tuple[int, ...], int]:
+    """(turns by sector, turns to add) to reach well ``dest`` from ``ring`` of ``well`` (not ``dest`` itself)."""
+    if well == BLACKHOLE or dest == BLACKHOLE:
+        return transfer_turns_table(well, dest)[ring], 1
+    return transfer_turns_table(well, BLACKHOLE)[ring], 12  # then on from the black hole
+
+
 def transfer_distance(well: int, ring: int, sector: int, dest: int) -> int:
     """Turns to reach well ``dest`` from a position (through the black hole between planets)."""
     if well == dest:
         return 0
-    if well == BLACKHOLE or dest == BLACKHOLE:
-        return transfer_turns_table(well, dest)[ring][sector] + 1
-    return transfer_turns_table(well, BLACKHOLE)[ring][sector] + 12  # then on from the black hole
+    turns, more = transfer_row(well, ring, dest)
+    return turns[sector] + more

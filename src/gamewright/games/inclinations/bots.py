@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import COAST_SCOOP, ROTATE, Coast, Deploy, Fire, Step
 from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_options
@@ -116,8 +117,8 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
 
     game = InclinationsGame(None, {**(options or {}), "players": len(kinds)})
     state = game.new_initial_state(seed)
-    master = Rng(seed)
     if bots is None:
+        master = Rng(seed)
         bots = [make_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
     log: list[str] = []
     while not state.is_terminal():
@@ -127,8 +128,17 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
             state.apply(action)
             log.append(action.to_text())
             continue
-        plan = bot.choose_turn(state)
-        state.play_turn(plan)
+        if isinstance(bot, (RandomBot, HeuristicBot)):
+            # choose_turn with the engine's own validation deciding its coast fallback (one validation a turn)
+            plan = bot.build_turn(state)
+            try:
+                state.play_turn(plan, log=False)
+            except RuleViolation:
+                plan = []
+                state.play_turn(plan, log=False)
+        else:
+            plan = bot.choose_turn(state)
+            state.play_turn(plan, log=False)
         log.extend(a.to_text() for a in plan)
         log.append("end")
         if check is not None:

@@ -14,6 +14,7 @@ from gamewright.core.errors import RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import (
+    DEPLOYS,
     Action,
     Allocate,
     Burn,
@@ -107,7 +108,7 @@ class InclinationsState:
             return []
         if self.phase == DEPLOY:
             taken = {s.sector for s in self.ships if s.ring}
-            return [Deploy(s) for s in range(SECTORS) if s not in taken]
+            return [DEPLOYS[s] for s in range(SECTORS) if s not in taken]
         return [*legal_steps(self), EndTurn()]
 
     def apply(self, action: Action) -> list[Event]:
@@ -131,18 +132,19 @@ class InclinationsState:
         self.plan.append(action)
         return []
 
-    def play_turn(self, plan: Sequence[Step]) -> list[Event]:
-        """Apply a whole plan and end the turn (the fast path bots use; same result as step by step)."""
+    def play_turn(self, plan: Sequence[Step], *, log: bool = True) -> list[Event]:
+        """Apply a whole plan and end the turn (the fast path bots use; same result as step by step). ``log``
+        false: the turn's own events are not built (the state comes out the same)."""
         if self.phase != PLAY:
             raise RuleViolation("the planned turn", "it is not the playing phase", "")
         for step in plan:
-            if type(step) not in (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire) or not _well_typed(step):
+            if type(step) not in STEP_TYPES or not _well_typed(step):
                 raise RuleViolation(_text(step), "not a well-formed planning step", "")
         errors = validate(self.ships, self.current, [*self.plan, *plan], self.tr)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
         self.plan.extend(plan)
-        return self._end_turn()
+        return self._end_turn(validated=True, log=log)
 
     def preview_plan(self, plan: Sequence[Step] | None = None) -> Preview:
         """ref Planning phase: the result of the pending plan (plus ``plan``) or its errors; commits nothing."""
@@ -293,13 +295,17 @@ class InclinationsState:
             events.extend(start_of_turn(self.ships[0]))
         return events
 
-    def _end_turn(self) -> list[Event]:
+    def _end_turn(self, validated: bool = False, log: bool = True) -> list[Event]:
+        """Execute the pending plan (validated again unless the caller just did: a plan restored from JSON was
+        never checked step by step) and pass the turn on."""
         plan, self.plan = self.plan, []
-        events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round,
-                                 "plan": [a.to_text() for a in plan]},
-                        f"{self.ships[self.current].id} executes: {'; '.join(a.to_text() for a in plan) or 'coast'}")]
+        events: list[Event] = []
+        if log:
+            texts = [a.to_text() for a in plan]
+            events.append(Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
+                                f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}"))
         try:
-            events.extend(execute(self.ships, self.current, plan, self.tr, self.rng))
+            events.extend(execute(self.ships, self.current, plan, self.tr, self.rng, log=log, validated=validated))
         except RuleViolation:
             self.plan = plan
             raise
@@ -346,6 +352,7 @@ class InclinationsState:
             return events
 
 ACTION_TYPES = (Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn)
+STEP_TYPES = frozenset(ACTION_TYPES[1:-1])
 
 
 def _is_int(x: Any) -> bool:

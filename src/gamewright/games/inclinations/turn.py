@@ -413,12 +413,15 @@ def validate(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRule
     return errors
 
 
-def execute(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any) -> list[Event]:
-    """Validate, then run the plan for real (all or nothing). Raises RuleViolation listing the errors."""
-    errors = validate(ships, idx, plan, tr)
-    if errors:
-        raise RuleViolation("the planned turn", "; ".join(errors), "")
-    return simulate(ships, idx, plan, tr, rng, None, damage=True, log=True)
+def execute(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, *, log: bool = True,
+            validated: bool = False) -> list[Event]:
+    """Validate (unless the caller just did), then run the plan for real (all or nothing). Raises RuleViolation
+    listing the errors. ``log`` false: no events are built (the result is the same; nothing reads them)."""
+    if not validated:
+        errors = validate(ships, idx, plan, tr)
+        if errors:
+            raise RuleViolation("the planned turn", "; ".join(errors), "")
+    return simulate(ships, idx, plan, tr, rng, None, damage=True, log=log)
 
 
 def preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> Preview:
