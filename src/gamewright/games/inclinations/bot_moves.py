@@ -55,48 +55,47 @@ def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     return steps
 
 
-# one group of movements that end on the same ring: (well, ring, engines needed, start sector, moves), each move
-# (step, sector adjustment, mass cost) ending on sector (start + adjustment) % SECTORS
-MoveGroup = tuple[int, int, int, int, tuple[tuple[Step, int, int], ...]]
+# one group of movements that end on the same ring: (well, ring, engines needed, moves), each move (step, sector
+# shift, mass cost) ending on sector (start + shift) % SECTORS, ``start`` being where the ship drifts to
+MoveGroup = tuple[int, int, int, tuple[tuple[Step, int, int], ...]]
 
 
 @cache
-def _burns(name: str, k: int, low: int, high: int, mass: int) -> tuple[tuple[Step, int, int], ...]:
-    """The burns of one intensity: each sector adjustment the ship's reaction mass pays for (002 Burn; 002 Sector
-    Adjustment: 1 mass per sector)."""
-    return tuple((BURNS[name, adj], adj, k + abs(adj)) for adj in range(low, high + 1) if k + abs(adj) <= mass)
+def _drift_groups(well: int, ring: int, facing: int, mass: int) -> tuple[MoveGroup, ...]:
+    """The coast, and each burn intensity's sector adjustments the reaction mass pays for (002 Burn; 002 Sector
+    Adjustment: 1 mass per sector); the same from every sector of the ring."""
+    low, high = adjustment_range(velocity(well, ring))
+    groups: list[MoveGroup] = [(well, ring, 0, ((COAST, 0, 0),))]
+    for name, k in INTENSITIES.items():
+        dest = ring + k * facing
+        if 1 <= dest <= ring_count(well):
+            burns = tuple((BURNS[name, adj], adj, k + abs(adj)) for adj in range(low, high + 1) if k + abs(adj) <= mass)
+            if burns:
+                groups.append((well, dest, k, burns))
+    return tuple(groups)
 
 
-def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> list[MoveGroup]:
+def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> tuple[int, Sequence[MoveGroup]]:
     """Every movement the ship could make facing ``facing``, grouped by the ring they end on: the coast, each
-    burn intensity's adjustments, each well transfer.
+    burn intensity's adjustments, each well transfer; with the sector the ship drifts to (``start``).
 
     ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
     well, ring, sector, mass = ship.well, ship.ring, ship.sector, ship.mass
-    v = velocity(well, ring)
-    drifted = (sector + v) % SECTORS
-    groups: list[MoveGroup] = [(well, ring, 0, drifted, _COAST)]
-    low, high = adjustment_range(v)
-    rings = ring_count(well)
-    for name, k in INTENSITIES.items():
-        dest = ring + k * facing
-        if 1 <= dest <= rings:
-            burns = _burns(name, k, low, high, min(mass, k + max(-low, high)))
-            if burns:
-                groups.append((well, dest, k, drifted, burns))
-    if ring == rings and mass >= transfer_mass:
+    start = (sector + velocity(well, ring)) % SECTORS
+    groups: Sequence[MoveGroup] = _drift_groups(well, ring, facing, mass)
+    if ring == ring_count(well) and mass >= transfer_mass:
+        transfers = []
         for dest in range(len(WELLS)):
             route = transfer_route(well, dest)
-            if route is not None and route[0] == sector:
-                groups.append((dest, route[1], 3, route[2], ((TRANSFERS[dest], 0, transfer_mass),)))
-    return groups
-
-
-_COAST: tuple[tuple[Step, int, int], ...] = ((COAST, 0, 0),)
+            if route is not None and route[0] == sector:  # instantaneous, no drift: shifted back from ``start``
+                transfers.append((dest, route[1], 3, ((TRANSFERS[dest], route[2] - start, transfer_mass),)))
+        if transfers:
+            groups = [*groups, *transfers]
+    return start, groups
 
 
 def movement_options(ship: Ship, facing: int, transfer_mass: int) -> list[tuple[Step, int, int, int, int, int]]:
     """(step, well, ring, sector, engines needed, mass cost) for every movement the ship could make."""
-    return [(step, well, ring, (start + adj) % SECTORS, engines, cost)
-            for well, ring, engines, start, moves in movement_groups(ship, facing, transfer_mass)
-            for step, adj, cost in moves]
+    start, groups = movement_groups(ship, facing, transfer_mass)
+    return [(step, well, ring, (start + shift) % SECTORS, engines, cost)
+            for well, ring, engines, moves in groups for step, shift, cost in moves]

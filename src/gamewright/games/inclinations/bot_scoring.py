@@ -89,10 +89,17 @@ def hot_spots_at(ring: int, sector: int, facing: int, missiles: bool) -> frozens
     return laser | (rail_pro if facing == PROGRADE else rail_retro) | (missile if missiles else frozenset())
 
 
+@cache
+def _shot_values(hull: int, shields: int) -> tuple[float, float, float]:
+    """``shot_value`` of the laser, missiles and railgun at a target with this hull and shields."""
+    probe = Ship("", hull=hull, energy=[0] * SHIELDS + [shields])
+    return shot_value("laser", probe), shot_value("missiles", probe), shot_value("railgun", probe)
+
+
 def make_target(e: Ship) -> Target:
     laser, missiles, rail_pro, rail_retro = firing_spots(e.ring, e.sector)
     ids = (e.id,)
-    laser_value, missiles_value, rail_value = (shot_value(w, e) for w in ("laser", "missiles", "railgun"))
+    laser_value, missiles_value, rail_value = _shot_values(e.hull, e.energy[SHIELDS])
     return (e.id, e.hull, ((laser, laser_value, (sum([laser_value]), ids)),
                            (missiles, missiles_value, (missiles_value, ids)),
                            (rail_pro, rail_value, (rail_value, ids)), (rail_retro, rail_value, (rail_value, ids))),
@@ -205,8 +212,9 @@ def _near(turns: float) -> float:
 
 @cache
 def _approach_values(planet: bool, target_ring: int, kind: int, ring: int) -> tuple[float, ...]:
-    """``_near`` of the turns to a shot from ``ring`` at a target on ``target_ring``, by sector offset."""
-    return tuple(_near(t) for t in approach_table(planet, target_ring, kind)[ring])
+    """``_near`` of the turns to a shot from ``ring`` at a target on ``target_ring``, by sector offset, twice
+    over (a rotation is one slice)."""
+    return tuple(_near(t) for t in approach_table(planet, target_ring, kind)[ring]) * 2
 
 
 @cache
@@ -218,8 +226,12 @@ def _transfer_values(well: int, ring: int, dest: int) -> tuple[float, ...]:
 
 @cache
 def _rough_values(rings_apart: int) -> tuple[float, ...]:
-    """The easy level's rough distance to a shot by sector offset: rings apart + sectors beyond 3, a third each."""
-    return tuple(_near(rings_apart + max(0, min(d, SECTORS - d) - 3) / 3) for d in range(SECTORS))
+    """The easy level's rough distance to a shot by sector offset: rings apart + sectors beyond 3, a third each
+    (twice over, as ``_approach_values``)."""
+    return tuple(_near(rings_apart + max(0, min(d, SECTORS - d) - 3) / 3) for d in range(SECTORS)) * 2
+
+
+_FAR = (_near(INF),) * SECTORS  # no enemy at all
 
 
 class _LazyRow(Sequence[float]):
@@ -247,17 +259,19 @@ def position_rows(level: Level, me: Ship, enemies: list[Ship], fleeing: bool) ->
         return lambda well, ring: _LazyRow(lambda sector: away(well, ring, sector, enemies))
     kind = 0 if me.ammo > 0 else 1
     crowd = level.tables and len(enemies) > 1
+    tables = level.tables
+    # per enemy: its well, its ring, and the offset of sectors that lines up with where it drifts to
+    aims = [(e.well, e.ring, -(e.sector + velocity(e.well, e.ring)) % SECTORS) for e in enemies]
 
     def row(well: int, ring: int) -> Row:
-        values: tuple[float, ...] = (_near(INF),) * SECTORS
-        for i, e in enumerate(enemies):
-            if e.well != well:
-                by_sector = _transfer_values(well, ring, e.well)
+        values: Sequence[float] = _FAR
+        for i, (e_well, e_ring, offset) in enumerate(aims):
+            if e_well != well:
+                by_sector: Sequence[float] = _transfer_values(well, ring, e_well)
+            elif tables:
+                by_sector = _approach_values(well != BLACKHOLE, e_ring, kind, ring)[offset:offset + SECTORS]
             else:
-                offset = -(e.sector + velocity(e.well, e.ring)) % SECTORS  # from where the enemy drifts to
-                by_offset = (_approach_values(well != BLACKHOLE, e.ring, kind, ring) if level.tables
-                             else _rough_values(abs(ring - e.ring)))
-                by_sector = by_offset[offset:] + by_offset[:offset]
+                by_sector = _rough_values(abs(ring - e_ring))[offset:offset + SECTORS]
             values = by_sector if i == 0 else tuple(map(max, values, by_sector))
         if not crowd:
             return values

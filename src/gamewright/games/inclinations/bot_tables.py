@@ -49,27 +49,42 @@ def approach_table(planet: bool, rt: int, kind: int) -> tuple[tuple[int, ...], .
     vt = velocities(well)[rt]
     moves = {r: _moves(well, r) for r in range(1, rings + 1)}
     table = [[INF] * SECTORS for _ in range(rings + 1)]
-    for r in range(1, rings + 1):
-        for d in range(SECTORS):
-            if _reach(kind, r, rt, d) or any(_reach(kind, r2, rt, (d + sh) % SECTORS) for r2, sh in moves[r]):
-                table[r][d] = 0
+    # a shot from where the ship stands, or after one of its moves (the target has not moved yet)
+    reach = [(r, d) for r in range(1, rings + 1) for d in range(SECTORS) if _reach(kind, r, rt, d)]
+    into = _incoming(moves, rings, 0)
+    for r2, d2 in reach:
+        table[r2][d2] = 0
+        for r, shift in into[r2]:
+            table[r][(d2 - shift) % SECTORS] = 0
     return _relax(table, moves, rings, vt)
+
+
+def _incoming(moves: dict[int, list[tuple[int, int]]], rings: int, drift: int) -> dict[int, list[tuple[int, int]]]:
+    """By ring reached: (ring left, sector shift) of every move that reaches it, the goal drifting ``drift``."""
+    into: dict[int, list[tuple[int, int]]] = {r: [] for r in range(1, rings + 1)}
+    for r in range(1, rings + 1):
+        for r2, sh in moves[r]:
+            into[r2].append((r, sh - drift))
+    return into
 
 
 def _relax(table: list[list[int]], moves: dict[int, list[tuple[int, int]]], rings: int,
            target_drift: int) -> tuple[tuple[int, ...], ...]:
-    """Fill in turns-to-go by repeated relaxation over one turn's moves (the goal drifts ``target_drift``)."""
-    changed = True
-    while changed:
-        changed = False
-        for r in range(1, rings + 1):
-            for d in range(SECTORS):
-                if table[r][d] == 0:
-                    continue
-                best = 1 + min(table[r2][(d + sh - target_drift) % SECTORS] for r2, sh in moves[r])
-                if best < table[r][d]:
-                    table[r][d] = best
-                    changed = True
+    """Fill in turns-to-go (fewer than INF) from the cells at 0: a breadth-first walk back over one turn's moves
+    (the goal drifts ``target_drift`` a turn)."""
+    into = _incoming(moves, rings, target_drift)
+    frontier = [(r, d) for r in range(1, rings + 1) for d in range(SECTORS) if table[r][d] == 0]
+    turns = 0
+    while frontier and turns + 1 < INF:
+        turns += 1
+        reached = []
+        for r2, d2 in frontier:
+            for r, shift in into[r2]:
+                d = (d2 - shift) % SECTORS
+                if table[r][d] == INF:
+                    table[r][d] = turns
+                    reached.append((r, d))
+        frontier = reached
     return tuple(tuple(row) for row in table)
 
 

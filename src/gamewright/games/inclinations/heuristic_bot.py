@@ -109,7 +109,8 @@ class HeuristicBot:
         for facing in (me.facing, -me.facing):
             rotation = 0 if facing == me.facing else 1
             rail_kind = RAIL_KIND[facing]
-            for well, ring, engines, start, moves in movement_groups(me, facing, state.tr.transfer_mass):
+            start, groups = movement_groups(me, facing, state.tr.transfer_mass)
+            for well, ring, engines, moves in groups:
                 base = engines + rotation
                 targets = by_well.get(well)
                 hot_here: frozenset[int] | None = None
