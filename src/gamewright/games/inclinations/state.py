@@ -36,7 +36,7 @@ from gamewright.games.inclinations.board import (
     WELLS,
     ring_count,
 )
-from gamewright.games.inclinations.legal import legal_steps
+from gamewright.games.inclinations.legal import Pending, legal_steps
 from gamewright.games.inclinations.resample import resample_state
 from gamewright.games.inclinations.ship import (
     MAX_AMMO,
@@ -65,7 +65,11 @@ def seat_id(seat: int) -> str:
 
 class InclinationsState:
     __slots__ = ("rules", "tr", "ships", "phase", "current", "plan", "round", "rng", "winner", "turns",
-                 "round_limit")
+                 "round_limit", "_legal", "_pending")
+    # kept between legal_actions and apply (unset in a new or copied state): the steps last listed for the
+    # pending plan, and the plan replayed
+    _legal: tuple[list[Step], int, set[int], list[Step]] | None
+    _pending: Pending | None
 
     def __init__(self, rules: Any, seed: int | str = 0) -> None:
         self.rules = rules
@@ -109,7 +113,15 @@ class InclinationsState:
         if self.phase == DEPLOY:
             taken = {s.sector for s in self.ships if s.ring}
             return [DEPLOYS[s] for s in range(SECTORS) if s not in taken]
-        return [*legal_steps(self), EndTurn()]
+        pending = self._pending_plan()
+        if pending is None:
+            pending = self._pending = Pending(self)
+        if not pending.ok:  # a restored plan that does not pass: list the steps, but validate what comes
+            return [*legal_steps(self, pending), END]
+        steps = legal_steps(self, pending)
+        # kept for ``apply``: a step listed here for this very plan was validated with it
+        self._legal = (self.plan, len(self.plan), set(map(id, steps)), steps)
+        return [*steps, END]
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase == OVER:
@@ -122,15 +134,31 @@ class InclinationsState:
             return self._deploy(action)
         if isinstance(action, Deploy):
             raise RuleViolation(action.to_text(), "deployment is over", "ref Deployment")
-        if isinstance(action, EndTurn):
-            return self._end_turn()
+        if isinstance(action, EndTurn):  # a plan followed step by step since it last replayed passes validation
+            pending = self._pending_plan()
+            return self._end_turn(validated=pending is not None and pending.ok)
         if not isinstance(action, (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire)):
             raise RuleViolation(_text(action), "not an action of this game", "")
-        errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
-        if errors:
-            raise RuleViolation(action.to_text(), "; ".join(errors), "")
+        if not self._listed(action):  # else validated with this plan when it was listed
+            errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
+            if errors:
+                raise RuleViolation(action.to_text(), "; ".join(errors), "")
+        pending = self._pending_plan()
         self.plan.append(action)
+        self._legal = None
+        if pending is not None:
+            pending.take(action, self.tr)
         return []
+
+    def _pending_plan(self) -> Pending | None:
+        """The replayed pending plan, if it is still this state's."""
+        pending = getattr(self, "_pending", None)
+        return pending if pending is not None and pending.matches(self) else None
+
+    def _listed(self, action: Any) -> bool:
+        """Is ``action`` one of the very step values ``legal_actions`` last listed for the pending plan as it is?"""
+        legal = getattr(self, "_legal", None)
+        return legal is not None and legal[0] is self.plan and legal[1] == len(self.plan) and id(action) in legal[2]
 
     def play_turn(self, plan: Sequence[Step], *, log: bool = True) -> list[Event]:
         """Apply a whole plan and end the turn (the fast path bots use; same result as step by step). ``log``
@@ -192,6 +220,7 @@ class InclinationsState:
 
     def undo_step(self) -> Step | None:
         """Take back the last step of the pending plan (every prefix of a plan was valid when it was built)."""
+        self._legal = self._pending = None
         return self.plan.pop() if self.phase == PLAY and self.plan else None
 
     def clone(self) -> InclinationsState:
@@ -299,6 +328,7 @@ class InclinationsState:
         """Execute the pending plan (validated again unless the caller just did: a plan restored from JSON was
         never checked step by step) and pass the turn on."""
         plan, self.plan = self.plan, []
+        self._legal = self._pending = None
         events: list[Event] = []
         if log:
             texts = [a.to_text() for a in plan]
@@ -352,6 +382,7 @@ class InclinationsState:
             return events
 
 ACTION_TYPES = (Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn)
+END = EndTurn()
 STEP_TYPES = frozenset(ACTION_TYPES[1:-1])
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import Event
 from gamewright.games.inclinations.actions import (
+    COAST,
     INTENSITIES,
     Allocate,
     Burn,
@@ -90,23 +91,26 @@ def start_of_turn(ship: Ship) -> list[Event]:
     return events
 
 
-def _tactical(plan: Sequence[Step]) -> list[Step]:
+def _tactical(plan: Sequence[Step], drift: bool) -> list[Step]:
     """The tactical sequence: the non-energy steps in order, plus a coast when no movement was planned."""
     steps = [s for s in plan if type(s) is not Allocate and type(s) is not Deallocate]
-    for s in steps:
-        if type(s) in MOVEMENT_TYPES:
-            return steps
-    steps.append(Coast(False))  # ref Turn 3: orbital drift cannot be prevented
+    if drift:
+        for s in steps:
+            if type(s) in MOVEMENT_TYPES:
+                return steps
+        steps.append(COAST)  # ref Turn 3: orbital drift cannot be prevented
     return steps
 
 
 def simulate(
     ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any,
-    errors: list[str] | None, damage: bool, log: bool,
+    errors: list[str] | None, damage: bool, log: bool, drift: bool = True,
 ) -> list[Event]:
     """Run a plan on ``ships`` in place. With ``errors`` a list, rule breaches are collected and skipped.
 
     ``damage`` false (validation) leaves other ships alone; ``rng`` None resolves shots without dice.
+    ``drift`` false: no coast is added when the plan has no movement (a plan still being written; the pending
+    steps' used flags are then kept too).
     """
     me = ships[idx]
     events: list[Event] = []
@@ -158,7 +162,7 @@ def simulate(
     moved = False
     rotated = False
     fired: set[str] = set()
-    for step in _tactical(plan):
+    for step in _tactical(plan, drift):
         if isinstance(step, Rotate):
             # 002 Rotation Requirements; ref Turn 3: at most one rotation, before movement
             if moved:
@@ -198,7 +202,8 @@ def simulate(
             _fire(me, step, tr, rng, by_id, alive_at_start, fired, err, events, damage, log)
         else:  # pragma: no cover - plans hold only steps
             raise TypeError(f"not a turn step: {step!r}")
-    me.used = 0  # ref Turn 4: clear the used-this-turn flags
+    if drift:
+        me.used = 0  # ref Turn 4: clear the used-this-turn flags
     return events
 
 
