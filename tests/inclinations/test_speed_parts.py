@@ -4,12 +4,21 @@ one replayed from scratch (legal steps, refusals and the validation ``end`` skip
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
+from gamewright.games.inclinations import bot_tables_data
 from gamewright.games.inclinations.board import BLACKHOLE, SECTORS, ring_count, velocities
 from gamewright.games.inclinations.bot_moves import movement_groups
 from gamewright.games.inclinations.bot_scoring import firing_spots, hot_spots_at
-from gamewright.games.inclinations.bot_tables import INF, _moves, approach_table, transfer_turns_table
+from gamewright.games.inclinations.bot_tables import (
+    INF,
+    _moves,
+    approach_table,
+    shipped_tables_text,
+    transfer_turns_table,
+)
 from gamewright.games.inclinations.game import InclinationsGame
 from gamewright.games.inclinations.ship import LASER, MISSILES, RAILGUN
 from gamewright.games.inclinations.turn import validate
@@ -53,6 +62,11 @@ def test_distance_tables_hold_their_one_turn_recurrence() -> None:
         table = transfer_turns_table(well, dest)
         _holds_the_recurrence(table, well, 0)
         assert sum(row.count(0) for row in table) == 1
+
+
+def test_the_shipped_tables_are_the_computed_ones() -> None:
+    """bot_tables_data is what ``python -m gamewright.games.inclinations.bot_tables`` writes today."""
+    assert Path(bot_tables_data.__file__).read_text(encoding="utf-8") == shipped_tables_text()
 
 
 def test_movement_groups_start_where_each_movement_ends() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from gamewright.games.inclinations import bot_tables_data
 from gamewright.games.inclinations.board import (
     BLACKHOLE,
     SECTORS,
@@ -17,6 +18,7 @@ from gamewright.games.inclinations.board import (
 )
 
 INF = 99
+Table = tuple[tuple[int, ...], ...]  # turns by (ring, sector); ring 0 unused
 
 
 def _reach(kind: int, r: int, rt: int, d: int) -> bool:
@@ -41,9 +43,24 @@ def _moves(well: int, r: int) -> list[tuple[int, int]]:
 
 
 @cache
-def approach_table(planet: bool, rt: int, kind: int) -> tuple[tuple[int, ...], ...]:
+def approach_table(planet: bool, rt: int, kind: int) -> Table:
     """Turns before a shot is possible, by (my ring, my sector - target sector at the start of my turn),
-    assuming the target coasts. 0: a shot is possible this turn (before or after moving)."""
+    assuming the target coasts. 0: a shot is possible this turn (before or after moving). Shipped precomputed
+    in bot_tables_data (a test checks it against ``computed_approach_table``)."""
+    shipped = bot_tables_data.APPROACH.get((planet, rt, kind))
+    return shipped if shipped is not None else computed_approach_table(planet, rt, kind)
+
+
+@cache
+def transfer_turns_table(well: int, dest: int) -> Table:
+    """Turns before a transfer from ``well`` to ``dest`` can be made, by (ring, sector); shipped precomputed
+    like ``approach_table``."""
+    shipped = bot_tables_data.TRANSFER.get((well, dest))
+    return shipped if shipped is not None else computed_transfer_table(well, dest)
+
+
+def computed_approach_table(planet: bool, rt: int, kind: int) -> Table:
+    """``approach_table`` worked out: a breadth-first walk back from the cells where a shot is possible."""
     well = 1 if planet else BLACKHOLE
     rings = ring_count(well)
     vt = velocities(well)[rt]
@@ -88,9 +105,8 @@ def _relax(table: list[list[int]], moves: dict[int, list[tuple[int, int]]], ring
     return tuple(tuple(row) for row in table)
 
 
-@cache
-def transfer_turns_table(well: int, dest: int) -> tuple[tuple[int, ...], ...]:
-    """Turns before a transfer from ``well`` to ``dest`` can be made, by (ring, sector)."""
+def computed_transfer_table(well: int, dest: int) -> Table:
+    """``transfer_turns_table`` worked out: a breadth-first walk back from the departure sector."""
     rings = ring_count(well)
     route = transfer_route(well, dest)
     table = [[INF] * SECTORS for _ in range(rings + 1)]
@@ -114,3 +130,33 @@ def transfer_distance(well: int, ring: int, sector: int, dest: int) -> int:
         return 0
     turns, more = transfer_row(well, ring, dest)
     return turns[sector] + more
+
+
+def shipped_tables_text() -> str:
+    """The source of bot_tables_data: every approach table, and the transfer tables of every route."""
+    lines = ['"""The heuristic bots\' distance tables, precomputed (written by',
+             "``python -m gamewright.games.inclinations.bot_tables``; a test checks them against the computation).",
+             '"""', "",
+             "from __future__ import annotations", "",
+             "APPROACH: dict[tuple[bool, int, int], tuple[tuple[int, ...], ...]] = {"]
+
+    def table_text(key: str, table: Table) -> None:
+        lines.append(f"    {key}: (")
+        lines.extend(f"        {row!r}," for row in table)
+        lines.append("    ),")
+
+    for planet in (False, True):
+        for rt in range(1, ring_count(1 if planet else BLACKHOLE) + 1):
+            for kind in (0, 1):
+                table_text(repr((planet, rt, kind)), computed_approach_table(planet, rt, kind))
+    lines += ["}", "TRANSFER: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {"]
+    for well, dest in [(BLACKHOLE, p) for p in range(1, 7)] + [(p, BLACKHOLE) for p in range(1, 7)]:
+        table_text(repr((well, dest)), computed_transfer_table(well, dest))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    Path(bot_tables_data.__file__).write_text(shipped_tables_text(), encoding="utf-8")

@@ -49,6 +49,9 @@ from gamewright.games.inclinations.ship import (
     Ship,
 )
 
+# best_volley's answers by heat penalties, then by (laser, missiles, railgun values, base energy, compensate)
+VOLLEYS: dict[tuple[float, ...], dict[tuple[float, float, float, int, bool], Volley]] = {}
+
 
 class HeuristicBot:
     """One-turn lookahead over every rotation x movement, with each weapon fired where it does the most."""
@@ -58,7 +61,6 @@ class HeuristicBot:
         self.kind = f"{level}-bot"
         self.level: Level = LEVELS[level]
         self.rng = rng
-        self._volleys: dict[tuple[float, ...], dict[tuple[float, float, float, int, bool], Volley]] = {}
 
     def deploy(self, state: Any) -> Deploy:
         if self.level.safe_deploy:
@@ -91,9 +93,9 @@ class HeuristicBot:
                 pre_missiles = single_shot(MISSILES_KIND, here, in_well)
         pre_lv, pre_mv = pre_laser[0], pre_missiles[0]
         penalty = heat_penalties(level, me.hull)
-        volleys = self._volleys.get(penalty)  # best volleys are kept while the penalties hold
+        volleys = VOLLEYS.get(penalty)  # best volleys are kept per heat penalties (a pure function of both)
         if volleys is None:
-            volleys = self._volleys[penalty] = {}
+            volleys = VOLLEYS[penalty] = {}
         row_of = position_rows(level, me, enemies, fleeing)
         rows: dict[int, Row] = {}
         hot: dict[tuple[int, int], frozenset[int]] = {}

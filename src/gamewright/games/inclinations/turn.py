@@ -114,8 +114,9 @@ def simulate(
     """
     me = ships[idx]
     events: list[Event] = []
-    alive_at_start = {s.id: s.hull > 0 for s in ships}
-    by_id = {s.id: s for s in ships}
+    # who was alive at the start and who is who: read by shots only, and the first shot comes before any damage
+    alive_at_start: dict[str, bool] = {}
+    by_id: dict[str, Ship] = {}
 
     def err(step: Step, why: str, rule: str) -> None:
         if errors is None:
@@ -199,6 +200,9 @@ def simulate(
             else:
                 _transfer(me, step, tr, err, events, log)
         elif isinstance(step, Fire):
+            if not by_id:
+                alive_at_start.update((s.id, s.hull > 0) for s in ships)
+                by_id.update((s.id, s) for s in ships)
             _fire(me, step, tr, rng, by_id, alive_at_start, fired, err, events, damage, log)
         else:  # pragma: no cover - plans hold only steps
             raise TypeError(f"not a turn step: {step!r}")
