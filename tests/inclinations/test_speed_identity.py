@@ -11,10 +11,11 @@ from typing import Any
 from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import EndTurn, parse_action
-from gamewright.games.inclinations.bots import make_bot
+from gamewright.games.inclinations.bots import make_bot, play_bot_game
 from gamewright.games.inclinations.game import InclinationsGame
 
 # recorded at adab9ea, before the speed work
+PLAY_BOT_GAME_DIGEST = "985fdc8aa8ed00783f0b3800f26ba8ce760e2d181d996b9ce2bc3a74f1ae23d5"
 BOTS_DIGEST = "58c58b654abcf2b3b506a725430f15bea6c8843f58b7e4b95602f21df3ff1863"
 PLAYOUTS_DIGEST = "0a0bfa69453a9d762f6e42b5ec5b13ead72efb8736840ccca90457f2e894dfa2"
 
@@ -102,6 +103,22 @@ def playouts_digest() -> str:
             count += 1
         h.update(json.dumps(state.to_json(), sort_keys=True).encode())
     return h.hexdigest()
+
+
+def play_bot_game_digest() -> str:
+    """``play_bot_game`` (the bots' whole-turn path, which builds no events): its action log and final state."""
+    seats = [["medium-bot", "medium-bot"], ["hard-bot", "easy-bot", "random-bot"], ["easy-bot", "medium-bot"],
+             ["random-bot", "hard-bot", "medium-bot", "easy-bot"]]
+    h = hashlib.sha256()
+    for seed in range(24):
+        state, log = play_bot_game(seats[seed % 4], seed, VARIANT if seed % 2 else {})
+        h.update("|".join(log).encode())
+        h.update(json.dumps(state.to_json(), sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def test_play_bot_game_replays_to_the_recorded_digest() -> None:
+    assert play_bot_game_digest() == PLAY_BOT_GAME_DIGEST
 
 
 def test_bot_games_replay_to_the_recorded_digest() -> None:
