@@ -117,3 +117,27 @@ def test_a_restored_plan_that_fails_validation_is_still_refused_at_end() -> None
     else:
         raise AssertionError("an invalid restored plan was executed")
     assert [a.to_text() for a in restored.plan] == data["plan"]  # refused whole: the plan is kept
+
+
+def test_a_turn_played_without_events_leaves_the_state_the_turn_with_events_leaves() -> None:
+    """play_turn(log=False) plays the validated ship and rolls the shots; the state and its stream come out as
+    from the full execution, under both hit rules."""
+    from gamewright.games.inclinations.bots import make_bot
+
+    for options in ({}, {"to_hit": "d10", "shields_deplete": False}):
+        for seed in range(6):
+            game = InclinationsGame(None, {**options, "players": 3})
+            quiet, loud = game.new_initial_state(seed), game.new_initial_state(seed)
+            bots = [make_bot(kind, Rng(f"{seed}/{i}")) for i, kind in enumerate(("hard-bot", "medium-bot",
+                                                                                    "random-bot"))]
+            while not quiet.is_terminal():
+                bot = bots[quiet.current]
+                if quiet.phase == "deploy":
+                    action = bot.deploy(quiet)
+                    quiet.apply(action)
+                    loud.apply(action)
+                    continue
+                plan = bot.choose_turn(quiet)
+                quiet.play_turn(plan, log=False)
+                loud.play_turn(plan)
+                assert quiet.to_json() == loud.to_json()

@@ -50,7 +50,9 @@ from gamewright.games.inclinations.ship import (
 from gamewright.games.inclinations.turn import (
     Preview,
     TurnRules,
+    checked,
     execute,
+    play_checked,
     preview,
     start_of_turn,
     validate,
@@ -168,11 +170,13 @@ class InclinationsState:
         for step in plan:
             if type(step) not in STEP_TYPES or not _well_typed(step):
                 raise RuleViolation(_text(step), "not a well-formed planning step", "")
-        errors = validate(self.ships, self.current, [*self.plan, *plan], self.tr)
+        errors, moved = checked(self.ships, self.current, [*self.plan, *plan], self.tr)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
         self.plan.extend(plan)
-        return self._end_turn(validated=True, log=log)
+        if log:
+            return self._end_turn(validated=True)
+        return self._end_turn(moved=moved)
 
     def preview_plan(self, plan: Sequence[Step] | None = None) -> Preview:
         """ref Planning phase: the result of the pending plan (plus ``plan``) or its errors; commits nothing."""
@@ -324,18 +328,21 @@ class InclinationsState:
             events.extend(start_of_turn(self.ships[0]))
         return events
 
-    def _end_turn(self, validated: bool = False, log: bool = True) -> list[Event]:
+    def _end_turn(self, validated: bool = False, moved: Ship | None = None) -> list[Event]:
         """Execute the pending plan (validated again unless the caller just did: a plan restored from JSON was
-        never checked step by step) and pass the turn on."""
+        never checked step by step) and pass the turn on. ``moved``: the plan was just ``checked``, this is the
+        acting ship it leaves; play it without building the turn's events."""
         plan, self.plan = self.plan, []
         self._legal = self._pending = None
-        events: list[Event] = []
-        if log:
-            texts = [a.to_text() for a in plan]
-            events.append(Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
-                                f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}"))
+        if moved is not None:
+            play_checked(self.ships, self.current, plan, self.tr, self.rng, moved)
+            self.turns += 1
+            return self._advance()
+        texts = [a.to_text() for a in plan]
+        events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
+                        f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}")]
         try:
-            events.extend(execute(self.ships, self.current, plan, self.tr, self.rng, log=log, validated=validated))
+            events.extend(execute(self.ships, self.current, plan, self.tr, self.rng, validated=validated))
         except RuleViolation:
             self.plan = plan
             raise

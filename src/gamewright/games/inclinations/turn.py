@@ -415,22 +415,41 @@ def _fire(
 # --- public API ------------------------------------------------------------------------------------------
 def validate(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> list[str]:
     """Every rule the plan breaks, as player-readable messages (no dice drawn, nothing changed)."""
+    return checked(ships, idx, plan, tr)[0]
+
+
+def checked(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> tuple[list[str], Ship]:
+    """``validate``, and a copy of the acting ship as the plan leaves it (nothing else changed)."""
     work = list(ships)
     work[idx] = ships[idx].clone()
     errors: list[str] = []
     simulate(work, idx, plan, tr, None, errors, damage=False, log=False)
-    return errors
+    return errors, work[idx]
 
 
-def execute(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, *, log: bool = True,
+def play_checked(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, moved: Ship) -> None:
+    """Play a plan that ``checked`` passed, building no events: the acting ship takes the state of ``moved`` (its
+    own changes never depend on dice: energy, facing, movement, heat, ammunition, recoil), then every shot is
+    rolled in plan order, as ``simulate`` rolls them (ref Weapons/Crit draw order)."""
+    me = ships[idx]
+    for name in Ship.__slots__:
+        setattr(me, name, getattr(moved, name))
+    by_id = {s.id: s for s in ships}
+    for step in plan:
+        if type(step) is Fire:
+            for tid in step.targets:
+                shoot(step.weapon, me, by_id[tid], rng, tr.d10, tr.deplete, False)
+
+
+def execute(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, *,
             validated: bool = False) -> list[Event]:
     """Validate (unless the caller just did), then run the plan for real (all or nothing). Raises RuleViolation
-    listing the errors. ``log`` false: no events are built (the result is the same; nothing reads them)."""
+    listing the errors."""
     if not validated:
         errors = validate(ships, idx, plan, tr)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
-    return simulate(ships, idx, plan, tr, rng, None, damage=True, log=log)
+    return simulate(ships, idx, plan, tr, rng, None, damage=True, log=True)
 
 
 def preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> Preview:
