@@ -264,6 +264,8 @@ def position_rows(level: Level, me: Ship, enemies: list[Ship], fleeing: bool) ->
     aims = [(e.well, e.ring, -(e.sector + velocity(e.well, e.ring)) % SECTORS) for e in enemies]
 
     def row(well: int, ring: int) -> Row:
+        if len(aims) == 1 and tables and aims[0][0] == well:  # one enemy, in this well (no crowd)
+            return _approach_values(well != BLACKHOLE, aims[0][1], kind, ring)[aims[0][2]:aims[0][2] + SECTORS]
         values: Sequence[float] = _FAR
         for i, (e_well, e_ring, offset) in enumerate(aims):
             if e_well != well:

@@ -49,6 +49,7 @@ from gamewright.games.inclinations.ship import (
     Ship,
 )
 
+SHIELDS_LEFT = tuple(min(MAX_ENERGY[SHIELDS], REACTOR - energy) for energy in range(REACTOR + 1))  # by energy used
 # best_volley's answers by heat penalties, then by (laser, missiles, railgun values, base energy, compensate)
 VOLLEYS: dict[tuple[float, ...], dict[tuple[float, float, float, int, bool], Volley]] = {}
 
@@ -97,6 +98,9 @@ class HeuristicBot:
         if volleys is None:
             volleys = VOLLEYS[penalty] = {}
         row_of = position_rows(level, me, enemies, fleeing)
+        # per base energy (rotation and movement): the volley from where the ship stands, its shields and their
+        # score, for the movements after which nothing is in reach
+        quiet_by_base: list[tuple[float, int, int, int, float] | None] = [None] * (REACTOR + 1)
         rows: dict[int, Row] = {}
         hot: dict[tuple[int, int], frozenset[int]] = {}
         exposures: dict[int, int] = {}
@@ -124,13 +128,11 @@ class HeuristicBot:
                 value_at = rows.get(well * 8 + ring)
                 if value_at is None:
                     value_at = rows[well * 8 + ring] = row_of(well, ring)
-                key = (pre_lv, pre_mv, 0.0, base, False)
-                quiet = volleys.get(key)
+                quiet = quiet_by_base[base]
                 if quiet is None:
-                    quiet = volleys[key] = best_volley(pre_lv, pre_mv, 0.0, base, False, penalty)
-                quiet_score, quiet_mask, quiet_energy = quiet
-                quiet_shields = min(MAX_ENERGY[SHIELDS], REACTOR - quiet_energy)
-                quiet_bonus = 0.15 * quiet_shields
+                    held = best_volley(pre_lv, pre_mv, 0.0, base, False, penalty)
+                    quiet = quiet_by_base[base] = (*held, SHIELDS_LEFT[held[2]], 0.15 * SHIELDS_LEFT[held[2]])
+                quiet_score, quiet_mask, quiet_energy, quiet_shields, quiet_bonus = quiet
                 # no scoop to weigh, no headroom: the group's quiet movements score on the spot
                 fast = not headroom and (moves[0][0] is not COAST or quiet_energy > 2 or mass >= 6)
                 spots = ring * SECTORS
@@ -197,7 +199,7 @@ class HeuristicBot:
                             heat += 3
                     if mass_end < 5:  # low reaction mass
                         score -= (5 - mass_end) * 0.6
-                    shields = min(MAX_ENERGY[SHIELDS], REACTOR - energy)
+                    shields = SHIELDS_LEFT[energy]
                     if headroom:
                         # ref Weapons/Shields: an absorbed point is a point of heat, and past dissipation heat is
                         # hull damage at the next turn anyway (002 Heat Dissipation); a crit on full shields turns
