@@ -18,7 +18,7 @@ from gamewright.games.inclinations.actions import (
     Step,
 )
 from gamewright.games.inclinations.board import SECTORS, WELLS, adjustment_range, ring_count, transfer_route, velocity
-from gamewright.games.inclinations.ship import SUBSYSTEMS, Ship
+from gamewright.games.inclinations.ship import Ship
 
 
 def deploy_choice(state: Any, rng: Rng) -> Deploy:
@@ -44,14 +44,9 @@ def safe_deploy(state: Any, rng: Rng) -> Deploy:
 
 def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     """Deallocations then allocations that turn ``ship.energy`` into ``target``."""
-    steps: list[Step] = []
-    energy = ship.energy
-    for i in range(len(SUBSYSTEMS)):
-        if energy[i] > target[i]:
-            steps.append(DEALLOCATIONS[i][energy[i] - target[i]])
-    for i in range(len(SUBSYSTEMS)):
-        if energy[i] < target[i]:
-            steps.append(ALLOCATIONS[i][target[i] - energy[i]])
+    pairs = list(enumerate(zip(ship.energy, target, strict=True)))
+    steps: list[Step] = [DEALLOCATIONS[i][have - want] for i, (have, want) in pairs if have > want]
+    steps += [ALLOCATIONS[i][want - have] for i, (have, want) in pairs if have < want]
     return steps
 
 

@@ -130,7 +130,10 @@ class HeuristicBot:
                     value_at = rows[well * 8 + ring] = row_of(well, ring)
                 quiet = quiet_by_base[base]
                 if quiet is None:
-                    held = best_volley(pre_lv, pre_mv, 0.0, base, False, penalty)
+                    key = (pre_lv, pre_mv, 0.0, base, False)
+                    held = volleys.get(key)
+                    if held is None:
+                        held = volleys[key] = best_volley(pre_lv, pre_mv, 0.0, base, False, penalty)
                     quiet = quiet_by_base[base] = (*held, SHIELDS_LEFT[held[2]], 0.15 * SHIELDS_LEFT[held[2]])
                 quiet_score, quiet_mask, quiet_energy, quiet_shields, quiet_bonus = quiet
                 # no scoop to weigh, no headroom: the group's quiet movements score on the spot
