@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from gamewright.core.errors import RuleViolation
 from gamewright.games.inclinations.board import (
@@ -122,6 +123,44 @@ DEALLOCATIONS = tuple(tuple(Deallocate(name, a) for a in range(MAX_ENERGY[i] + 1
 def fire(weapon: str, targets: tuple[str, ...], compensate: bool = False) -> Fire:
     """The shared ``Fire`` value (planners name the same shots turn after turn)."""
     return Fire(weapon, targets, compensate)
+
+
+ACTION_TYPES = (Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn)
+STEP_TYPES = frozenset(ACTION_TYPES[1:-1])
+END = EndTurn()
+
+
+def _is_int(x: Any) -> bool:
+    return type(x) is int
+
+
+def well_typed(action: Any) -> bool:
+    """Fields of the right types, so a hand-built action can only be refused, never crash validation."""
+    kind = type(action)
+    if kind is Deploy:
+        return _is_int(action.sector)
+    if kind is Allocate or kind is Deallocate:
+        return type(action.subsystem) is str and _is_int(action.amount)
+    if kind is Rotate:
+        return type(action.facing) is str
+    if kind is Coast:
+        return type(action.scoop) is bool
+    if kind is Burn:
+        return type(action.intensity) is str and _is_int(action.adjust) and type(action.scoop) is bool
+    if kind is Transfer:
+        return type(action.destination) is str
+    if kind is Fire:
+        return (type(action.weapon) is str and type(action.targets) is tuple
+                and all(type(t) is str for t in action.targets) and type(action.compensate) is bool)
+    return True
+
+
+def action_text(action: Any) -> str:
+    """The text form, or for a malformed hand-built action its repr."""
+    try:
+        return str(action.to_text())
+    except Exception:  # a malformed hand-built action: show it as built
+        return repr(action)
 
 
 FORMS = {

@@ -14,7 +14,10 @@ from gamewright.core.errors import RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import (
+    ACTION_TYPES,
     DEPLOYS,
+    END,
+    STEP_TYPES,
     Action,
     Allocate,
     Burn,
@@ -26,7 +29,9 @@ from gamewright.games.inclinations.actions import (
     Rotate,
     Step,
     Transfer,
+    action_text,
     parse_action,
+    well_typed,
 )
 from gamewright.games.inclinations.board import (
     BLACKHOLE,
@@ -127,12 +132,12 @@ class InclinationsState:
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase == OVER:
-            raise RuleViolation(_text(action), "the game is over", "ref Win")
-        if not _well_typed(action):
-            raise RuleViolation(_text(action), "malformed action (a field has the wrong type)", "")
+            raise RuleViolation(action_text(action), "the game is over", "ref Win")
+        if not well_typed(action):
+            raise RuleViolation(action_text(action), "malformed action (a field has the wrong type)", "")
         if self.phase == DEPLOY:
             if not isinstance(action, Deploy):
-                raise RuleViolation(_text(action), "the deployment phase needs a deploy action", "ref Deployment")
+                raise RuleViolation(action_text(action), "the deployment phase needs a deploy action", "ref Deployment")
             return self._deploy(action)
         if isinstance(action, Deploy):
             raise RuleViolation(action.to_text(), "deployment is over", "ref Deployment")
@@ -140,7 +145,7 @@ class InclinationsState:
             pending = self._pending_plan()
             return self._end_turn(validated=pending is not None and pending.ok)
         if not isinstance(action, (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire)):
-            raise RuleViolation(_text(action), "not an action of this game", "")
+            raise RuleViolation(action_text(action), "not an action of this game", "")
         if not self._listed(action):  # else validated with this plan when it was listed
             errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
             if errors:
@@ -168,8 +173,8 @@ class InclinationsState:
         if self.phase != PLAY:
             raise RuleViolation("the planned turn", "it is not the playing phase", "")
         for step in plan:
-            if type(step) not in STEP_TYPES or not _well_typed(step):
-                raise RuleViolation(_text(step), "not a well-formed planning step", "")
+            if type(step) not in STEP_TYPES or not well_typed(step):
+                raise RuleViolation(action_text(step), "not a well-formed planning step", "")
         errors, moved = checked(self.ships, self.current, [*self.plan, *plan], self.tr)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
@@ -190,17 +195,17 @@ class InclinationsState:
         if type(action) not in ACTION_TYPES:
             problem: str | None = "not an action of this game (parse its text form first)"
         else:
-            problem = None if _well_typed(action) else "malformed action (a field has the wrong type)"
-        return preview_action(self, action, _text(action), problem)
+            problem = None if well_typed(action) else "malformed action (a field has the wrong type)"
+        return preview_action(self, action, action_text(action), problem)
 
     def preview_steps(self, steps: Sequence[Any]) -> dict[str, Any]:
         """``preview`` of a whole planned turn at once: the pending plan plus ``steps`` (then ``end``), in the
         same shape as ``preview(EndTurn())``. Never raises, never changes anything."""
         from gamewright.games.inclinations.preview import preview_action
 
-        bad = next((s for s in steps if type(s) not in ACTION_TYPES[1:-1] or not _well_typed(s)), None)
+        bad = next((s for s in steps if type(s) not in ACTION_TYPES[1:-1] or not well_typed(s)), None)
         if self.phase != PLAY or bad is not None:
-            problem = None if bad is None else f"{_text(bad)}: not a well-formed planning step"
+            problem = None if bad is None else f"{action_text(bad)}: not a well-formed planning step"
             return preview_action(self, EndTurn(), "end", problem)
         probe = self.clone()
         probe.rng = Rng(0)  # the copy never draws; the real stream is not even copied into the answer
@@ -387,42 +392,5 @@ class InclinationsState:
                 continue
             self.current = seat
             return events
-
-ACTION_TYPES = (Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn)
-END = EndTurn()
-STEP_TYPES = frozenset(ACTION_TYPES[1:-1])
-
-
-def _is_int(x: Any) -> bool:
-    return type(x) is int
-
-
-def _well_typed(action: Any) -> bool:
-    """Fields of the right types, so a hand-built action can only be refused, never crash validation."""
-    kind = type(action)
-    if kind is Deploy:
-        return _is_int(action.sector)
-    if kind is Allocate or kind is Deallocate:
-        return type(action.subsystem) is str and _is_int(action.amount)
-    if kind is Rotate:
-        return type(action.facing) is str
-    if kind is Coast:
-        return type(action.scoop) is bool
-    if kind is Burn:
-        return type(action.intensity) is str and _is_int(action.adjust) and type(action.scoop) is bool
-    if kind is Transfer:
-        return type(action.destination) is str
-    if kind is Fire:
-        return (type(action.weapon) is str and type(action.targets) is tuple
-                and all(type(t) is str for t in action.targets) and type(action.compensate) is bool)
-    return True
-
-
-def _text(action: Any) -> str:
-    try:
-        return str(action.to_text())
-    except Exception:  # a malformed hand-built action: show it as built
-        return repr(action)
-
 
 __all__ = ["InclinationsState", "parse_action", "seat_id"]
