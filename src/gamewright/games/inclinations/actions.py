@@ -119,10 +119,18 @@ TRANSFERS = tuple(Transfer(well) for well in WELLS)  # by well index
 ALLOCATIONS = tuple(tuple(Allocate(name, a) for a in range(MAX_ENERGY[i] + 1)) for i, name in enumerate(SUBSYSTEMS))
 DEALLOCATIONS = tuple(tuple(Deallocate(name, a) for a in range(MAX_ENERGY[i] + 1)) for i, name in enumerate(SUBSYSTEMS))
 
+# ids of the shared values above and of fire()'s: well typed, and kept alive by these tables and fire's cache
+_SHARED = {id(step) for step in (*DEPLOYS, COAST, COAST_SCOOP, *ROTATE.values(), *BURNS.values(), *TRANSFERS,
+                                 *(a for row in ALLOCATIONS for a in row), *(d for row in DEALLOCATIONS for d in row))}
+
+
 @cache
 def fire(weapon: str, targets: tuple[str, ...], compensate: bool = False) -> Fire:
     """The shared ``Fire`` value (planners name the same shots turn after turn)."""
-    return Fire(weapon, targets, compensate)
+    shot = Fire(weapon, targets, compensate)
+    if well_typed(shot):
+        _SHARED.add(id(shot))
+    return shot
 
 
 ACTION_TYPES = (Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn)
@@ -136,6 +144,8 @@ def _is_int(x: Any) -> bool:
 
 def well_typed(action: Any) -> bool:
     """Fields of the right types, so a hand-built action can only be refused, never crash validation."""
+    if id(action) in _SHARED:
+        return True
     kind = type(action)
     if kind is Deploy:
         return _is_int(action.sector)
