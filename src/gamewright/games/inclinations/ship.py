@@ -90,6 +90,20 @@ class Ship:
         other.used = self.used
         return other
 
+    def become(self, other: Ship) -> None:
+        """Take every field of ``other`` (this ship object stays the one the state holds)."""
+        self.id = other.id
+        self.well = other.well
+        self.ring = other.ring
+        self.sector = other.sector
+        self.facing = other.facing
+        self.hull = other.hull
+        self.heat = other.heat
+        self.mass = other.mass
+        self.ammo = other.ammo
+        self.energy = other.energy[:]
+        self.used = other.used
+
     def key(self) -> tuple[Any, ...]:
         return (self.id, self.well, self.ring, self.sector, self.facing, self.hull, self.heat, self.mass,
                 self.ammo, tuple(self.energy), self.used)

@@ -342,7 +342,7 @@ class InclinationsState:
         if moved is not None:
             play_checked(self.ships, self.current, plan, self.tr, self.rng, moved)
             self.turns += 1
-            return self._advance()
+            return self._advance(log=False)
         texts = [a.to_text() for a in plan]
         events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
                         f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}")]
@@ -365,7 +365,9 @@ class InclinationsState:
             return True
         return False
 
-    def _advance(self) -> list[Event]:
+    def _advance(self, log: bool = True) -> list[Event]:
+        """Pass the turn to the next live seat (its start-of-turn heat step; a new round after the last seat).
+        ``log`` false: no round or heat events are built (the game's end is still reported)."""
         events: list[Event] = []
         if self._finished(events):
             return events
@@ -381,11 +383,12 @@ class InclinationsState:
                                         f"round limit {self.round_limit} reached: a draw"))
                     return events
                 self.round += 1
-                events.append(Event("round", {"round": self.round}, f"round {self.round} begins"))
+                if log:
+                    events.append(Event("round", {"round": self.round}, f"round {self.round} begins"))
             ship = self.ships[seat]
             if ship.hull <= 0:
                 continue  # ref Destruction: a destroyed ship's turn is skipped
-            events.extend(start_of_turn(ship))
+            events.extend(start_of_turn(ship, log))
             if ship.hull <= 0:
                 if self._finished(events):
                     return events

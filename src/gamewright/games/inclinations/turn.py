@@ -76,17 +76,20 @@ class Preview:
     events: list[Event] = field(default_factory=list)
 
 
-def start_of_turn(ship: Ship) -> list[Event]:
-    """ref Turn 1 / 002 Heat Dissipation: heat above dissipation becomes hull damage, then heat resets."""
+def start_of_turn(ship: Ship, log: bool = True) -> list[Event]:
+    """ref Turn 1 / 002 Heat Dissipation: heat above dissipation becomes hull damage, then heat resets. ``log``
+    false: no events built."""
     events: list[Event] = []
     if ship.heat > DISSIPATION:
         damage = ship.heat - DISSIPATION
         ship.hull = max(0, ship.hull - damage)
-        events.append(Event("heat_damage", {"ship": ship.id, "heat": ship.heat, "damage": damage, "hull": ship.hull},
-                            f"{ship.id} overheats: heat {ship.heat} > {DISSIPATION}, {damage} hull damage, "
-                            f"hull now {ship.hull}"))
-        if ship.hull == 0:
-            events.append(Event("destroyed", {"ship": ship.id}, f"{ship.id} is destroyed by its own heat"))
+        if log:
+            events.append(Event("heat_damage", {"ship": ship.id, "heat": ship.heat, "damage": damage,
+                                                "hull": ship.hull},
+                                f"{ship.id} overheats: heat {ship.heat} > {DISSIPATION}, {damage} hull damage, "
+                                f"hull now {ship.hull}"))
+            if ship.hull == 0:
+                events.append(Event("destroyed", {"ship": ship.id}, f"{ship.id} is destroyed by its own heat"))
     ship.heat = 0
     return events
 
@@ -432,8 +435,7 @@ def play_checked(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRule
     own changes never depend on dice: energy, facing, movement, heat, ammunition, recoil), then every shot is
     rolled in plan order, as ``simulate`` rolls them (ref Weapons/Crit draw order)."""
     me = ships[idx]
-    for name in Ship.__slots__:
-        setattr(me, name, getattr(moved, name))
+    me.become(moved)
     by_id = {s.id: s for s in ships}
     for step in plan:
         if type(step) is Fire:
