@@ -77,17 +77,7 @@ class Ship:
     # --- copying and JSON --------------------------------------------------------------------------
     def clone(self) -> Ship:
         other = Ship.__new__(Ship)
-        other.id = self.id
-        other.well = self.well
-        other.ring = self.ring
-        other.sector = self.sector
-        other.facing = self.facing
-        other.hull = self.hull
-        other.heat = self.heat
-        other.mass = self.mass
-        other.ammo = self.ammo
-        other.energy = self.energy[:]
-        other.used = self.used
+        other.become(self)
         return other
 
     def become(self, other: Ship) -> None:
