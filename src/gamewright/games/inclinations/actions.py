@@ -8,10 +8,20 @@ Text forms: ``deploy 7``, ``allocate engines 2``, ``deallocate railgun 4``, ``ro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from gamewright.core.errors import RuleViolation
-from gamewright.games.inclinations.board import FACINGS, WELL_INDEX
-from gamewright.games.inclinations.ship import SUB_INDEX
+from gamewright.games.inclinations.board import (
+    BH_VELOCITY,
+    FACINGS,
+    PLANET_VELOCITY,
+    SECTORS,
+    WELL_INDEX,
+    WELLS,
+    adjustment_range,
+)
+from gamewright.games.inclinations.ship import MAX_ENERGY, SUB_INDEX, SUBSYSTEMS
 
 INTENSITIES = {"light": 1, "medium": 2, "heavy": 3}  # 002 Burn table
 WEAPONS = ("laser", "railgun", "missiles")
@@ -95,6 +105,73 @@ class EndTurn:
 
 Step = Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire
 Action = Deploy | Allocate | Deallocate | Rotate | Coast | Burn | Transfer | Fire | EndTurn
+
+# Shared instances of the steps planners list again and again (the classes are frozen, so one value serves all).
+DEPLOYS = tuple(Deploy(sector) for sector in range(SECTORS))
+COAST = Coast(False)
+COAST_SCOOP = Coast(True)
+ROTATE = {facing: Rotate(name) for name, facing in FACINGS.items()}  # by the facing turned to
+_ADJUSTS = range(min(adjustment_range(v)[0] for v in (*BH_VELOCITY[1:], *PLANET_VELOCITY[1:])),
+                 adjustment_range(1)[1] + 1)
+BURNS = {(name, adj): Burn(name, adj) for name in INTENSITIES for adj in _ADJUSTS}
+TRANSFERS = tuple(Transfer(well) for well in WELLS)  # by well index
+# indexed by subsystem, then amount (index 0 unused)
+ALLOCATIONS = tuple(tuple(Allocate(name, a) for a in range(MAX_ENERGY[i] + 1)) for i, name in enumerate(SUBSYSTEMS))
+DEALLOCATIONS = tuple(tuple(Deallocate(name, a) for a in range(MAX_ENERGY[i] + 1)) for i, name in enumerate(SUBSYSTEMS))
+
+# ids of the shared values above and of fire()'s: well typed, and kept alive by these tables and fire's cache
+_SHARED = {id(step) for step in (*DEPLOYS, COAST, COAST_SCOOP, *ROTATE.values(), *BURNS.values(), *TRANSFERS,
+                                 *(a for row in ALLOCATIONS for a in row), *(d for row in DEALLOCATIONS for d in row))}
+
+
+@cache
+def fire(weapon: str, targets: tuple[str, ...], compensate: bool = False) -> Fire:
+    """The shared ``Fire`` value (planners name the same shots turn after turn)."""
+    shot = Fire(weapon, targets, compensate)
+    if well_typed(shot):
+        _SHARED.add(id(shot))
+    return shot
+
+
+ACTION_TYPES = (Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn)
+STEP_TYPES = frozenset(ACTION_TYPES[1:-1])
+END = EndTurn()
+
+
+def _is_int(x: Any) -> bool:
+    return type(x) is int
+
+
+def well_typed(action: Any) -> bool:
+    """Fields of the right types, so a hand-built action can only be refused, never crash validation."""
+    if id(action) in _SHARED:
+        return True
+    kind = type(action)
+    if kind is Deploy:
+        return _is_int(action.sector)
+    if kind is Allocate or kind is Deallocate:
+        return type(action.subsystem) is str and _is_int(action.amount)
+    if kind is Rotate:
+        return type(action.facing) is str
+    if kind is Coast:
+        return type(action.scoop) is bool
+    if kind is Burn:
+        return type(action.intensity) is str and _is_int(action.adjust) and type(action.scoop) is bool
+    if kind is Transfer:
+        return type(action.destination) is str
+    if kind is Fire:
+        return (type(action.weapon) is str and type(action.targets) is tuple
+                and all(type(t) is str for t in action.targets) and type(action.compensate) is bool)
+    return True
+
+
+def action_text(action: Any) -> str:
+    """The text form, or for a malformed hand-built action its repr."""
+    try:
+        return str(action.to_text())
+    except Exception:  # a malformed hand-built action: show it as built
+        return repr(action)
+
 
 FORMS = {
     "deploy": "deploy SECTOR",

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
-from gamewright.games.inclinations.actions import INTENSITIES, Allocate, Burn, Coast, Deallocate, Deploy, Step, Transfer
+from gamewright.games.inclinations.actions import (
+    ALLOCATIONS,
+    BURNS,
+    COAST,
+    DEALLOCATIONS,
+    INTENSITIES,
+    TRANSFERS,
+    Deploy,
+    Step,
+)
 from gamewright.games.inclinations.board import SECTORS, WELLS, adjustment_range, ring_count, transfer_route, velocity
-from gamewright.games.inclinations.ship import SUBSYSTEMS, Ship
+from gamewright.games.inclinations.ship import Ship
 
 
 def deploy_choice(state: Any, rng: Rng) -> Deploy:
@@ -34,37 +44,53 @@ def safe_deploy(state: Any, rng: Rng) -> Deploy:
 
 def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     """Deallocations then allocations that turn ``ship.energy`` into ``target``."""
-    steps: list[Step] = []
-    for i, name in enumerate(SUBSYSTEMS):
-        if ship.energy[i] > target[i]:
-            steps.append(Deallocate(name, ship.energy[i] - target[i]))
-    for i, name in enumerate(SUBSYSTEMS):
-        if ship.energy[i] < target[i]:
-            steps.append(Allocate(name, target[i] - ship.energy[i]))
+    pairs = list(enumerate(zip(ship.energy, target, strict=True)))
+    steps: list[Step] = [DEALLOCATIONS[i][have - want] for i, (have, want) in pairs if have > want]
+    steps += [ALLOCATIONS[i][want - have] for i, (have, want) in pairs if have < want]
     return steps
 
 
-def movement_options(ship: Ship, facing: int, transfer_mass: int) -> list[tuple[Step, int, int, int, int, int]]:
-    """(step, well, ring, sector, engines needed, mass cost) for every movement the ship could make.
+# one group of movements that end on the same ring: (well, ring, engines needed, moves), each move (step, sector
+# shift, mass cost) ending on sector (start + shift) % SECTORS, ``start`` being where the ship drifts to
+MoveGroup = tuple[int, int, int, tuple[tuple[Step, int, int], ...]]
+
+
+@cache
+def _drift_groups(well: int, ring: int, facing: int, mass: int) -> tuple[MoveGroup, ...]:
+    """The coast, and each burn intensity's sector adjustments the reaction mass pays for (002 Burn; 002 Sector
+    Adjustment: 1 mass per sector); the same from every sector of the ring."""
+    low, high = adjustment_range(velocity(well, ring))
+    groups: list[MoveGroup] = [(well, ring, 0, ((COAST, 0, 0),))]
+    for name, k in INTENSITIES.items():
+        dest = ring + k * facing
+        if 1 <= dest <= ring_count(well):
+            burns = tuple((BURNS[name, adj], adj, k + abs(adj)) for adj in range(low, high + 1) if k + abs(adj) <= mass)
+            if burns:
+                groups.append((well, dest, k, burns))
+    return tuple(groups)
+
+
+def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> tuple[int, Sequence[MoveGroup]]:
+    """Every movement the ship could make facing ``facing``, grouped by the ring they end on: the coast, each
+    burn intensity's adjustments, each well transfer; with the sector the ship drifts to (``start``).
 
     ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
-    v = velocity(ship.well, ship.ring)
-    out: list[tuple[Step, int, int, int, int, int]] = [
-        (Coast(False), ship.well, ship.ring, (ship.sector + v) % SECTORS, 0, 0)
-    ]
-    low, high = adjustment_range(v)
-    rings = ring_count(ship.well)
-    for name, k in INTENSITIES.items():
-        dest = ship.ring + k * facing
-        if not 1 <= dest <= rings:
-            continue
-        for adj in range(low, high + 1):
-            cost = k + abs(adj)
-            if cost <= ship.mass:
-                out.append((Burn(name, adj), ship.well, dest, (ship.sector + v + adj) % SECTORS, k, cost))
-    if ship.ring == rings and ship.mass >= transfer_mass:
+    well, ring, sector, mass = ship.well, ship.ring, ship.sector, ship.mass
+    start = (sector + velocity(well, ring)) % SECTORS
+    groups: Sequence[MoveGroup] = _drift_groups(well, ring, facing, mass)
+    if ring == ring_count(well) and mass >= transfer_mass:
+        transfers = []
         for dest in range(len(WELLS)):
-            route = transfer_route(ship.well, dest)
-            if route is not None and route[0] == ship.sector:
-                out.append((Transfer(WELLS[dest]), dest, route[1], route[2], 3, transfer_mass))
-    return out
+            route = transfer_route(well, dest)
+            if route is not None and route[0] == sector:  # instantaneous, no drift: shifted back from ``start``
+                transfers.append((dest, route[1], 3, ((TRANSFERS[dest], route[2] - start, transfer_mass),)))
+        if transfers:
+            groups = [*groups, *transfers]
+    return start, groups
+
+
+def movement_options(ship: Ship, facing: int, transfer_mass: int) -> list[tuple[Step, int, int, int, int, int]]:
+    """(step, well, ring, sector, engines needed, mass cost) for every movement the ship could make."""
+    start, groups = movement_groups(ship, facing, transfer_mass)
+    return [(step, well, ring, (start + shift) % SECTORS, engines, cost)
+            for well, ring, engines, moves in groups for step, shift, cost in moves]

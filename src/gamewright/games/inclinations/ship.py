@@ -77,18 +77,22 @@ class Ship:
     # --- copying and JSON --------------------------------------------------------------------------
     def clone(self) -> Ship:
         other = Ship.__new__(Ship)
-        other.id = self.id
-        other.well = self.well
-        other.ring = self.ring
-        other.sector = self.sector
-        other.facing = self.facing
-        other.hull = self.hull
-        other.heat = self.heat
-        other.mass = self.mass
-        other.ammo = self.ammo
-        other.energy = self.energy[:]
-        other.used = self.used
+        other.become(self)
         return other
+
+    def become(self, other: Ship) -> None:
+        """Take every field of ``other`` (this ship object stays the one the state holds)."""
+        self.id = other.id
+        self.well = other.well
+        self.ring = other.ring
+        self.sector = other.sector
+        self.facing = other.facing
+        self.hull = other.hull
+        self.heat = other.heat
+        self.mass = other.mass
+        self.ammo = other.ammo
+        self.energy = other.energy[:]
+        self.used = other.used
 
     def key(self) -> tuple[Any, ...]:
         return (self.id, self.well, self.ring, self.sector, self.facing, self.hull, self.heat, self.mass,

@@ -14,6 +14,10 @@ from gamewright.core.errors import RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import (
+    ACTION_TYPES,
+    DEPLOYS,
+    END,
+    STEP_TYPES,
     Action,
     Allocate,
     Burn,
@@ -25,7 +29,9 @@ from gamewright.games.inclinations.actions import (
     Rotate,
     Step,
     Transfer,
+    action_text,
     parse_action,
+    well_typed,
 )
 from gamewright.games.inclinations.board import (
     BLACKHOLE,
@@ -35,7 +41,7 @@ from gamewright.games.inclinations.board import (
     WELLS,
     ring_count,
 )
-from gamewright.games.inclinations.legal import legal_steps
+from gamewright.games.inclinations.legal import Pending, legal_steps
 from gamewright.games.inclinations.resample import resample_state
 from gamewright.games.inclinations.ship import (
     MAX_AMMO,
@@ -49,7 +55,9 @@ from gamewright.games.inclinations.ship import (
 from gamewright.games.inclinations.turn import (
     Preview,
     TurnRules,
+    checked,
     execute,
+    play_checked,
     preview,
     start_of_turn,
     validate,
@@ -64,7 +72,11 @@ def seat_id(seat: int) -> str:
 
 class InclinationsState:
     __slots__ = ("rules", "tr", "ships", "phase", "current", "plan", "round", "rng", "winner", "turns",
-                 "round_limit")
+                 "round_limit", "_legal", "_pending")
+    # kept between legal_actions and apply (unset in a new or copied state): the steps last listed for the
+    # pending plan, and the plan replayed
+    _legal: tuple[list[Step], int, set[int], list[Step]] | None
+    _pending: Pending | None
 
     def __init__(self, rules: Any, seed: int | str = 0) -> None:
         self.rules = rules
@@ -107,42 +119,69 @@ class InclinationsState:
             return []
         if self.phase == DEPLOY:
             taken = {s.sector for s in self.ships if s.ring}
-            return [Deploy(s) for s in range(SECTORS) if s not in taken]
-        return [*legal_steps(self), EndTurn()]
+            return [DEPLOYS[s] for s in range(SECTORS) if s not in taken]
+        pending = self._pending_plan()
+        if pending is None:
+            pending = self._pending = Pending(self)
+        if not pending.ok:  # a restored plan that does not pass: list the steps, but validate what comes
+            return [*legal_steps(self, pending), END]
+        steps = legal_steps(self, pending)
+        # kept for ``apply``: a step listed here for this very plan was validated with it
+        self._legal = (self.plan, len(self.plan), set(map(id, steps)), steps)
+        return [*steps, END]
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase == OVER:
-            raise RuleViolation(_text(action), "the game is over", "ref Win")
-        if not _well_typed(action):
-            raise RuleViolation(_text(action), "malformed action (a field has the wrong type)", "")
+            raise RuleViolation(action_text(action), "the game is over", "ref Win")
+        if not well_typed(action):
+            raise RuleViolation(action_text(action), "malformed action (a field has the wrong type)", "")
         if self.phase == DEPLOY:
             if not isinstance(action, Deploy):
-                raise RuleViolation(_text(action), "the deployment phase needs a deploy action", "ref Deployment")
+                raise RuleViolation(action_text(action), "the deployment phase needs a deploy action", "ref Deployment")
             return self._deploy(action)
         if isinstance(action, Deploy):
             raise RuleViolation(action.to_text(), "deployment is over", "ref Deployment")
-        if isinstance(action, EndTurn):
-            return self._end_turn()
+        if isinstance(action, EndTurn):  # a plan followed step by step since it last replayed passes validation
+            pending = self._pending_plan()
+            return self._end_turn(validated=pending is not None and pending.ok)
         if not isinstance(action, (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire)):
-            raise RuleViolation(_text(action), "not an action of this game", "")
-        errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
-        if errors:
-            raise RuleViolation(action.to_text(), "; ".join(errors), "")
+            raise RuleViolation(action_text(action), "not an action of this game", "")
+        if not self._listed(action):  # else validated with this plan when it was listed
+            errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
+            if errors:
+                raise RuleViolation(action.to_text(), "; ".join(errors), "")
+        pending = self._pending_plan()
         self.plan.append(action)
+        self._legal = None
+        if pending is not None:
+            pending.take(action, self.tr)
         return []
 
-    def play_turn(self, plan: Sequence[Step]) -> list[Event]:
-        """Apply a whole plan and end the turn (the fast path bots use; same result as step by step)."""
+    def _pending_plan(self) -> Pending | None:
+        """The replayed pending plan, if it is still this state's."""
+        pending = getattr(self, "_pending", None)
+        return pending if pending is not None and pending.matches(self) else None
+
+    def _listed(self, action: Any) -> bool:
+        """Is ``action`` one of the very step values ``legal_actions`` last listed for the pending plan as it is?"""
+        legal = getattr(self, "_legal", None)
+        return legal is not None and legal[0] is self.plan and legal[1] == len(self.plan) and id(action) in legal[2]
+
+    def play_turn(self, plan: Sequence[Step], *, log: bool = True) -> list[Event]:
+        """Apply a whole plan and end the turn (the fast path bots use; same result as step by step). ``log``
+        false: the turn's own events are not built (the state comes out the same)."""
         if self.phase != PLAY:
             raise RuleViolation("the planned turn", "it is not the playing phase", "")
         for step in plan:
-            if type(step) not in (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire) or not _well_typed(step):
-                raise RuleViolation(_text(step), "not a well-formed planning step", "")
-        errors = validate(self.ships, self.current, [*self.plan, *plan], self.tr)
+            if type(step) not in STEP_TYPES or not well_typed(step):
+                raise RuleViolation(action_text(step), "not a well-formed planning step", "")
+        errors, moved = checked(self.ships, self.current, [*self.plan, *plan], self.tr)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
         self.plan.extend(plan)
-        return self._end_turn()
+        if log:
+            return self._end_turn(validated=True)
+        return self._end_turn(moved=moved)
 
     def preview_plan(self, plan: Sequence[Step] | None = None) -> Preview:
         """ref Planning phase: the result of the pending plan (plus ``plan``) or its errors; commits nothing."""
@@ -156,17 +195,17 @@ class InclinationsState:
         if type(action) not in ACTION_TYPES:
             problem: str | None = "not an action of this game (parse its text form first)"
         else:
-            problem = None if _well_typed(action) else "malformed action (a field has the wrong type)"
-        return preview_action(self, action, _text(action), problem)
+            problem = None if well_typed(action) else "malformed action (a field has the wrong type)"
+        return preview_action(self, action, action_text(action), problem)
 
     def preview_steps(self, steps: Sequence[Any]) -> dict[str, Any]:
         """``preview`` of a whole planned turn at once: the pending plan plus ``steps`` (then ``end``), in the
         same shape as ``preview(EndTurn())``. Never raises, never changes anything."""
         from gamewright.games.inclinations.preview import preview_action
 
-        bad = next((s for s in steps if type(s) not in ACTION_TYPES[1:-1] or not _well_typed(s)), None)
+        bad = next((s for s in steps if type(s) not in ACTION_TYPES[1:-1] or not well_typed(s)), None)
         if self.phase != PLAY or bad is not None:
-            problem = None if bad is None else f"{_text(bad)}: not a well-formed planning step"
+            problem = None if bad is None else f"{action_text(bad)}: not a well-formed planning step"
             return preview_action(self, EndTurn(), "end", problem)
         probe = self.clone()
         probe.rng = Rng(0)  # the copy never draws; the real stream is not even copied into the answer
@@ -190,6 +229,7 @@ class InclinationsState:
 
     def undo_step(self) -> Step | None:
         """Take back the last step of the pending plan (every prefix of a plan was valid when it was built)."""
+        self._legal = self._pending = None
         return self.plan.pop() if self.phase == PLAY and self.plan else None
 
     def clone(self) -> InclinationsState:
@@ -293,13 +333,21 @@ class InclinationsState:
             events.extend(start_of_turn(self.ships[0]))
         return events
 
-    def _end_turn(self) -> list[Event]:
+    def _end_turn(self, validated: bool = False, moved: Ship | None = None) -> list[Event]:
+        """Execute the pending plan (validated again unless the caller just did: a plan restored from JSON was
+        never checked step by step) and pass the turn on. ``moved``: the plan was just ``checked``, this is the
+        acting ship it leaves; play it without building the turn's events."""
         plan, self.plan = self.plan, []
-        events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round,
-                                 "plan": [a.to_text() for a in plan]},
-                        f"{self.ships[self.current].id} executes: {'; '.join(a.to_text() for a in plan) or 'coast'}")]
+        self._legal = self._pending = None
+        if moved is not None:
+            play_checked(self.ships, self.current, plan, self.tr, self.rng, moved)
+            self.turns += 1
+            return self._advance(log=False)
+        texts = [a.to_text() for a in plan]
+        events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
+                        f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}")]
         try:
-            events.extend(execute(self.ships, self.current, plan, self.tr, self.rng))
+            events.extend(execute(self.ships, self.current, plan, self.tr, self.rng, validated=validated))
         except RuleViolation:
             self.plan = plan
             raise
@@ -317,7 +365,9 @@ class InclinationsState:
             return True
         return False
 
-    def _advance(self) -> list[Event]:
+    def _advance(self, log: bool = True) -> list[Event]:
+        """Pass the turn to the next live seat (its start-of-turn heat step; a new round after the last seat).
+        ``log`` false: no round or heat events are built (the game's end is still reported)."""
         events: list[Event] = []
         if self._finished(events):
             return events
@@ -333,51 +383,17 @@ class InclinationsState:
                                         f"round limit {self.round_limit} reached: a draw"))
                     return events
                 self.round += 1
-                events.append(Event("round", {"round": self.round}, f"round {self.round} begins"))
+                if log:
+                    events.append(Event("round", {"round": self.round}, f"round {self.round} begins"))
             ship = self.ships[seat]
             if ship.hull <= 0:
                 continue  # ref Destruction: a destroyed ship's turn is skipped
-            events.extend(start_of_turn(ship))
+            events.extend(start_of_turn(ship, log))
             if ship.hull <= 0:
                 if self._finished(events):
                     return events
                 continue
             self.current = seat
             return events
-
-ACTION_TYPES = (Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn)
-
-
-def _is_int(x: Any) -> bool:
-    return type(x) is int
-
-
-def _well_typed(action: Any) -> bool:
-    """Fields of the right types, so a hand-built action can only be refused, never crash validation."""
-    kind = type(action)
-    if kind is Deploy:
-        return _is_int(action.sector)
-    if kind is Allocate or kind is Deallocate:
-        return type(action.subsystem) is str and _is_int(action.amount)
-    if kind is Rotate:
-        return type(action.facing) is str
-    if kind is Coast:
-        return type(action.scoop) is bool
-    if kind is Burn:
-        return type(action.intensity) is str and _is_int(action.adjust) and type(action.scoop) is bool
-    if kind is Transfer:
-        return type(action.destination) is str
-    if kind is Fire:
-        return (type(action.weapon) is str and type(action.targets) is tuple
-                and all(type(t) is str for t in action.targets) and type(action.compensate) is bool)
-    return True
-
-
-def _text(action: Any) -> str:
-    try:
-        return str(action.to_text())
-    except Exception:  # a malformed hand-built action: show it as built
-        return repr(action)
-
 
 __all__ = ["InclinationsState", "parse_action", "seat_id"]

@@ -15,6 +15,7 @@ from typing import Any
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import Event
 from gamewright.games.inclinations.actions import (
+    COAST,
     INTENSITIES,
     Allocate,
     Burn,
@@ -75,43 +76,50 @@ class Preview:
     events: list[Event] = field(default_factory=list)
 
 
-def start_of_turn(ship: Ship) -> list[Event]:
-    """ref Turn 1 / 002 Heat Dissipation: heat above dissipation becomes hull damage, then heat resets."""
+def start_of_turn(ship: Ship, log: bool = True) -> list[Event]:
+    """ref Turn 1 / 002 Heat Dissipation: heat above dissipation becomes hull damage, then heat resets. ``log``
+    false: no events built."""
     events: list[Event] = []
     if ship.heat > DISSIPATION:
         damage = ship.heat - DISSIPATION
         ship.hull = max(0, ship.hull - damage)
-        events.append(Event("heat_damage", {"ship": ship.id, "heat": ship.heat, "damage": damage, "hull": ship.hull},
-                            f"{ship.id} overheats: heat {ship.heat} > {DISSIPATION}, {damage} hull damage, "
-                            f"hull now {ship.hull}"))
-        if ship.hull == 0:
-            events.append(Event("destroyed", {"ship": ship.id}, f"{ship.id} is destroyed by its own heat"))
+        if log:
+            events.append(Event("heat_damage", {"ship": ship.id, "heat": ship.heat, "damage": damage,
+                                                "hull": ship.hull},
+                                f"{ship.id} overheats: heat {ship.heat} > {DISSIPATION}, {damage} hull damage, "
+                                f"hull now {ship.hull}"))
+            if ship.hull == 0:
+                events.append(Event("destroyed", {"ship": ship.id}, f"{ship.id} is destroyed by its own heat"))
     ship.heat = 0
     return events
 
 
-def _tactical(plan: Sequence[Step]) -> list[Step]:
+def _tactical(plan: Sequence[Step], drift: bool) -> list[Step]:
     """The tactical sequence: the non-energy steps in order, plus a coast when no movement was planned."""
     steps = [s for s in plan if type(s) is not Allocate and type(s) is not Deallocate]
-    for s in steps:
-        if type(s) in MOVEMENT_TYPES:
-            return steps
-    steps.append(Coast(False))  # ref Turn 3: orbital drift cannot be prevented
+    if drift:
+        for s in steps:
+            if type(s) in MOVEMENT_TYPES:
+                return steps
+        steps.append(COAST)  # ref Turn 3: orbital drift cannot be prevented
     return steps
 
 
 def simulate(
     ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any,
-    errors: list[str] | None, damage: bool, log: bool,
+    errors: list[str] | None, damage: bool, log: bool, drift: bool = True,
 ) -> list[Event]:
     """Run a plan on ``ships`` in place. With ``errors`` a list, rule breaches are collected and skipped.
 
     ``damage`` false (validation) leaves other ships alone; ``rng`` None resolves shots without dice.
+    ``drift`` false: no coast is added when the plan has no movement (a plan still being written; the pending
+    steps' used flags are then kept too).
     """
     me = ships[idx]
     events: list[Event] = []
-    alive_at_start = {s.id: s.hull > 0 for s in ships}
-    by_id = {s.id: s for s in ships}
+    # who was alive at the start and who is who: read by shots only, and the first shot comes before any damage
+    alive_at_start: dict[str, bool] = {}
+    by_id: dict[str, Ship] = {}
 
     def err(step: Step, why: str, rule: str) -> None:
         if errors is None:
@@ -158,7 +166,7 @@ def simulate(
     moved = False
     rotated = False
     fired: set[str] = set()
-    for step in _tactical(plan):
+    for step in _tactical(plan, drift):
         if isinstance(step, Rotate):
             # 002 Rotation Requirements; ref Turn 3: at most one rotation, before movement
             if moved:
@@ -195,10 +203,14 @@ def simulate(
             else:
                 _transfer(me, step, tr, err, events, log)
         elif isinstance(step, Fire):
+            if not by_id:
+                alive_at_start.update((s.id, s.hull > 0) for s in ships)
+                by_id.update((s.id, s) for s in ships)
             _fire(me, step, tr, rng, by_id, alive_at_start, fired, err, events, damage, log)
         else:  # pragma: no cover - plans hold only steps
             raise TypeError(f"not a turn step: {step!r}")
-    me.used = 0  # ref Turn 4: clear the used-this-turn flags
+    if drift:
+        me.used = 0  # ref Turn 4: clear the used-this-turn flags
     return events
 
 
@@ -406,18 +418,39 @@ def _fire(
 # --- public API ------------------------------------------------------------------------------------------
 def validate(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> list[str]:
     """Every rule the plan breaks, as player-readable messages (no dice drawn, nothing changed)."""
+    return checked(ships, idx, plan, tr)[0]
+
+
+def checked(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> tuple[list[str], Ship]:
+    """``validate``, and a copy of the acting ship as the plan leaves it (nothing else changed)."""
     work = list(ships)
     work[idx] = ships[idx].clone()
     errors: list[str] = []
     simulate(work, idx, plan, tr, None, errors, damage=False, log=False)
-    return errors
+    return errors, work[idx]
 
 
-def execute(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any) -> list[Event]:
-    """Validate, then run the plan for real (all or nothing). Raises RuleViolation listing the errors."""
-    errors = validate(ships, idx, plan, tr)
-    if errors:
-        raise RuleViolation("the planned turn", "; ".join(errors), "")
+def play_checked(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, moved: Ship) -> None:
+    """Play a plan that ``checked`` passed, building no events: the acting ship takes the state of ``moved`` (its
+    own changes never depend on dice: energy, facing, movement, heat, ammunition, recoil), then every shot is
+    rolled in plan order, as ``simulate`` rolls them (ref Weapons/Crit draw order)."""
+    me = ships[idx]
+    me.become(moved)
+    by_id = {s.id: s for s in ships}
+    for step in plan:
+        if type(step) is Fire:
+            for tid in step.targets:
+                shoot(step.weapon, me, by_id[tid], rng, tr.d10, tr.deplete, False)
+
+
+def execute(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, *,
+            validated: bool = False) -> list[Event]:
+    """Validate (unless the caller just did), then run the plan for real (all or nothing). Raises RuleViolation
+    listing the errors."""
+    if not validated:
+        errors = validate(ships, idx, plan, tr)
+        if errors:
+            raise RuleViolation("the planned turn", "; ".join(errors), "")
     return simulate(ships, idx, plan, tr, rng, None, damage=True, log=True)
 
 

@@ -18,25 +18,38 @@ MISSILE_RINGS = 2  # 002 Missiles: ±2 rings, ±3 sectors
 MISSILE_SECTORS = 3
 
 
+def in_reach(sub: int, ring: int, sector: int, facing: int, target_ring: int, target_sector: int) -> bool:
+    """Whether the weapon of subsystem ``sub`` at (ring, sector, facing) reaches a target in the same well (the
+    rules ``out_of_reach`` explains; this answers without building its text)."""
+    dr = target_ring - ring
+    if sub == RAILGUN:  # ref Weapons: same ring only, 1..6 sectors ahead in the facing direction
+        return dr == 0 and 1 <= ((target_sector - sector) * facing) % SECTORS <= RAILGUN_REACH
+    ds = (target_sector - sector) % SECTORS
+    if ds > SECTORS // 2:
+        ds = SECTORS - ds
+    if sub == LASER:  # ref Weapons: broadside = the adjacent rings only; ±2 sectors
+        return (dr == 1 or dr == -1) and ds <= LASER_SECTORS
+    return -MISSILE_RINGS <= dr <= MISSILE_RINGS and ds <= MISSILE_SECTORS  # missiles: ±2 rings, ±3 sectors
+
+
 def out_of_reach(weapon: str, me: Ship, target: Ship) -> str | None:
     """Why ``target`` cannot be hit by ``weapon`` from where ``me`` is now, or None when it can."""
+    sub = WEAPON_INDEX.get(weapon, MISSILES)
+    if target.well == me.well and in_reach(sub, me.ring, me.sector, me.facing, target.ring, target.sector):
+        return None
     tid = target.id
     if target.well != me.well:  # ref Board: different wells cannot target each other
         return (f"{tid} is in another gravity well ({WELLS[target.well]}); ships in different wells cannot fire "
                 "at each other")
     dr = abs(target.ring - me.ring)
-    ds = sector_distance(target.sector, me.sector)
-    if weapon == "laser":
-        # ref Weapons: broadside = the adjacent rings only, never the same ring; ±2 sectors
+    if sub == LASER:
         if dr == 0:
             return f"{tid} is on your own ring; the broadside laser fires only at the adjacent rings (out of arc)"
         if dr > 1:
             return f"{tid} is {dr} rings away; the broadside laser reaches only the adjacent rings (out of range)"
-        if ds > LASER_SECTORS:
-            return f"{tid} is {ds} sectors away; the broadside laser reaches 2 sectors (out of range)"
-        return None
-    if weapon == "railgun":
-        # ref Weapons: same ring only, 1..6 sectors ahead in the facing direction
+        ds = sector_distance(target.sector, me.sector)
+        return f"{tid} is {ds} sectors away; the broadside laser reaches 2 sectors (out of range)"
+    if sub == RAILGUN:
         if dr != 0:
             return f"{tid} is on ring {target.ring}; the railgun fires only along its own ring (out of arc)"
         ahead = ((target.sector - me.sector) * me.facing) % SECTORS
@@ -45,15 +58,10 @@ def out_of_reach(weapon: str, me: Ship, target: Ship) -> str | None:
         if ahead > SECTORS // 2:
             return (f"{tid} is behind you (facing {FACING_NAME[me.facing]}); the railgun fires only ahead "
                     "(out of arc)")
-        if ahead > RAILGUN_REACH:
-            return f"{tid} is {ahead} sectors ahead; the railgun reaches 6 sectors (out of range)"
-        return None
-    # missiles: turret, ±2 rings (the same ring included), ±3 sectors
+        return f"{tid} is {ahead} sectors ahead; the railgun reaches 6 sectors (out of range)"
     if dr > MISSILE_RINGS:
         return f"{tid} is {dr} rings away; missiles reach 2 rings (out of range)"
-    if ds > MISSILE_SECTORS:
-        return f"{tid} is {ds} sectors away; missiles reach 3 sectors (out of range)"
-    return None
+    return f"{tid} is {sector_distance(target.sector, me.sector)} sectors away; missiles reach 3 sectors (out of range)"
 
 
 def _verb(weapon: str, verb: str) -> str:

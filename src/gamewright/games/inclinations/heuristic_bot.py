@@ -1,0 +1,259 @@
+"""The heuristic bot (easy / medium / hard): a one-turn lookahead over every rotation x movement, with each
+weapon fired where it does the most.
+
+Scores: damage dealt (after shields, with a kill bonus) - heat beyond dissipation - distance to the next shot -
+low reaction mass, plus shields from the energy left over (see bot_scoring). Movements come in groups ending on
+one ring; a movement from which no weapon reaches anyone after moving scores with its group's volley (the shots
+before moving) and the ring's position values. The sums are made in one fixed order, so a seed gives the same
+plans on every run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.core.rng import Rng
+from gamewright.games.inclinations.actions import COAST, COAST_SCOOP, ROTATE, Deploy, Step, fire
+from gamewright.games.inclinations.board import SECTORS, ring_count, velocity
+from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_groups, safe_deploy
+from gamewright.games.inclinations.bot_scoring import (
+    LEVELS,
+    MISSILES_KIND,
+    NO_SHOTS,
+    RAIL_KIND,
+    Level,
+    Row,
+    Shots,
+    Target,
+    Volley,
+    best_volley,
+    exposure,
+    heat_penalties,
+    hot_spots,
+    laser_shots,
+    make_target,
+    position_rows,
+    single_shot,
+)
+from gamewright.games.inclinations.ship import (
+    DISSIPATION,
+    ENGINES,
+    LASER,
+    MAX_ENERGY,
+    MISSILES,
+    RAILGUN,
+    REACTOR,
+    SCOOP,
+    SHIELDS,
+    THRUSTERS,
+    Ship,
+)
+
+SHIELDS_LEFT = tuple(min(MAX_ENERGY[SHIELDS], REACTOR - energy) for energy in range(REACTOR + 1))  # by energy used
+# best_volley's answers by heat penalties, then by (laser, missiles, railgun values, base energy, compensate)
+VOLLEYS: dict[tuple[float, ...], dict[tuple[float, float, float, int, bool], Volley]] = {}
+
+
+class HeuristicBot:
+    """One-turn lookahead over every rotation x movement, with each weapon fired where it does the most."""
+
+    def __init__(self, level: str, rng: Rng) -> None:
+        self.level_name = level
+        self.kind = f"{level}-bot"
+        self.level: Level = LEVELS[level]
+        self.rng = rng
+
+    def deploy(self, state: Any) -> Deploy:
+        if self.level.safe_deploy:
+            return safe_deploy(state, self.rng)
+        return deploy_choice(state, self.rng)
+
+    def choose_turn(self, state: Any) -> list[Step]:
+        """The best plan found; a plan validation refuses (it should not happen) becomes a plain coast."""
+        from gamewright.games.inclinations.turn import validate
+
+        plan = self.build_turn(state)
+        return [] if validate(state.ships, state.current, plan, state.tr) else plan
+
+    def build_turn(self, state: Any) -> list[Step]:
+        me: Ship = state.ships[state.current]
+        level = self.level
+        enemies = [s for s in state.ships if s is not me and s.hull > 0]
+        fleeing = level.flee and me.hull <= 3 and any(
+            e.well == me.well and e.hull >= me.hull + 5 for e in enemies)
+        by_well: dict[int, list[Target]] = {}
+        for e in enemies:
+            by_well.setdefault(e.well, []).append(make_target(e))
+        has_ammo = me.ammo > 0
+        here = me.ring * SECTORS + me.sector
+        in_well = by_well.get(me.well)
+        pre_laser = pre_missiles = NO_SHOTS
+        if in_well:
+            pre_laser = laser_shots(here, in_well)
+            if has_ammo:
+                pre_missiles = single_shot(MISSILES_KIND, here, in_well)
+        pre_lv, pre_mv = pre_laser[0], pre_missiles[0]
+        penalty = heat_penalties(level, me.hull)
+        volleys = VOLLEYS.get(penalty)  # best volleys are kept per heat penalties (a pure function of both)
+        if volleys is None:
+            volleys = VOLLEYS[penalty] = {}
+        row_of = position_rows(level, me, enemies, fleeing)
+        # per base energy (rotation and movement): the volley from where the ship stands, its shields and their
+        # score, for the movements after which nothing is in reach
+        quiet_by_base: list[tuple[float, int, int, int, float] | None] = [None] * (REACTOR + 1)
+        rows: dict[int, Row] = {}
+        hot: dict[tuple[int, int], frozenset[int]] = {}
+        exposures: dict[int, int] = {}
+        weight = level.position_weight
+        noise = level.noise
+        headroom = level.shield_headroom
+        random = self.rng.random
+        scoop_velocity = velocity(me.well, me.ring)
+        mass = me.mass
+        best_score = -1e9
+        best: tuple[Any, ...] | None = None
+        for facing in (me.facing, -me.facing):
+            rotation = 0 if facing == me.facing else 1
+            rail_kind = RAIL_KIND[facing]
+            start, groups = movement_groups(me, facing, state.tr.transfer_mass)
+            for well, ring, engines, moves in groups:
+                base = engines + rotation
+                targets = by_well.get(well)
+                hot_here: frozenset[int] | None = None
+                if targets is not None:
+                    aims = targets[0][2]
+                    hot_here = hot.get((well, facing))
+                    if hot_here is None:
+                        hot_here = hot[(well, facing)] = hot_spots(targets, facing, has_ammo)
+                value_at = rows.get(well * 8 + ring)
+                if value_at is None:
+                    value_at = rows[well * 8 + ring] = row_of(well, ring)
+                quiet = quiet_by_base[base]
+                if quiet is None:
+                    key = (pre_lv, pre_mv, 0.0, base, False)
+                    held = volleys.get(key)
+                    if held is None:
+                        held = volleys[key] = best_volley(pre_lv, pre_mv, 0.0, base, False, penalty)
+                    quiet = quiet_by_base[base] = (*held, SHIELDS_LEFT[held[2]], 0.15 * SHIELDS_LEFT[held[2]])
+                quiet_score, quiet_mask, quiet_energy, quiet_shields, quiet_bonus = quiet
+                # no scoop to weigh, no headroom: the group's quiet movements score on the spot
+                fast = not headroom and (moves[0][0] is not COAST or quiet_energy > 2 or mass >= 6)
+                spots = ring * SECTORS
+                for step, adj, mass_cost in moves:
+                    sector = (start + adj) % SECTORS
+                    if fast and (hot_here is None or spots + sector not in hot_here):
+                        score = quiet_score
+                        score += weight * value_at[sector]
+                        if mass - mass_cost < 5:  # low reaction mass
+                            score -= (5 - (mass - mass_cost)) * 0.6
+                        score += quiet_bonus
+                        if noise:
+                            score += random() * noise
+                        if score > best_score:
+                            best_score = score
+                            best = (facing, step, engines, False, quiet_mask, False, NO_SHOTS, NO_SHOTS, (),
+                                    quiet_shields)
+                        continue
+                    compensate = False
+                    post_laser = post_missiles = rail = NO_SHOTS
+                    if targets is not None:
+                        spot = spots + sector
+                        if len(targets) == 1:  # one target: its aims answer directly
+                            laser_aim, missiles_aim, rail_aim = aims[0], aims[1], aims[rail_kind]
+                            if spot in laser_aim[0]:
+                                post_laser = laser_aim[2]
+                            if has_ammo and spot in missiles_aim[0]:
+                                post_missiles = missiles_aim[2]
+                            if spot in rail_aim[0]:
+                                rail = rail_aim[2]
+                        else:
+                            post_laser = laser_shots(spot, targets)
+                            if has_ammo:
+                                post_missiles = single_shot(MISSILES_KIND, spot, targets)
+                            rail = single_shot(rail_kind, spot, targets)
+                        # railgun after the movement: recoil (if it stays in the well) or compensation on a coast
+                        if rail[1] and not 1 <= ring + facing <= ring_count(well):
+                            compensate = True
+                            if engines or mass - mass_cost < 1:
+                                rail = NO_SHOTS
+                    lv = post_laser[0] if post_laser[0] > pre_lv else pre_lv
+                    mv = post_missiles[0] if post_missiles[0] > pre_mv else pre_mv
+                    key = (lv, mv, rail[0], base, compensate)
+                    volley = volleys.get(key)
+                    if volley is None:
+                        volley = volleys[key] = best_volley(lv, mv, rail[0], base, compensate, penalty)
+                    score, mask, energy = volley
+                    end_ring = ring + facing if mask & 4 and not compensate else ring
+                    if end_ring == ring:
+                        score += weight * value_at[sector]
+                    else:
+                        if well * 8 + end_ring not in rows:
+                            rows[well * 8 + end_ring] = row_of(well, end_ring)
+                        score += weight * rows[well * 8 + end_ring][sector]
+                    mass_end = mass - mass_cost - (1 if mask & 4 and compensate else 0)
+                    heat = energy
+                    scoop = False
+                    if step is COAST and energy <= 2 and mass_end < 6:  # room for the scoop's 3 heat (at most 5)
+                        gain = min(10, mass_end + scoop_velocity) - mass_end
+                        if gain:
+                            scoop = True
+                            mass_end += gain
+                            energy += 3
+                            heat += 3
+                    if mass_end < 5:  # low reaction mass
+                        score -= (5 - mass_end) * 0.6
+                    shields = SHIELDS_LEFT[energy]
+                    if headroom:
+                        # ref Weapons/Shields: an absorbed point is a point of heat, and past dissipation heat is
+                        # hull damage at the next turn anyway (002 Heat Dissipation); a crit on full shields turns
+                        # them all into heat. Shields beyond the heat headroom protect nothing.
+                        shields = min(shields, max(0, DISSIPATION - heat))
+                        # and shields are worth more where enemies can shoot next turn
+                        where = (well * 8 + end_ring) * SECTORS + sector
+                        seen = exposures.get(where)
+                        if seen is None:
+                            seen = exposures[where] = exposure(well, end_ring, sector, enemies)
+                        score += 0.3 * min(shields, 3 * seen)
+                    score += 0.15 * shields
+                    if noise:
+                        score += random() * noise
+                    if score > best_score:
+                        best_score = score
+                        best = (facing, step, engines, scoop, mask, compensate, post_laser, post_missiles, rail[1],
+                                shields)
+        if best is None:
+            return []
+        facing, step, engines, scoop, mask, compensate, post_laser, post_missiles, rail_ids, shields = best
+        return self._build(me, facing, step, engines, scoop, mask, compensate,
+                           (pre_laser, post_laser, pre_missiles, post_missiles), rail_ids, shields)
+
+    def _build(self, me: Ship, facing: int, step: Step, engines: int, scoop: bool, mask: int,
+               compensate: bool, shots: tuple[Shots, Shots, Shots, Shots], rail_targets: tuple[str, ...],
+               shields: int) -> list[Step]:
+        """The plan: energy to exactly what the turn uses, rotation, each weapon before or after the movement
+        (before when it does as much there), the movement, the railgun last. ``shots``: the laser's shots before
+        and after the movement, then the missiles'."""
+        target = [0] * 7
+        target[ENGINES] = max(engines, 1 if compensate else 0)
+        rotating = facing != me.facing
+        target[THRUSTERS] = 1 if rotating else 0
+        target[SCOOP] = 3 if scoop else 0
+        target[LASER] = 2 if mask & 1 else 0
+        target[MISSILES] = 2 if mask & 2 else 0
+        target[RAILGUN] = 4 if mask & 4 else 0
+        target[SHIELDS] = shields
+        plan = energy_steps(me, target)
+        if rotating:
+            plan.append(ROTATE[facing])
+        after: list[Step] = []
+        for bit, weapon, before, later in ((1, "laser", shots[0], shots[1]), (2, "missiles", shots[2], shots[3])):
+            if mask & bit:
+                if before[0] >= later[0]:
+                    plan.append(fire(weapon, before[1]))
+                else:
+                    after.append(fire(weapon, later[1]))
+        plan.append(COAST_SCOOP if scoop else step)
+        plan.extend(after)
+        if mask & 4:
+            plan.append(fire("railgun", rail_targets, compensate))
+        return plan
