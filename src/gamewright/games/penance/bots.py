@@ -28,6 +28,7 @@ from gamewright.games.penance.state import Act, PenanceState
 _TARGET_BIAS = {CHASSIS: 3}
 _SIDE_RANK = {4: 0, 3: 1, 5: 1, 2: 2, 1: 3, 6: 4}
 _RANKED: dict[tuple[str, int, int], list[int]] = {}  # (map, enemy hex, enemy facing) → its neighbours, best first
+_SHIELD: dict[tuple[str, int, int], int | None] = {}  # (map, own hex, enemy hex) → the facing that shows side 6
 DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righteous_fury", "crusaders_vow",
                         "runic_armor", "sensor_sweep", "retreat"))
 
@@ -369,10 +370,10 @@ class HeuristicBot:
     @staticmethod
     def _shield_facing(st: PenanceState, p: int) -> int | None:
         s, e = st.sides[p], st.sides[focus(st, p)]
-        for f in range(6):
-            if st.map.side_of(s.pos, f, e.pos) == 6:
-                return f
-        return None
+        key = (st.map.name, s.pos, e.pos)
+        if key not in _SHIELD:  # the map never changes: one answer per pair of hexes
+            _SHIELD[key] = next((f for f in range(6) if st.map.side_of(s.pos, f, e.pos) == 6), None)
+        return _SHIELD[key]
 
 
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {"random": RandomBot, "heuristic": HeuristicBot}
