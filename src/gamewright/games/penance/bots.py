@@ -126,6 +126,9 @@ class HeuristicBot:
         pl = s.piles
         table = card_table()
         plays = [a for a in legal if a.kind == "play"]
+        first_play: dict[str, Act] = {}  # each card's first play in the list (the one chosen by card name)
+        for a in plays:
+            first_play.setdefault(pl.cards[a.card], a)
         turn, used = self._scraps
         if turn != st.turns:
             used = 0
@@ -137,9 +140,8 @@ class HeuristicBot:
         # Heat first: Strain starts at 5 at the next Refresh (004 §7), after a damaged head heats (ref §3)
         if s.heat >= 3 or self._heat_at_refresh(st, p) >= 5:
             for cid in ("emergency_vent", "breathe_the_core", "absolution"):
-                for a in plays:
-                    if pl.cards[a.card] == cid:
-                        return a
+                if cid in first_play:
+                    return first_play[cid]
         # running hot (a damaged head heats every turn): reach water first when it is in range this turn
         in_water = st.map.terrain[s.pos] == WATER
         dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
@@ -183,9 +185,8 @@ class HeuristicBot:
                     for cid in ("desperate_lunge", "overextend", "advance"):
                         if cid == "overextend" and s.heat >= 2:
                             continue
-                        for a in plays:
-                            if pl.cards[a.card] == cid and s.sp - st.card_cost(p, cid) >= self._cheapest_attack(st, p):
-                                return a
+                        if cid in first_play and s.sp - st.card_cost(p, cid) >= self._cheapest_attack(st, p):
+                            return first_play[cid]
                 step = self._step(st, p, legal, goals, closer=True)
                 if step is not None:
                     return step
@@ -222,9 +223,8 @@ class HeuristicBot:
                 continue
             if cid in ("hunker_down", "shield_wall") and dist > 4 or self._no_ally_card(st, cid):
                 continue
-            for a in plays:
-                if pl.cards[a.card] == cid:
-                    return a
+            if cid in first_play:
+                return first_play[cid]
         # face the enemy with the shield side (side 6) before ending
         want = self._shield_facing(st, p)
         if want is not None and want != s.facing and not s.free_rot:
@@ -281,7 +281,9 @@ class HeuristicBot:
         _, tiers = _odds(setup.tn)
         if not setup.base:
             return None
-        ev = sum(tiers[t] * setup.damage(t) for t in TIER_BONUS)
+        bonus = sum(setup.bonus_parts.values())  # ``setup.damage`` per tier, its bonus summed once
+        ev = sum(tiers[t] * atk.attack_damage(setup.base, t, setup.side, rear_bonus=setup.rear_bonus, bonus=bonus)
+                 for t in TIER_BONUS)
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
         if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":
