@@ -246,9 +246,10 @@ class HeuristicBot:
         return max(0, heat - 2) if st.map.terrain[s.pos] == WATER else heat
 
     def _cheapest_attack(self, st: PenanceState, p: int) -> int:
-        table, cards = card_table(), st.sides[p].piles.cards
-        in_hand = [cards[i] for i in st.sides[p].piles.hand]
-        costs = [st.card_cost(p, cid) for cid in in_hand if table[cid].kind == "attack" and not st.is_scrap(p, cid)]
+        table, pl = card_table(), st.sides[p].piles
+        cards = pl.cards
+        costs = [st.card_cost(p, cid) for cid in map(cards.__getitem__, pl.hand)
+                 if table[cid].kind == "attack" and not st.is_scrap(p, cid)]
         return min(costs) if costs else -1
 
     def _attack_value(self, st: PenanceState, p: int, a: Act, per_card: dict[tuple[int, int], float | None]
@@ -308,9 +309,10 @@ class HeuristicBot:
         now = tn_from(s.pos, 0)
         walk = self._bfs(st, [s.pos], e.pos)
         spare = s.sp + s.free_moves - cost
+        casket = st.casket_surcharge(p)  # the part of each hex's cost that is the same for all of them
         goal, goal_tn = -1, now
         for h in m.neighbors[e.pos]:
-            if h < 0 or h == s.pos or not m.passable(h) or walk.get(h, 99) + st.hex_cost(p, h) > spare:
+            if h < 0 or h == s.pos or not m.passable(h) or walk.get(h, 99) + st.hex_cost(p, h, casket) > spare:
                 continue
             t = tn_from(h, walk[h])
             if t <= goal_tn - self.flank_gain:
@@ -356,7 +358,7 @@ class HeuristicBot:
         if cheapest < 0:
             return ranked, False
         budget = s.sp + s.free_moves - cheapest
-        budget += 1 if any(s.piles.cards[i] == "desperate_lunge" for i in s.piles.hand) else 0
+        budget += 1 if "desperate_lunge" in map(s.piles.cards.__getitem__, s.piles.hand) else 0
         from_me = self._bfs(st, [s.pos], e.pos)
         for h in ranked:
             if from_me.get(h, 999) <= budget:
