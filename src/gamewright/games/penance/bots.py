@@ -11,6 +11,7 @@ Against an opponent who only ends turns it still comes in, so such a battle ends
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from gamewright.core.rng import Rng
@@ -154,8 +155,11 @@ class HeuristicBot:
         attacks = [a for a in plays if table[pl.cards[a.card]].is_attack]
         if attacks:
             per_card: dict[tuple[int, int], float | None] = {}  # one card's value before its target term
-            best = max(attacks, key=lambda a: self._attack_value(st, p, a, per_card))
-            value = self._attack_value(st, p, best, per_card)
+            best, value = attacks[0], -math.inf  # the highest value, the first of equals (as ``max``)
+            for a in attacks:
+                v = self._attack_value(st, p, a, per_card)
+                if v > value:
+                    best, value = a, v
             if value > 0.5:
                 cost = st.card_cost(p, pl.cards[best.card])
                 for a in plays:
