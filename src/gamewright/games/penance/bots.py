@@ -154,12 +154,7 @@ class HeuristicBot:
                     return step
         attacks = [a for a in plays if table[pl.cards[a.card]].is_attack]
         if attacks:
-            per_card: dict[tuple[int, int], float | None] = {}  # one card's value before its target term
-            best, value = attacks[0], -math.inf  # the highest value, the first of equals (as ``max``)
-            for a in attacks:
-                v = self._attack_value(st, p, a, per_card)
-                if v > value:
-                    best, value = a, v
+            best, value = self._best_attack(st, p, attacks)
             if value > 0.5:
                 cost = st.card_cost(p, pl.cards[best.card])
                 for a in plays:
@@ -256,25 +251,33 @@ class HeuristicBot:
                  if table[cid].kind == "attack" and not st.is_scrap(p, cid)]
         return min(costs) if costs else -1
 
-    def _attack_value(self, st: PenanceState, p: int, a: Act, per_card: dict[tuple[int, int], float | None]
-                      ) -> float:
-        """The card's value against its casket (kept in ``per_card``: the same for each component) less the
-        component term; in squads the focus of the side's fire is worth more (``squad_bot.focus``)."""
-        t = a.target if a.target >= 0 else focus(st, p)
-        key = (a.card, t)
-        if key not in per_card:
-            per_card[key] = self._card_value(st, p, a.card, t)
-            if st.squad and per_card[key] is not None:
-                per_card[key] = squad_bot.target_value(st, p, t, per_card[key] or 0.0)
-        ev = per_card[key]
-        if ev is None:
-            return 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
-        # target choice: most weakened component; the chassis ends the battle
-        if a.arg >= 0:  # with hit_location=random the die chooses
-            e = st.sides[t]
-            remaining = e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
-            ev -= 0.01 * remaining
-        return ev
+    def _best_attack(self, st: PenanceState, p: int, attacks: list[Act]) -> tuple[Act, float]:
+        """The attack of highest value (the first of equals) and its value: the card's value against its casket
+        (once per card and casket: the same for each component) less the component term; in squads the focus
+        of the side's fire is worth more (``squad_bot.focus``)."""
+        foe = focus(st, p)
+        per_card: dict[tuple[int, int], float | None] = {}  # one card's value before its target term
+        best, value = attacks[0], -math.inf
+        for a in attacks:
+            t = a.target if a.target >= 0 else foe
+            key = (a.card, t)
+            if key in per_card:
+                ev = per_card[key]
+            else:
+                ev = self._card_value(st, p, a.card, t)
+                if st.squad and ev is not None:
+                    ev = squad_bot.target_value(st, p, t, ev or 0.0)
+                per_card[key] = ev
+            if ev is None:
+                v = 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
+            elif a.arg >= 0:  # target choice: most weakened component; the chassis ends the battle
+                e = st.sides[t]  # (with hit_location=random the die chooses: no component term)
+                v = ev - 0.01 * (e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0))
+            else:
+                v = ev
+            if v > value:
+                best, value = a, v
+        return best, value
 
     def _card_value(self, st: PenanceState, p: int, inst: int, t: int) -> float | None:
         """Expected damage of an attack with card ``inst``, adjusted for hit and run and cost (None: it
