@@ -214,6 +214,8 @@ class HeuristicBot:
                 return support
         for cid in ("hunker_down", "shield_wall", "scrap_armor", "emergency_vent", "breathe_the_core",
                     "survey_the_field", "emergency_repair"):
+            if cid not in first_play:  # not playable now: nothing below could choose it
+                continue
             if cid == "emergency_vent" and s.heat < 2:
                 continue
             if cid == "breathe_the_core" and s.heat < 1:
@@ -222,8 +224,7 @@ class HeuristicBot:
                 continue
             if cid in ("hunker_down", "shield_wall") and dist > 4 or self._no_ally_card(st, cid):
                 continue
-            if cid in first_play:
-                return first_play[cid]
+            return first_play[cid]
         # face the enemy with the shield side (side 6) before ending
         want = self._shield_facing(st, p)
         if want is not None and want != s.facing and not s.free_rot:
