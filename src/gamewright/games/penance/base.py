@@ -155,7 +155,7 @@ class StateBase:
     def card_cost(self, p: int, cid: str) -> int:
         c = card_table()[cid]
         cost = c.cost
-        if c.is_attack and self.has_tactic(p, "crusaders_vow") and len(self.sides[p].piles.deck) > 20:
+        if c.kind == "attack" and len(self.sides[p].piles.deck) > 20 and self.has_tactic(p, "crusaders_vow"):
             cost = max(0, cost - 1)  # Crusader's Vow (passive, ref §2)
         return cost
 
