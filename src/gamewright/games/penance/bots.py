@@ -139,13 +139,13 @@ class HeuristicBot:
                     self._scraps = (st.turns, used + 1)
                     return a
         # Heat first: Strain starts at 5 at the next Refresh (004 §7), after a damaged head heats (ref §3)
-        if s.heat >= 3 or self._heat_at_refresh(st, p) >= 5:
+        dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
+        if s.heat >= 3 or self._heat_at_refresh(st, p, dry_heat) >= 5:
             for cid in ("emergency_vent", "breathe_the_core", "absolution"):
                 if cid in first_play:
                     return first_play[cid]
         # running hot (a damaged head heats every turn): reach water first when it is in range this turn
         in_water = st.map.terrain[s.pos] == WATER
-        dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
         if dry_heat >= self.hot and not in_water and not s.no_move:
             water = [h for h in st.map.water if h != e.pos]
             if self._bfs(st, water, e.pos).get(s.pos, 999) <= s.sp + s.free_moves:
@@ -238,11 +238,11 @@ class HeuristicBot:
         return cid == "shield_wall" and st.rules.shield_wall == "allies"
 
     @staticmethod
-    def _heat_at_refresh(st: PenanceState, p: int) -> int:
+    def _heat_at_refresh(st: PenanceState, p: int, dry: int | None = None) -> int:
         """Heat at this casket's next Strain check if it does nothing more: a damaged head adds 1 (destroyed 2),
-        water takes 2 off (ref §2-§3; 004 §7)."""
+        water takes 2 off (ref §2-§3; 004 §7). ``dry``: its Heat with the head's, when the caller has it."""
         s = st.sides[p]
-        heat = s.heat + st.damaged_zone(p, HEAD)
+        heat = s.heat + st.damaged_zone(p, HEAD) if dry is None else dry
         return max(0, heat - 2) if st.map.terrain[s.pos] == WATER else heat
 
     def _cheapest_attack(self, st: PenanceState, p: int) -> int:
