@@ -126,10 +126,15 @@ class HeuristicBot:
         s, e = st.sides[p], st.sides[focus(st, p)]
         pl = s.piles
         table = card_table()
-        plays = [a for a in legal if a.kind == "play"]
+        plays, attacks = [], []  # every play, and those of attack cards, in list order
         first_play: dict[str, Act] = {}  # each card's first play in the list (the one chosen by card name)
-        for a in plays:
-            first_play.setdefault(pl.cards[a.card], a)
+        for a in legal:
+            if a.kind == "play":
+                plays.append(a)
+                cid = pl.cards[a.card]
+                first_play.setdefault(cid, a)
+                if table[cid].is_attack:
+                    attacks.append(a)
         turn, used = self._scraps
         if turn != st.turns:
             used = 0
@@ -152,7 +157,6 @@ class HeuristicBot:
                 step = self._step(st, p, legal, water, closer=True)
                 if step is not None:
                     return step
-        attacks = [a for a in plays if table[pl.cards[a.card]].is_attack]
         if attacks:
             best, value = self._best_attack(st, p, attacks)
             if value > 0.5:
