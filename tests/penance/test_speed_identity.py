@@ -13,8 +13,13 @@ from gamewright.games.penance.bots import make_bot
 DIGEST = "e61fc1dabf004ece114c67583a65b33e981ece7202c6def91f8cf54f9396b201"
 
 
-def bot_games_digest(seeds: int) -> str:
-    game = make_game()
+# the same over seeds 0-3 of a 2v2 squad battle (issue 16), recorded at 015a240 before the squad-era speed work
+SQUAD_DECKS = "confessor/ironclad:C,ironclad/confessor:D:absolution+crusaders_vow"
+SQUAD_DIGEST = "19d911a09ece10b45c78ab27aef71807c0e91ddb696b54fb673869744cace974"
+
+
+def bot_games_digest(seeds: int, decks: str | None = None) -> str:
+    game = make_game(options={"decks": decks}) if decks else make_game()
     h = hashlib.sha256()
     for seed in range(seeds):
         for other in ("heuristic", "random"):
@@ -32,3 +37,7 @@ def bot_games_digest(seeds: int) -> str:
 
 def test_bot_games_replay_to_the_recorded_digest() -> None:
     assert bot_games_digest(8) == DIGEST
+
+
+def test_squad_bot_games_replay_to_the_recorded_digest() -> None:
+    assert bot_games_digest(4, SQUAD_DECKS) == SQUAD_DIGEST

@@ -50,7 +50,7 @@ class StateBase:
     """The battle's data (slots shared by every layer) and the values derived from it."""
 
     __slots__ = ("rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
-                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels")
+                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels", "squad")
 
     rules: Rules
     map: HexMap
@@ -68,16 +68,13 @@ class StateBase:
     turns: int
     team: list[int]  # the seat (side) of each casket: [0, 1] one-on-one, e.g. [0, 0, 1, 1] in a 2v2 squad battle
     labels: list[str]  # each casket's name in events: P1, P2 one-on-one; P1a, P1b, P2 … in squads
+    squad: bool  # more than one casket on a side (a plain value: legal-action lists read it per card)
 
     # --- caskets and sides (squads: issue 16 §1) ---------------------------------------------------------
     def set_teams(self, team: list[int]) -> None:
         self.team = list(team)
         self.labels = casket_labels(team)
-
-    @property
-    def squad(self) -> bool:
-        """More than one casket on a side."""
-        return len(self.team) > 2
+        self.squad = len(self.team) > 2
 
     def label(self, c: int) -> str:
         return self.labels[c]
@@ -103,6 +100,8 @@ class StateBase:
 
     def prune_exposed(self) -> None:
         """A seen card is only known while it stays in that hand."""
+        if not any(s.revealed for s in self.sides):  # nothing seen (the common case): nothing to prune
+            return
         for c, s in enumerate(self.sides):
             seen = self.exposed(c)
             if seen:
@@ -156,7 +155,7 @@ class StateBase:
     def card_cost(self, p: int, cid: str) -> int:
         c = card_table()[cid]
         cost = c.cost
-        if c.is_attack and self.has_tactic(p, "crusaders_vow") and len(self.sides[p].piles.deck) > 20:
+        if c.kind == "attack" and len(self.sides[p].piles.deck) > 20 and self.has_tactic(p, "crusaders_vow"):
             cost = max(0, cost - 1)  # Crusader's Vow (passive, ref §2)
         return cost
 

@@ -11,6 +11,7 @@ Against an opponent who only ends turns it still comes in, so such a battle ends
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from gamewright.core.rng import Rng
@@ -28,6 +29,7 @@ from gamewright.games.penance.state import Act, PenanceState
 _TARGET_BIAS = {CHASSIS: 3}
 _SIDE_RANK = {4: 0, 3: 1, 5: 1, 2: 2, 1: 3, 6: 4}
 _RANKED: dict[tuple[str, int, int], list[int]] = {}  # (map, enemy hex, enemy facing) → its neighbours, best first
+_SHIELD: dict[tuple[str, int, int], int | None] = {}  # (map, own hex, enemy hex) → the facing that shows side 6
 DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righteous_fury", "crusaders_vow",
                         "runic_armor", "sensor_sweep", "retreat"))
 
@@ -124,7 +126,15 @@ class HeuristicBot:
         s, e = st.sides[p], st.sides[focus(st, p)]
         pl = s.piles
         table = card_table()
-        plays = [a for a in legal if a.kind == "play"]
+        plays, attacks = [], []  # every play, and those of attack cards, in list order
+        first_play: dict[str, Act] = {}  # each card's first play in the list (the one chosen by card name)
+        for a in legal:
+            if a.kind == "play":
+                plays.append(a)
+                cid = pl.cards[a.card]
+                first_play.setdefault(cid, a)
+                if table[cid].is_attack:
+                    attacks.append(a)
         turn, used = self._scraps
         if turn != st.turns:
             used = 0
@@ -134,25 +144,21 @@ class HeuristicBot:
                     self._scraps = (st.turns, used + 1)
                     return a
         # Heat first: Strain starts at 5 at the next Refresh (004 §7), after a damaged head heats (ref §3)
-        if s.heat >= 3 or self._heat_at_refresh(st, p) >= 5:
+        dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
+        if s.heat >= 3 or self._heat_at_refresh(st, p, dry_heat) >= 5:
             for cid in ("emergency_vent", "breathe_the_core", "absolution"):
-                for a in plays:
-                    if pl.cards[a.card] == cid:
-                        return a
+                if cid in first_play:
+                    return first_play[cid]
         # running hot (a damaged head heats every turn): reach water first when it is in range this turn
         in_water = st.map.terrain[s.pos] == WATER
-        dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
         if dry_heat >= self.hot and not in_water and not s.no_move:
             water = [h for h in st.map.water if h != e.pos]
             if self._bfs(st, water, e.pos).get(s.pos, 999) <= s.sp + s.free_moves:
                 step = self._step(st, p, legal, water, closer=True)
                 if step is not None:
                     return step
-        attacks = [a for a in plays if table[pl.cards[a.card]].is_attack]
         if attacks:
-            per_card: dict[tuple[int, int], float | None] = {}  # one card's value before its target term
-            best = max(attacks, key=lambda a: self._attack_value(st, p, a, per_card))
-            value = self._attack_value(st, p, best, per_card)
+            best, value = self._best_attack(st, p, attacks)
             if value > 0.5:
                 cost = st.card_cost(p, pl.cards[best.card])
                 for a in plays:
@@ -182,9 +188,8 @@ class HeuristicBot:
                     for cid in ("desperate_lunge", "overextend", "advance"):
                         if cid == "overextend" and s.heat >= 2:
                             continue
-                        for a in plays:
-                            if pl.cards[a.card] == cid and s.sp - st.card_cost(p, cid) >= self._cheapest_attack(st, p):
-                                return a
+                        if cid in first_play and s.sp - st.card_cost(p, cid) >= self._cheapest_attack(st, p):
+                            return first_play[cid]
                 step = self._step(st, p, legal, goals, closer=True)
                 if step is not None:
                     return step
@@ -213,6 +218,8 @@ class HeuristicBot:
                 return support
         for cid in ("hunker_down", "shield_wall", "scrap_armor", "emergency_vent", "breathe_the_core",
                     "survey_the_field", "emergency_repair"):
+            if cid not in first_play:  # not playable now: nothing below could choose it
+                continue
             if cid == "emergency_vent" and s.heat < 2:
                 continue
             if cid == "breathe_the_core" and s.heat < 1:
@@ -221,9 +228,7 @@ class HeuristicBot:
                 continue
             if cid in ("hunker_down", "shield_wall") and dist > 4 or self._no_ally_card(st, cid):
                 continue
-            for a in plays:
-                if pl.cards[a.card] == cid:
-                    return a
+            return first_play[cid]
         # face the enemy with the shield side (side 6) before ending
         want = self._shield_facing(st, p)
         if want is not None and want != s.facing and not s.free_rot:
@@ -237,38 +242,47 @@ class HeuristicBot:
         return cid == "shield_wall" and st.rules.shield_wall == "allies"
 
     @staticmethod
-    def _heat_at_refresh(st: PenanceState, p: int) -> int:
+    def _heat_at_refresh(st: PenanceState, p: int, dry: int | None = None) -> int:
         """Heat at this casket's next Strain check if it does nothing more: a damaged head adds 1 (destroyed 2),
-        water takes 2 off (ref §2-§3; 004 §7)."""
+        water takes 2 off (ref §2-§3; 004 §7). ``dry``: its Heat with the head's, when the caller has it."""
         s = st.sides[p]
-        heat = s.heat + st.damaged_zone(p, HEAD)
+        heat = s.heat + st.damaged_zone(p, HEAD) if dry is None else dry
         return max(0, heat - 2) if st.map.terrain[s.pos] == WATER else heat
 
     def _cheapest_attack(self, st: PenanceState, p: int) -> int:
-        table, cards = card_table(), st.sides[p].piles.cards
-        in_hand = [cards[i] for i in st.sides[p].piles.hand]
-        costs = [st.card_cost(p, cid) for cid in in_hand if table[cid].kind == "attack" and not st.is_scrap(p, cid)]
+        table, pl = card_table(), st.sides[p].piles
+        cards = pl.cards
+        costs = [st.card_cost(p, cid) for cid in map(cards.__getitem__, pl.hand)
+                 if table[cid].kind == "attack" and not st.is_scrap(p, cid)]
         return min(costs) if costs else -1
 
-    def _attack_value(self, st: PenanceState, p: int, a: Act, per_card: dict[tuple[int, int], float | None]
-                      ) -> float:
-        """The card's value against its casket (kept in ``per_card``: the same for each component) less the
-        component term; in squads the focus of the side's fire is worth more (``squad_bot.focus``)."""
-        t = a.target if a.target >= 0 else focus(st, p)
-        key = (a.card, t)
-        if key not in per_card:
-            per_card[key] = self._card_value(st, p, a.card, t)
-            if st.squad and per_card[key] is not None:
-                per_card[key] = squad_bot.target_value(st, p, t, per_card[key] or 0.0)
-        ev = per_card[key]
-        if ev is None:
-            return 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
-        # target choice: most weakened component; the chassis ends the battle
-        if a.arg >= 0:  # with hit_location=random the die chooses
-            e = st.sides[t]
-            remaining = e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0)
-            ev -= 0.01 * remaining
-        return ev
+    def _best_attack(self, st: PenanceState, p: int, attacks: list[Act]) -> tuple[Act, float]:
+        """The attack of highest value (the first of equals) and its value: the card's value against its casket
+        (once per card and casket: the same for each component) less the component term; in squads the focus
+        of the side's fire is worth more (``squad_bot.focus``)."""
+        foe = focus(st, p)
+        per_card: dict[tuple[int, int], float | None] = {}  # one card's value before its target term
+        best, value = attacks[0], -math.inf
+        for a in attacks:
+            t = a.target if a.target >= 0 else foe
+            key = (a.card, t)
+            if key in per_card:
+                ev = per_card[key]
+            else:
+                ev = self._card_value(st, p, a.card, t)
+                if st.squad and ev is not None:
+                    ev = squad_bot.target_value(st, p, t, ev or 0.0)
+                per_card[key] = ev
+            if ev is None:
+                v = 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
+            elif a.arg >= 0:  # target choice: most weakened component; the chassis ends the battle
+                e = st.sides[t]  # (with hit_location=random the die chooses: no component term)
+                v = ev - 0.01 * (e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0))
+            else:
+                v = ev
+            if v > value:
+                best, value = a, v
+        return best, value
 
     def _card_value(self, st: PenanceState, p: int, inst: int, t: int) -> float | None:
         """Expected damage of an attack with card ``inst``, adjusted for hit and run and cost (None: it
@@ -280,7 +294,9 @@ class HeuristicBot:
         _, tiers = _odds(setup.tn)
         if not setup.base:
             return None
-        ev = sum(tiers[t] * setup.damage(t) for t in TIER_BONUS)
+        bonus = sum(setup.bonus_parts.values())  # ``setup.damage`` per tier, its bonus summed once
+        ev = sum(tiers[t] * atk.attack_damage(setup.base, t, setup.side, rear_bonus=setup.rear_bonus, bonus=bonus)
+                 for t in TIER_BONUS)
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
         if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":
@@ -305,9 +321,10 @@ class HeuristicBot:
         now = tn_from(s.pos, 0)
         walk = self._bfs(st, [s.pos], e.pos)
         spare = s.sp + s.free_moves - cost
+        casket = st.casket_surcharge(p)  # the part of each hex's cost that is the same for all of them
         goal, goal_tn = -1, now
         for h in m.neighbors[e.pos]:
-            if h < 0 or h == s.pos or not m.passable(h) or walk.get(h, 99) + st.hex_cost(p, h) > spare:
+            if h < 0 or h == s.pos or not m.passable(h) or walk.get(h, 99) + st.hex_cost(p, h, casket) > spare:
                 continue
             t = tn_from(h, walk[h])
             if t <= goal_tn - self.flank_gain:
@@ -353,7 +370,7 @@ class HeuristicBot:
         if cheapest < 0:
             return ranked, False
         budget = s.sp + s.free_moves - cheapest
-        budget += 1 if any(s.piles.cards[i] == "desperate_lunge" for i in s.piles.hand) else 0
+        budget += 1 if "desperate_lunge" in map(s.piles.cards.__getitem__, s.piles.hand) else 0
         from_me = self._bfs(st, [s.pos], e.pos)
         for h in ranked:
             if from_me.get(h, 999) <= budget:
@@ -369,10 +386,10 @@ class HeuristicBot:
     @staticmethod
     def _shield_facing(st: PenanceState, p: int) -> int | None:
         s, e = st.sides[p], st.sides[focus(st, p)]
-        for f in range(6):
-            if st.map.side_of(s.pos, f, e.pos) == 6:
-                return f
-        return None
+        key = (st.map.name, s.pos, e.pos)
+        if key not in _SHIELD:  # the map never changes: one answer per pair of hexes
+            _SHIELD[key] = next((f for f in range(6) if st.map.side_of(s.pos, f, e.pos) == 6), None)
+        return _SHIELD[key]
 
 
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {"random": RandomBot, "heuristic": HeuristicBot}

@@ -5,6 +5,7 @@ Strain tables, outcome tiers and their exact odds through ``gamewright.core.dice
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from gamewright.core.dice import Dist, faces
 from gamewright.core.rng import Rng
@@ -70,10 +71,15 @@ def strain_result(total: int) -> str:
     return "component"
 
 
+@cache
+def _attack_pair() -> Dist:
+    """Both attack dice by value, every ordered pair (the same for every target number)."""
+    return ATTACK_DIE.combine(ATTACK_DIE, lambda a, b: (a, b))
+
+
 def tier_odds(tn: int) -> dict[str, Fraction]:
     """Exact probabilities of every tier for a target number, by the core's exact dice."""
-    pair = ATTACK_DIE.combine(ATTACK_DIE, lambda a, b: (a, b))
-    dist: Dist = pair.map(lambda ab: attack_tier(ab[0], ab[1], tn))
+    dist: Dist = _attack_pair().map(lambda ab: attack_tier(ab[0], ab[1], tn))
     return {t: dist[t] for t in ("hit", "strong", "critical", "execution", "catastrophic", "miss")}
 
 

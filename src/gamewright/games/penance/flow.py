@@ -247,7 +247,7 @@ class Flow(Combat):
         if got:  # everyone sees how many; only the drawing seat sees which (hidden information)
             table = card_table()
             events.append(ev("draw_public", f"{self.label(p)} draws {len(got)} card(s)", player=p, count=len(got)))
-            events.append(ev("draw", f"{self.label(p)} draws {', '.join(table[c].name for c in got)}",
+            events.append(ev("draw", f"{self.label(p)} draws {', '.join([table[c].name for c in got])}",
                              frozenset((self.team[p],)),
                              player=p, count=len(got), cards=got))
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections import deque
 from functools import cache
 from importlib import resources
 
@@ -117,16 +116,18 @@ class HexMap:
         out = self._walks.get(key)
         if out is None:
             out = {h: 0 for h in goals}
-            queue = deque(goals)
             steps = self._steps  # the passable neighbours of each hex
             stop = blocked if isinstance(blocked, tuple) else (blocked,)
-            while queue:
-                h = queue.popleft()
-                step = out[h] + 1
-                for n in steps[h]:
-                    if n not in out and n not in stop:
-                        out[n] = step
-                        queue.append(n)
+            frontier, step = list(goals), 0
+            while frontier:  # one ring of the walk at a time (the order a queue would visit them in)
+                step += 1
+                ring = []
+                for h in frontier:
+                    for n in steps[h]:
+                        if n not in out and n not in stop:
+                            out[n] = step
+                            ring.append(n)
+                frontier = ring
             if len(self._walks) >= 8192:  # bounded memory (each entry is up to one int per hex)
                 self._walks.clear()
             self._walks[key] = out

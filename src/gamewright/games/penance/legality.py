@@ -10,7 +10,7 @@ from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.base import StateBase
 from gamewright.games.penance.cards import CardDef, card_table
 from gamewright.games.penance.components import COMPONENTS, LEGS
-from gamewright.games.penance.hexgrid import DIRECTIONS
+from gamewright.games.penance.hexgrid import DIRECTIONS, WALL
 from gamewright.games.penance.piles import DAMAGED
 
 UNPLAYABLE_1V1 = frozenset(("last_rites",))  # its window ("when an ally is defeated") never opens one-on-one
@@ -29,8 +29,9 @@ MAX_CASKETS = 6
 ANY_TARGET = -2  # listing legal actions: the card's checks other than its target
 ARG_RANGE = {"none": (-1, -1), "direction": (0, 5), "target": (-1, 4)}
 CARD_LOW = {"none": -1, "card": 0, "either": -1}
-_MOVES = tuple(Act("move", arg=d) for d in range(6))
-_ROTATIONS = tuple(tuple(Act("rotate", arg=f) for f in range(6) if f != facing) for facing in range(6))
+_MOVES = tuple(act("move", arg=d) for d in range(6))
+_END = act("end")
+_ROTATIONS = tuple(tuple(act("rotate", arg=f) for f in range(6) if f != facing) for facing in range(6))
 _TARGETED: dict[tuple[int, tuple[bool, ...]], tuple[Act, ...]] = {}
 
 
@@ -98,7 +99,7 @@ class Legality(StateBase):
 
     def _main_actions(self, p: int) -> list[Act]:
         s = self.sides[p]
-        out = [act("end")]
+        out = [_END]
         if not s.no_move and (s.sp > 0 or s.free_moves > 0):  # else every step is refused (its cost is >= 1)
             casket = self.casket_surcharge(p)  # the same for all six steps
             for d in range(6):
@@ -106,28 +107,33 @@ class Legality(StateBase):
                     out.append(_MOVES[d])
         if self.rotate_cost(p) <= s.sp:
             out += _ROTATIONS[s.facing]
-        pl = s.piles
+        cards = s.piles.cards
+        squad = self.squad
         die_chooses = self.rules.hit_location == "random"
         table = card_table()
+        destroyed: tuple[bool, ...] | None = None  # the enemy's, read once for every attack card
         for i in self._unique_hand(p):
-            cid = pl.cards[i]
+            cid = cards[i]
             if cid == DAMAGED:
                 out += [act("sacrifice", i), act("purge", i)]
                 continue
             if self.is_scrap(p, cid):
                 out.append(act("scrap", i))
                 continue
-            if self._play_problem(p, i, scrap_checked=True, target=ANY_TARGET if self.squad else -1) is not None:
+            if self._play_problem(p, i, scrap_checked=True, target=ANY_TARGET if squad else -1) is not None:
                 continue
-            if self.squad:
-                out += self._squad_plays(p, i, table[cid], die_chooses)
-            elif table[cid].is_attack and die_chooses:
-                out.append(act("play", i))  # the hit-location die chooses (ref §2)
-            elif table[cid].is_attack:
-                out += _targeted_plays(i, tuple(self.sides[1 - p].destroyed))
-            else:
+            c = table[cid]
+            if squad:
+                out += self._squad_plays(p, i, c, die_chooses)
+            elif c.kind != "attack":
                 out.append(act("play", i))
-        if self.squad:
+            elif die_chooses:
+                out.append(act("play", i))  # the hit-location die chooses (ref §2)
+            else:
+                if destroyed is None:
+                    destroyed = tuple(self.sides[1 - p].destroyed)
+                out += _targeted_plays(i, destroyed)
+        if squad:
             out += [act("extract", target=c) for c in range(len(self.sides))
                     if self.sides[c].out and squad_mod.extract_problem(self, p, c) is None]
         if self.rules.withdraw:  # RULINGS Penance campaigns: the pilot may retreat in the main phase
@@ -155,10 +161,11 @@ class Legality(StateBase):
         dest = self.map.neighbors[s.pos][d]
         if dest < 0:
             return "that hex is off the map"
-        if not self.map.passable(dest):
+        if self.map.terrain[dest] == WALL:  # ``passable`` (dest is on the map)
             return "walls are impassable"
-        if any(o.pos == dest for o in self.sides):
-            return "the hex is occupied by the enemy casket" if not self.squad else "the hex is occupied by a casket"
+        for o in self.sides:
+            if o.pos == dest:
+                return "the hex is occupied by a casket" if self.squad else "the hex is occupied by the enemy casket"
         if s.no_move:
             return "Anvil Breaker: you cannot move for the rest of the turn"
         if s.destroyed[LEGS] and s.moved >= 2:
@@ -224,7 +231,8 @@ class Legality(StateBase):
             return f"{c.name} costs {cost} SP and you have {s.sp}"
         if c.move and s.no_move:
             return "Anvil Breaker: you cannot move for the rest of the turn"
-        if c.is_attack and self.squad:
+        squad = self.squad
+        if c.is_attack and squad:
             if s.no_attack:
                 return "you played Retreat: you cannot attack this turn"
             if c.area != "single":
@@ -238,7 +246,7 @@ class Legality(StateBase):
             if target == -1:
                 return "name the enemy casket to attack: play <card> at <component> on <casket>"
             return self._target_problem(p, c, target)
-        if self.squad and target >= 0:
+        if squad and target >= 0:
             return squad_mod.ally_problem(self, p, cid, target)
         if c.is_attack:
             if s.no_attack:

@@ -124,7 +124,7 @@ class PenanceState(Preview):
     def clone(self) -> PenanceState:
         st = PenanceState.__new__(PenanceState)
         st.rules, st.map = self.rules, self.map
-        st.team, st.labels = self.team, self.labels  # never changed after setup
+        st.team, st.labels, st.squad = self.team, self.labels, self.squad  # never changed after setup
         st.rng = self.rng.clone()
         st.sides = [s.clone() for s in self.sides]
         st.todo = [list(t) for t in self.todo]
