@@ -14,7 +14,7 @@ from typing import Any
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
-from gamewright.games.affinity.combat_pools import PoolPlan
+from gamewright.games.affinity.combat_pools import PoolBase
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
 from gamewright.games.affinity.pools import TIERS, is_expert_or_higher
@@ -217,14 +217,6 @@ class GreedyPolicy:
             value -= (1 - p_ok) * self.check_cost(state, f)
         return value
 
-    def _plan(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None, near: int
-              ) -> PoolPlan:
-        """The roll ``CombatState._pc_use`` will make, from where free movement (to ``near``) will bring ``f``."""
-        at = (f.x, f.y)
-        if t is not None and t is not f and spec.effect != "dash":
-            at = state._path(f, t, near)[0]
-        return state._pc_plan(f, act, spec, t, at)
-
     def _score_pc(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> float:
         prof = f.prof
         effect = spec.effect
@@ -251,9 +243,10 @@ class GreedyPolicy:
             if self._idle is not None:
                 self._idle.add((act.ability, act.target))
             return 0.0  # nothing to gain, whatever the roll
-        plan = self._plan(state, f, spec, act, t, state._reach(f, spec)[0])
-        threshold, req = plan.threshold, plan.required
-        safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
+        pool = self._pool(state, f, act.ability, act.target, act.affinity)[0]
+        safe, ex = pool.dice(act.exertion)
+        threshold, req = pool.threshold, pool.required
+        safe += len(pool.help_faces)  # a Help's faces valued as dice
         cost = 0.0
         if act.exertion and act.exertion >= prof:
             cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
@@ -263,10 +256,11 @@ class GreedyPolicy:
 
     def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
         prof = f.prof
-        at, walk, mine = self._approach(state, f, spec.key, t.idx)
-        plan = state._pc_plan(f, act, spec, t, at)
-        threshold, req = plan.threshold, plan.required
-        safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
+        pool, walk = self._pool(state, f, act.ability, act.target, act.affinity)
+        safe, ex = pool.dice(act.exertion)
+        threshold, req = pool.threshold, pool.required
+        safe += len(pool.help_faces)  # a Help's faces valued as dice
+        mine = self.die_value(state, f)
         cost = 0.0
         if act.exertion and act.exertion >= prof:
             cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
@@ -290,15 +284,19 @@ class GreedyPolicy:
         return value - burn * mine - cost
 
     @per_decision
-    def _approach(self, state: CombatState, f: Fighter, key: str, target: int
-                  ) -> tuple[tuple[int, int], float, float]:
-        """Where free movement brings ``f`` to strike ``target`` with ability ``key`` (``_plan``'s square), the
-        small price on walking there and the worth of ``f``'s dice: the same for every exertion of the attack."""
+    def _pool(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
+              ) -> tuple[PoolBase, float]:
+        """The roll ``CombatState._pc_use`` will make with ability ``key`` on ``target``, from where free movement
+        brings ``f`` (within the ability's reach), but its exertion dice, and the small price on walking there:
+        the same for every exertion of the action."""
         spec = class_data().abilities[key]
-        t = state.fighters[target]
-        near = state._reach(f, spec)[0]
-        at = state._path(f, t, near)[0] if t is not f else (f.x, f.y)
-        return at, 0.05 * max(0, min(dist(f, t) - near, f.move_left)), self.die_value(state, f)
+        t = state.fighters[target] if target >= 0 else None
+        at, walk = (f.x, f.y), 0.0
+        if t is not None and t is not f and spec.effect != "dash":
+            near = state._reach(f, spec)[0]
+            at = state._path(f, t, near)[0]
+            walk = 0.05 * max(0, min(dist(f, t) - near, f.move_left))
+        return state._pc_pool(f, spec, t, at, affinity), walk
 
     def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
         """What a successful non-attack action is worth."""
