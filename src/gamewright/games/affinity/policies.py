@@ -9,11 +9,13 @@ Ties go to the first listed action, so a seed replays the same fight.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
+from gamewright.games.affinity.combat_damage import DamageTerms
 from gamewright.games.affinity.combat_pools import PoolBase
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
@@ -31,6 +33,34 @@ def dice_left(f: Fighter) -> int:
 def layer_key(f: Fighter) -> LayerKey:
     key = tuple((la.sides, la.count, la.survive) for la in f.layers if la.count > 0)
     return key + ((f.hd_die, f.hd, 5),) if f.hd > 0 else key
+
+
+# what a target defends an attack with: its loss table (below), what meets the damage, defence rolls, extra
+# defence d6, its dice outermost first, the worth of each die
+Losses = tuple[dict[int, float], DamageTerms, int, int, LayerKey, float]
+
+
+@cache
+def _loss_table(terms: DamageTerms, capacity: int, bonus: int, layers: LayerKey) -> dict[int, float]:
+    """Expected dice lost to each amount of damage, filled in by ``_valued`` as amounts are met: the same for every
+    target met with the same terms, defence and dice, so fights share it."""
+    return {}
+
+
+def _valued(t: Fighter, dist_: tuple[tuple[int, float], ...], losses: Losses) -> float:
+    """Expected dice an attack with damage distribution ``dist_`` destroys on (living) ``t``, valued at its
+    worth per die."""
+    lost = 0.0
+    known, terms, capacity, bonus, layers, worth = losses
+    for dmg, p in dist_:
+        one = known.get(dmg)
+        if one is None:
+            one = known[dmg] = expected_lost(terms.met(dmg)[0], capacity, bonus, layers)
+        lost += p * one
+    value = lost * worth
+    if t.status == rs.DYING and not t.mindless:
+        value += 0.05  # a hit at 0 HD forces a Resolve check
+    return value
 
 
 class GreedyPolicy:
@@ -176,26 +206,17 @@ class GreedyPolicy:
         """Expected dice an attack destroys on ``t``, valued at the target's worth per die."""
         if t.status == rs.DEAD:
             return 0.0
-        lost = 0.0
-        losses, capacity, bonus, layers, worth = self._losses(state, t, dtype, area)
-        for dmg, p in dist_:
-            one = losses.get(dmg)
-            if one is None:
-                one = losses[dmg] = expected_lost(state.damage_met(t, dmg, dtype)[0], capacity, bonus, layers)
-            lost += p * one
-        value = lost * worth
-        if t.status == rs.DYING and not t.mindless:
-            value += 0.05  # a hit at 0 HD forces a Resolve check
-        return value
+        return _valued(t, dist_, self._losses(state, t, dtype, area))
 
     @per_decision
-    def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool
-                ) -> tuple[dict[int, float], int, int, LayerKey, float]:
-        """What ``t`` defends an attack with (``CombatState.incoming`` in two parts: its defence dice, once), the
-        expected dice it loses to each amount of damage (filled in by ``hit_value`` as they are met) and the
+    def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool) -> Losses:
+        """What ``t`` defends an attack with (``CombatState.incoming`` in parts, without the damage) and the
         worth of each of its dice."""
+        terms = state.damage_terms(t, dtype)
         capacity, bonus = state.defence_dice(t, dtype, area)
-        return {}, capacity, bonus, layer_key(t), self.die_value(state, t)
+        layers = layer_key(t)
+        return (_loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
+                self.die_value(state, t))
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
@@ -256,32 +277,47 @@ class GreedyPolicy:
 
     def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
         prof = f.prof
-        pool, walk = self._pool(state, f, act.ability, act.target, act.affinity)
+        pool, walk, mine, dtype, base, losses = self._strike(state, f, act.ability, act.target, act.affinity)
         safe, ex = pool.dice(act.exertion)
         threshold, req = pool.threshold, pool.required
         safe += len(pool.help_faces)  # a Help's faces valued as dice
-        mine = self.die_value(state, f)
         cost = 0.0
         if act.exertion and act.exertion >= prof:
             cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
         if spec.effect == "attack":
-            centered = spec.centered and not f.exerted_turn and act.exertion == 0
-            base = state._attack_damage(f, spec, t, req, req, centered)  # the damage at exactly `req`
+            if spec.centered and not f.exerted_turn and act.exertion == 0:
+                base = state._attack_damage(f, spec, t, req, req, True)
             dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-            dtype = spec.damage_type or class_data().weapons[f.weapon].damage_type
-            value = self.hit_value(state, t, dd, dtype, False)
+            value = 0.0 if losses is None else _valued(t, dd, losses)
             if spec.stun and t.status == rs.OK:
                 value += p_ok * 0.5 * self.threat(state, t)
         else:  # Devastating Assault: Proficiency strikes from one roll
-            w = class_data().weapons[f.weapon]
-            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, w.base, prof)
-            value = prof * self.hit_value(state, t, dd, w.damage_type, False) * 0.8
+            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
+            value = prof * (0.0 if losses is None else _valued(t, dd, losses)) * 0.8
         value -= walk  # prefer attacks that need no walking
         if spec.resolve_cost:
             value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
         if is_expert_or_higher(spec.tier):
             value -= (1 - p_ok) * self.check_cost(state, f)
         return value - burn * mine - cost
+
+    @per_decision
+    def _strike(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
+                ) -> tuple[PoolBase, float, float, str, int, Losses | None]:
+        """What every exertion of attack ``key`` on ``target`` shares: the roll but its exertion dice, the price on
+        walking, the worth of ``f``'s dice, the damage type, the damage at exactly the successes required (not
+        Centered) and what the target defends with (None if it is dead)."""
+        spec = class_data().abilities[key]
+        t = state.fighters[target]
+        pool, walk = self._pool(state, f, key, target, affinity)
+        w = class_data().weapons[f.weapon]
+        if spec.effect == "attack":
+            dtype = spec.damage_type or w.damage_type
+            base = state._attack_damage(f, spec, t, pool.required, pool.required, False)
+        else:  # Devastating Assault: weapon strikes
+            dtype, base = w.damage_type, w.base
+        losses = None if t.status == rs.DEAD else self._losses(state, t, dtype, False)
+        return pool, walk, self.die_value(state, f), dtype, base, losses
 
     @per_decision
     def _pool(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
