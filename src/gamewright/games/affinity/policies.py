@@ -63,6 +63,19 @@ def _valued(t: Fighter, dist_: tuple[tuple[int, float], ...], losses: Losses) ->
     return value
 
 
+# the effects of rolled actions the greedy policy weighs (the rest score 0: Dash, Disengage)
+SUPPORT_EFFECTS = frozenset({"endure", "stabilize", "mark", "analyze", "rally", "help", "ward", "commune",
+                             "hold_line", "purpose", "recover"})
+
+
+@cache
+def _unweighed(abilities: tuple[str, ...]) -> frozenset[str]:
+    """A PC's abilities whose every action scores 0 (a rolled effect not weighed), skipped without scoring."""
+    data = class_data().abilities
+    return frozenset(k for k in abilities if k in data and data[k].tier != "none"
+                     and data[k].effect not in SUPPORT_EFFECTS and data[k].effect not in ("attack", "devastate"))
+
+
 class GreedyPolicy:
     """Scores each legal action and plays the best. Works for either side."""
 
@@ -79,9 +92,10 @@ class GreedyPolicy:
         self._memo = {}
         idle: set[tuple[str, int]] = set()
         self._idle = idle
+        unweighed = _unweighed(f.abilities) if f.pc else frozenset()
         try:
             for act in state.legal_actions():
-                if act.verb in ("end", "hold") or (act.ability, act.target) in idle:
+                if act.verb in ("end", "hold") or act.ability in unweighed or (act.ability, act.target) in idle:
                     continue
                 score = self.score(state, f, act)
                 if score > best_score:
@@ -337,6 +351,8 @@ class GreedyPolicy:
     def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
         """What a successful non-attack action is worth."""
         effect = spec.effect
+        if effect not in SUPPORT_EFFECTS:
+            return 0.0  # Dash, Disengage: their worth is where they lead, not weighed here
         prof = f.prof
         enemy_dice = dice_left(t) if t is not None else 0
         if effect == "endure" and t is not None:
