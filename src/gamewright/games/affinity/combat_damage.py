@@ -64,12 +64,19 @@ class DamageMixin(CombatBase):
         extra, halved, parried = 0, False, False
         if not t.pc:
             tr = self.cdef(t).traits
-            extra = dict(tr.damage_taken).get(dtype, 0)  # ref §4 Skeletal Warrior: takes +1 from bludgeoning
+            for kind, more in tr.damage_taken:  # ref §4 Skeletal Warrior: takes +1 from bludgeoning
+                if kind == dtype:
+                    extra = more
             halved = dtype in tr.halved  # ref §4 Ice Wraith
             # ref §4 Bandit Captain: Parry halves damage, before its own turn
             parried = bool(tr.parry and t.status == rs.OK and t.parried_round != self.round and self.yet_to_act(t))
         # ref §3 Shaman, Spirit Communion (Elemental): incoming damage −Proficiency HD
         return DamageTerms(dtype, extra, halved, parried, t.prof if t.communing else None)
+
+    def _held_line(self, t: Fighter) -> bool:
+        """An ally of ``t`` holding the line (ref §3 Hold the Line) stands within 2 squares."""
+        return any(h.htl_rounds > 0 and h.side == t.side and h.status == rs.OK and dist(h, t) <= 2
+                   for h in self.fighters)
 
     def defence_dice(self, t: Fighter, dtype: str, area: bool) -> tuple[int, int]:
         """(defence rolls, extra defence d6) ``t`` meets an attack of ``dtype`` with; the damage plays no part."""
@@ -77,9 +84,7 @@ class DamageMixin(CombatBase):
         # ref §1 Defence: DC = Proficiency (at least 1); Resolve stages and Analyze take rolls away, never below 1
         capacity = max(1, t.prof) - rs.defence_penalty(t) - (1 if t.analysed >= 0 else 0)
         bonus = t.defend_bonus + t.ward_bonus
-        if t.htl_used_round != self.round and any(
-            h.side == t.side and h.htl_rounds > 0 and h.status == rs.OK and dist(h, t) <= 2 for h in self.fighters
-        ):
+        if t.htl_used_round != self.round and self._held_line(t):
             bonus += 1  # ref §3 Hold the Line: +1d6 on the first defence each round
         if cdef is not None:
             bonus += cdef.traits.defence_bonus + dict(cdef.traits.defence_vs).get(dtype, 0)
@@ -99,9 +104,7 @@ class DamageMixin(CombatBase):
             t.parried_round = self.round
             t.parry_debt += 1  # a reaction uses one of its actions (ref §1 Conditions)
         t.ward_bonus = 0
-        if t.htl_used_round != self.round and any(
-            h.side == t.side and h.htl_rounds > 0 and h.status == rs.OK and dist(h, t) <= 2 for h in self.fighters
-        ):
+        if t.htl_used_round != self.round and self._held_line(t):
             t.htl_used_round = self.round
         at_zero = t.hd == 0
         body = Layer("body", t.hd_die, t.hd)
