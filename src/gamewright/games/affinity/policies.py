@@ -193,12 +193,12 @@ class GreedyPolicy:
             if f.pc and self._foes_closing(state, f):
                 return 0.0  # let them come: the party's bows and spells reach farther than their blades
             return 0.2 - 0.01 * dist(f, goal)
-        spec = state._spec(f, act.ability)
         t = fighters[act.target] if act.target >= 0 else None
-        if isinstance(spec, Attack):
-            return self._score_npc(state, f, spec, t)
-        assert isinstance(spec, Ability)
-        return self._score_pc(state, f, spec, act, t)
+        if f.pc:
+            return self._score_pc(state, f, class_data().abilities[act.ability], act, t)
+        spec = state._spec(f, act.ability)
+        assert isinstance(spec, Attack)
+        return self._score_npc(state, f, spec, t)
 
     @per_decision
     def _foes_closing(self, state: CombatState, f: Fighter) -> bool:
@@ -273,7 +273,7 @@ class GreedyPolicy:
         if effect in ("attack", "devastate"):
             assert t is not None
             return self._score_attack(state, f, spec, act, t)
-        value = self._support_value(state, f, spec, t)
+        value = self._support(state, f, act.ability, act.target)
         if value <= 0:
             if self._idle is not None:
                 self._idle.add((act.ability, act.target))
@@ -285,7 +285,7 @@ class GreedyPolicy:
         cost = 0.0
         if act.exertion and act.exertion >= prof:
             cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
-        _, p_ok, burn = expected_damage(safe, ex, threshold, req, 0, 0)
+        _, p_ok, burn = damage_dist(safe, ex, threshold, req, 0, 0)
         return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
             self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
 
@@ -347,6 +347,12 @@ class GreedyPolicy:
             at = state._path(f, t, near)[0]
             walk = 0.05 * max(0, min(dist(f, t) - near, f.move_left))
         return state._pc_pool(f, spec, t, at, affinity), walk
+
+    @per_decision
+    def _support(self, state: CombatState, f: Fighter, key: str, target: int) -> float:
+        """``_support_value`` of ability ``key`` on ``target``: the same for each of its exertions."""
+        return self._support_value(state, f, class_data().abilities[key],
+                                   state.fighters[target] if target >= 0 else None)
 
     def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
         """What a successful non-attack action is worth."""
