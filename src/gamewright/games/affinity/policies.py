@@ -69,11 +69,17 @@ SUPPORT_EFFECTS = frozenset({"endure", "stabilize", "mark", "analyze", "rally", 
 
 
 @cache
-def _unweighed(abilities: tuple[str, ...]) -> frozenset[str]:
-    """A PC's abilities whose every action scores 0 (a rolled effect not weighed), skipped without scoring."""
+def _sorted_abilities(abilities: tuple[str, ...]) -> tuple[frozenset[str], dict[str, Ability]]:
+    """A PC's abilities whose every action scores 0 (a rolled effect not weighed), skipped without scoring, and
+    its attacks (``_score_pc`` sends their actions to ``_score_attack``)."""
     data = class_data().abilities
-    return frozenset(k for k in abilities if k in data and data[k].tier != "none"
-                     and data[k].effect not in SUPPORT_EFFECTS and data[k].effect not in ("attack", "devastate"))
+    known = [data[k] for k in abilities if k in data and data[k].tier != "none"]
+    unweighed = frozenset(a.key for a in known if a.effect not in SUPPORT_EFFECTS and a.effect not in _ATTACKS)
+    return unweighed, {a.key: a for a in known if a.effect in _ATTACKS}
+
+
+_ATTACKS = ("attack", "devastate")
+_NONE_SORTED: tuple[frozenset[str], dict[str, Ability]] = (frozenset(), {})
 
 
 class GreedyPolicy:
@@ -92,12 +98,17 @@ class GreedyPolicy:
         self._memo = {}
         idle: set[tuple[str, int]] = set()
         self._idle = idle
-        unweighed = _unweighed(f.abilities) if f.pc else frozenset()
+        unweighed, attacks = _sorted_abilities(f.abilities) if f.pc else _NONE_SORTED
+        fighters = state.fighters
         try:
             for act in state.legal_actions():
                 if act.verb in ("end", "hold") or act.ability in unweighed or (act.ability, act.target) in idle:
                     continue
-                score = self.score(state, f, act)
+                spec = attacks.get(act.ability)
+                if spec is not None and not act.affinity:  # the most weighed: straight to its score
+                    score = self._score_attack(state, f, spec, act, fighters[act.target])
+                else:
+                    score = self.score(state, f, act)
                 if score > best_score:
                     best, best_score = act, score
         finally:
@@ -270,7 +281,7 @@ class GreedyPolicy:
                     return 0.0
                 return self.stage_cost(state, f, f.resolve) - 3 * self.die_value(state, f)
             return 0.0
-        if effect in ("attack", "devastate"):
+        if effect in _ATTACKS:
             assert t is not None
             return self._score_attack(state, f, spec, act, t)
         value = self._support(state, f, act.ability, act.target)
