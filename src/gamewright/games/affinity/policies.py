@@ -290,25 +290,25 @@ class GreedyPolicy:
                 self._idle.add((act.ability, act.target))
             return 0.0  # nothing to gain, whatever the roll
         pool = self._pool(state, f, act.ability, act.target, act.affinity)[0]
-        safe, ex = pool.dice(act.exertion)
-        threshold, req = pool.threshold, pool.required
-        safe += len(pool.help_faces)  # a Help's faces valued as dice
-        cost = 0.0
-        if act.exertion and act.exertion >= prof:
-            cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
-        _, p_ok, burn = damage_dist(safe, ex, threshold, req, 0, 0)
+        safe, ex, cost = self._dice_and_cost(state, f, pool, act)
+        _, p_ok, burn = damage_dist(safe, ex, pool.threshold, pool.required, 0, 0)
         return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
             self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
+
+    def _dice_and_cost(self, state: CombatState, f: Fighter, pool: PoolBase, act: Act) -> tuple[int, int, float]:
+        """The safe and exertion dice an action rolls at its exertion (a Help's faces valued as dice) and the
+        cost of the Resolve check it triggers at maximum exertion (ref §1)."""
+        safe, ex = pool.dice(act.exertion)
+        cost = 0.0
+        if act.exertion and act.exertion >= f.prof:
+            cost += self.check_cost(state, f)
+        return safe + len(pool.help_faces), ex, cost
 
     def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
         prof = f.prof
         pool, walk, mine, dtype, base, losses = self._strike(state, f, act.ability, act.target, act.affinity)
-        safe, ex = pool.dice(act.exertion)
+        safe, ex, cost = self._dice_and_cost(state, f, pool, act)
         threshold, req = pool.threshold, pool.required
-        safe += len(pool.help_faces)  # a Help's faces valued as dice
-        cost = 0.0
-        if act.exertion and act.exertion >= prof:
-            cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
         if spec.effect == "attack":
             if spec.centered and not f.exerted_turn and act.exertion == 0:
                 base = state._attack_damage(f, spec, t, req, req, True)
