@@ -3,11 +3,40 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from gamewright.core.game import Event
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat_base import CombatBase
 from gamewright.games.affinity.combat_fighters import Fighter, dist, resolve_event
 from gamewright.games.affinity.defence import Layer, resolve_defence
+
+
+class DamageTerms(NamedTuple):
+    """What a target's traits, parry and Communion do to incoming damage of one type, whatever the amount."""
+
+    dtype: str
+    extra: int  # ref §4 damage_taken
+    halved: bool  # ref §4 halved types
+    parried: bool  # ref §4 Parry, still to be used this round
+    communion: int | None  # Proficiency taken off by Spirit Communion, None without it
+
+    def met(self, dmg: int) -> tuple[int, list[str]]:
+        """The damage left of ``dmg``, with notes saying why."""
+        notes = []
+        if self.extra:
+            dmg += self.extra
+            notes.append(f"+{self.extra} {self.dtype}")
+        if self.halved:  # ref §1 "halves" rounds down, minimum 1
+            dmg = max(1, dmg // 2)
+            notes.append(f"{self.dtype} halved")
+        if self.parried:
+            dmg = max(1, dmg // 2)
+            notes.append("parried")
+        if self.communion is not None:
+            dmg = max(0, dmg - self.communion)
+            notes.append("Communion")
+        return dmg, notes
 
 
 class DamageMixin(CombatBase):
@@ -28,24 +57,26 @@ class DamageMixin(CombatBase):
 
     def damage_met(self, t: Fighter, dmg: int, dtype: str) -> tuple[int, list[str]]:
         """The damage left after ``t``'s traits, parry and Communion, with notes saying why."""
-        cdef = None if t.pc else self.cdef(t)
-        notes = []
-        if cdef is not None:
-            tr = cdef.traits
-            extra = dict(tr.damage_taken).get(dtype, 0)
-            if extra:  # ref §4 Skeletal Warrior: takes +1 from bludgeoning
-                dmg += extra
-                notes.append(f"+{extra} {dtype}")
-            if dtype in tr.halved:  # ref §4 Ice Wraith; ref §1 "halves" rounds down, minimum 1
-                dmg = max(1, dmg // 2)
-                notes.append(f"{dtype} halved")
-            if tr.parry and t.status == rs.OK and t.parried_round != self.round and self.yet_to_act(t):
-                dmg = max(1, dmg // 2)  # ref §4 Bandit Captain: Parry halves damage, before its own turn
-                notes.append("parried")
-        if t.communing:  # ref §3 Shaman, Spirit Communion (Elemental): incoming damage −Proficiency HD
-            dmg = max(0, dmg - t.prof)
-            notes.append("Communion")
-        return dmg, notes
+        return self.damage_terms(t, dtype).met(dmg)
+
+    def damage_terms(self, t: Fighter, dtype: str) -> DamageTerms:
+        """What ``t``'s traits, parry and Communion do to any damage of ``dtype`` now."""
+        extra, halved, parried = 0, False, False
+        if not t.pc:
+            tr = self.cdef(t).traits
+            for kind, more in tr.damage_taken:  # ref §4 Skeletal Warrior: takes +1 from bludgeoning
+                if kind == dtype:
+                    extra = more
+            halved = dtype in tr.halved  # ref §4 Ice Wraith
+            # ref §4 Bandit Captain: Parry halves damage, before its own turn
+            parried = bool(tr.parry and t.status == rs.OK and t.parried_round != self.round and self.yet_to_act(t))
+        # ref §3 Shaman, Spirit Communion (Elemental): incoming damage −Proficiency HD
+        return DamageTerms(dtype, extra, halved, parried, t.prof if t.communing else None)
+
+    def _held_line(self, t: Fighter) -> bool:
+        """An ally of ``t`` holding the line (ref §3 Hold the Line) stands within 2 squares."""
+        return any(h.htl_rounds > 0 and h.side == t.side and h.status == rs.OK and dist(h, t) <= 2
+                   for h in self.fighters)
 
     def defence_dice(self, t: Fighter, dtype: str, area: bool) -> tuple[int, int]:
         """(defence rolls, extra defence d6) ``t`` meets an attack of ``dtype`` with; the damage plays no part."""
@@ -53,9 +84,7 @@ class DamageMixin(CombatBase):
         # ref §1 Defence: DC = Proficiency (at least 1); Resolve stages and Analyze take rolls away, never below 1
         capacity = max(1, t.prof) - rs.defence_penalty(t) - (1 if t.analysed >= 0 else 0)
         bonus = t.defend_bonus + t.ward_bonus
-        if t.htl_used_round != self.round and any(
-            h.side == t.side and h.htl_rounds > 0 and h.status == rs.OK and dist(h, t) <= 2 for h in self.fighters
-        ):
+        if t.htl_used_round != self.round and self._held_line(t):
             bonus += 1  # ref §3 Hold the Line: +1d6 on the first defence each round
         if cdef is not None:
             bonus += cdef.traits.defence_bonus + dict(cdef.traits.defence_vs).get(dtype, 0)
@@ -75,9 +104,7 @@ class DamageMixin(CombatBase):
             t.parried_round = self.round
             t.parry_debt += 1  # a reaction uses one of its actions (ref §1 Conditions)
         t.ward_bonus = 0
-        if t.htl_used_round != self.round and any(
-            h.side == t.side and h.htl_rounds > 0 and h.status == rs.OK and dist(h, t) <= 2 for h in self.fighters
-        ):
+        if t.htl_used_round != self.round and self._held_line(t):
             t.htl_used_round = self.round
         at_zero = t.hd == 0
         body = Layer("body", t.hd_die, t.hd)

@@ -215,7 +215,9 @@ class LegalityMixin(CombatBase):
         lo, hi = self._exertion_range(f, spec)
         if not lo <= act.exertion <= hi:
             return f"exertion must be {lo}..{hi} for this action (003 Exertion Budget, Exertion Minimums)"
-        if act.target not in self._targets(f, act.ability, spec):
+        target = act.target  # only the named combatant is weighed: each is a target or not on its own
+        named = [(e, dist(f, e)) for e in self.fighters[target:target + 1] if target >= 0 and e.status != rs.DEAD]
+        if target not in self._targets(f, act.ability, spec, named):
             return f"combatant {act.target} is not a valid target in reach"
         if act.affinity and spec.tier == "none":
             return f"{spec.name} has no roll to add Affinity dice to"

@@ -32,6 +32,47 @@ class PoolPlan(NamedTuple):
     help_faces: tuple[int, ...]
 
 
+_EXERTION_TERM = ("exertion dice: each 1 burns 1 HD (003 Exertion Dice)", 0)
+_DIVINE_TERM = ("divine die: an exertion die (ref §3 Weapon of Faith)", 0)
+
+
+class PoolBase(NamedTuple):
+    """A PC ability's roll before its exertion dice are chosen: the same for each exertion of one ability, target
+    and square, so a policy weighing every exertion builds it once."""
+
+    head: tuple[tuple[str, int], ...]  # the named terms before the exertion dice
+    safe: int
+    divine: bool  # ref §3 Weapon of Faith: one exertion die more
+    mods: tuple[tuple[str, int], ...]  # bonus and penalty dice (marks, analysis, prone, long range)
+    net: int  # their sum
+    threshold: int
+    required: int
+    required_modifiers: tuple[tuple[str, int], ...]
+    help_faces: tuple[int, ...]
+
+    def dice(self, exertion: int) -> tuple[int, int]:
+        """(safe, exertion) dice rolled with ``exertion`` chosen."""
+        safe, exertion = self.safe, exertion + self.divine
+        net = self.net
+        if net > 0:
+            safe += net
+        elif net < 0:  # ref §1: "−1d6" removes a safe die first, never below 0 dice
+            cut = min(-net, safe)
+            safe -= cut
+            exertion -= min(-net - cut, exertion)
+        return safe, exertion
+
+    def plan(self, exertion: int) -> PoolPlan:
+        terms = self.head
+        if exertion:
+            terms += (_EXERTION_TERM,)
+        if self.divine:
+            terms += (_DIVINE_TERM,)
+        safe, dice = self.dice(exertion)
+        return PoolPlan(safe, dice, self.threshold, self.required, terms + self.mods, self.required_modifiers,
+                        self.help_faces)
+
+
 def square_dist(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
@@ -68,15 +109,19 @@ class PoolMixin(CombatBase):
 
     def _pc_plan(self, f: Fighter, act: Act, spec: Ability, t: Fighter | None, at: Square) -> PoolPlan:
         """The roll of a PC ability with a tier, ``f`` standing on ``at`` when it rolls."""
+        return self._pc_pool(f, spec, t, at, act.affinity).plan(act.exertion)
+
+    def _pc_pool(self, f: Fighter, spec: Ability, t: Fighter | None, at: Square, affinity: int) -> PoolBase:
+        """Everything of ``_pc_plan`` but the exertion dice chosen: one for every exertion of the action."""
         attack = spec.effect in ("attack", "devastate")
         terms: list[tuple[str, int]] = [("Proficiency", f.prof)]
         safe = f.prof
         if f.rally_dice:
             terms.append(("Rally: +1d6 safe on the next action (ref §3 Combatant)", f.rally_dice))
             safe += f.rally_dice
-        if act.affinity:
-            terms.append(("Affinity dice: safe, outside the exertion cap (003 Spending Affinity Dice)", act.affinity))
-            safe += act.affinity
+        if affinity:
+            terms.append(("Affinity dice: safe, outside the exertion cap (003 Spending Affinity Dice)", affinity))
+            safe += affinity
         if spec.effect == "disengage" and "battlefield_awareness" in f.features:
             terms.append(("Battlefield Awareness: +1d6 on positioning (ref §3 Combatant)", 1))
             safe += 1
@@ -85,29 +130,14 @@ class PoolMixin(CombatBase):
             near, far = self._reach(f, spec)
             if far > near and square_dist(at, (t.x, t.y)) > near:
                 mods.append(("long range: −1d6, weapons only (ref §3 Weapons)", -1))
-        exertion = act.exertion
-        if exertion:
-            terms.append(("exertion dice: each 1 burns 1 HD (003 Exertion Dice)", 0))
-        if spec.divine_die:
-            terms.append(("divine die: an exertion die (ref §3 Weapon of Faith)", 0))
-            exertion += 1
-        if mods:
-            terms += mods
-            net = sum(n for _, n in mods)
-            if net > 0:
-                safe += net
-            elif net < 0:  # ref §1: "−1d6" removes a safe die first, never below 0 dice
-                cut = min(-net, safe)
-                safe -= cut
-                exertion -= min(-net - cut, exertion)
         base_req = spec.required or (class_data().weapons[f.weapon].required if spec.effect == "attack" else 0)
         extra = rs.extra_required(f, spec.tier)
         req_mods: tuple[tuple[str, int], ...] = (("needs", base_req),)
         if extra:
             req_mods += (("Resolve 2 or lower (Weakened): Advanced+ actions need one more (003 Resolve Stages)",
                           extra),)
-        return PoolPlan(safe, exertion, TIERS[spec.tier], base_req + extra, tuple(terms), req_mods,
-                        tuple(f.help_faces))
+        return PoolBase(tuple(terms), safe, spec.divine_die, tuple(mods), sum(n for _, n in mods), TIERS[spec.tier],
+                        base_req + extra, req_mods, tuple(f.help_faces))
 
     def _npc_plan(self, f: Fighter, spec: Attack, t: Fighter) -> PoolPlan:
         """A creature attack: its fixed pool (ref §1 NPCs; 1s never burn) with the same named modifiers; its

@@ -9,12 +9,14 @@ Ties go to the first listed action, so a seed replays the same fight.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
-from gamewright.games.affinity.combat_pools import PoolPlan
+from gamewright.games.affinity.combat_damage import DamageTerms
+from gamewright.games.affinity.combat_pools import PoolBase
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
 from gamewright.games.affinity.pools import TIERS, is_expert_or_higher
@@ -33,6 +35,53 @@ def layer_key(f: Fighter) -> LayerKey:
     return key + ((f.hd_die, f.hd, 5),) if f.hd > 0 else key
 
 
+# what a target defends an attack with: its loss table (below), what meets the damage, defence rolls, extra
+# defence d6, its dice outermost first, the worth of each die
+Losses = tuple[dict[int, float], DamageTerms, int, int, LayerKey, float]
+
+
+@cache
+def _loss_table(terms: DamageTerms, capacity: int, bonus: int, layers: LayerKey) -> dict[int, float]:
+    """Expected dice lost to each amount of damage, filled in by ``_valued`` as amounts are met: the same for every
+    target met with the same terms, defence and dice, so fights share it."""
+    return {}
+
+
+def _valued(t: Fighter, dist_: tuple[tuple[int, float], ...], losses: Losses) -> float:
+    """Expected dice an attack with damage distribution ``dist_`` destroys on (living) ``t``, valued at its
+    worth per die."""
+    lost = 0.0
+    known, terms, capacity, bonus, layers, worth = losses
+    for dmg, p in dist_:
+        one = known.get(dmg)
+        if one is None:
+            one = known[dmg] = expected_lost(terms.met(dmg)[0], capacity, bonus, layers)
+        lost += p * one
+    value = lost * worth
+    if t.status == rs.DYING and not t.mindless:
+        value += 0.05  # a hit at 0 HD forces a Resolve check
+    return value
+
+
+# the effects of rolled actions the greedy policy weighs (the rest score 0: Dash, Disengage)
+SUPPORT_EFFECTS = frozenset({"endure", "stabilize", "mark", "analyze", "rally", "help", "ward", "commune",
+                             "hold_line", "purpose", "recover"})
+
+
+@cache
+def _sorted_abilities(abilities: tuple[str, ...]) -> tuple[frozenset[str], dict[str, Ability]]:
+    """A PC's abilities whose every action scores 0 (a rolled effect not weighed), skipped without scoring, and
+    its attacks (``_score_pc`` sends their actions to ``_score_attack``)."""
+    data = class_data().abilities
+    known = [data[k] for k in abilities if k in data and data[k].tier != "none"]
+    unweighed = frozenset(a.key for a in known if a.effect not in SUPPORT_EFFECTS and a.effect not in _ATTACKS)
+    return unweighed, {a.key: a for a in known if a.effect in _ATTACKS}
+
+
+_ATTACKS = ("attack", "devastate")
+_NONE_SORTED: tuple[frozenset[str], dict[str, Ability]] = (frozenset(), {})
+
+
 class GreedyPolicy:
     """Scores each legal action and plays the best. Works for either side."""
 
@@ -49,11 +98,17 @@ class GreedyPolicy:
         self._memo = {}
         idle: set[tuple[str, int]] = set()
         self._idle = idle
+        unweighed, attacks = _sorted_abilities(f.abilities) if f.pc else _NONE_SORTED
+        fighters = state.fighters
         try:
             for act in state.legal_actions():
-                if act.verb in ("end", "hold") or (act.ability, act.target) in idle:
+                if act.verb in ("end", "hold") or act.ability in unweighed or (act.ability, act.target) in idle:
                     continue
-                score = self.score(state, f, act)
+                spec = attacks.get(act.ability)
+                if spec is not None and not act.affinity:  # the most weighed: straight to its score
+                    score = self._score_attack(state, f, spec, act, fighters[act.target])
+                else:
+                    score = self.score(state, f, act)
                 if score > best_score:
                     best, best_score = act, score
         finally:
@@ -149,12 +204,12 @@ class GreedyPolicy:
             if f.pc and self._foes_closing(state, f):
                 return 0.0  # let them come: the party's bows and spells reach farther than their blades
             return 0.2 - 0.01 * dist(f, goal)
-        spec = state._spec(f, act.ability)
         t = fighters[act.target] if act.target >= 0 else None
-        if isinstance(spec, Attack):
-            return self._score_npc(state, f, spec, t)
-        assert isinstance(spec, Ability)
-        return self._score_pc(state, f, spec, act, t)
+        if f.pc:
+            return self._score_pc(state, f, class_data().abilities[act.ability], act, t)
+        spec = state._spec(f, act.ability)
+        assert isinstance(spec, Attack)
+        return self._score_npc(state, f, spec, t)
 
     @per_decision
     def _foes_closing(self, state: CombatState, f: Fighter) -> bool:
@@ -176,26 +231,17 @@ class GreedyPolicy:
         """Expected dice an attack destroys on ``t``, valued at the target's worth per die."""
         if t.status == rs.DEAD:
             return 0.0
-        lost = 0.0
-        losses, capacity, bonus, layers, worth = self._losses(state, t, dtype, area)
-        for dmg, p in dist_:
-            one = losses.get(dmg)
-            if one is None:
-                one = losses[dmg] = expected_lost(state.damage_met(t, dmg, dtype)[0], capacity, bonus, layers)
-            lost += p * one
-        value = lost * worth
-        if t.status == rs.DYING and not t.mindless:
-            value += 0.05  # a hit at 0 HD forces a Resolve check
-        return value
+        return _valued(t, dist_, self._losses(state, t, dtype, area))
 
     @per_decision
-    def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool
-                ) -> tuple[dict[int, float], int, int, LayerKey, float]:
-        """What ``t`` defends an attack with (``CombatState.incoming`` in two parts: its defence dice, once), the
-        expected dice it loses to each amount of damage (filled in by ``hit_value`` as they are met) and the
+    def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool) -> Losses:
+        """What ``t`` defends an attack with (``CombatState.incoming`` in parts, without the damage) and the
         worth of each of its dice."""
+        terms = state.damage_terms(t, dtype)
         capacity, bonus = state.defence_dice(t, dtype, area)
-        return {}, capacity, bonus, layer_key(t), self.die_value(state, t)
+        layers = layer_key(t)
+        return (_loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
+                self.die_value(state, t))
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
@@ -217,14 +263,6 @@ class GreedyPolicy:
             value -= (1 - p_ok) * self.check_cost(state, f)
         return value
 
-    def _plan(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None, near: int
-              ) -> PoolPlan:
-        """The roll ``CombatState._pc_use`` will make, from where free movement (to ``near``) will bring ``f``."""
-        at = (f.x, f.y)
-        if t is not None and t is not f and spec.effect != "dash":
-            at = state._path(f, t, near)[0]
-        return state._pc_plan(f, act, spec, t, at)
-
     def _score_pc(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter | None) -> float:
         prof = f.prof
         effect = spec.effect
@@ -243,45 +281,44 @@ class GreedyPolicy:
                     return 0.0
                 return self.stage_cost(state, f, f.resolve) - 3 * self.die_value(state, f)
             return 0.0
-        if effect in ("attack", "devastate"):
+        if effect in _ATTACKS:
             assert t is not None
             return self._score_attack(state, f, spec, act, t)
-        value = self._support_value(state, f, spec, t)
+        value = self._support(state, f, act.ability, act.target)
         if value <= 0:
             if self._idle is not None:
                 self._idle.add((act.ability, act.target))
             return 0.0  # nothing to gain, whatever the roll
-        plan = self._plan(state, f, spec, act, t, state._reach(f, spec)[0])
-        threshold, req = plan.threshold, plan.required
-        safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
-        cost = 0.0
-        if act.exertion and act.exertion >= prof:
-            cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
-        _, p_ok, burn = expected_damage(safe, ex, threshold, req, 0, 0)
+        pool = self._pool(state, f, act.ability, act.target, act.affinity)[0]
+        safe, ex, cost = self._dice_and_cost(state, f, pool, act)
+        _, p_ok, burn = damage_dist(safe, ex, pool.threshold, pool.required, 0, 0)
         return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
             self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
 
+    def _dice_and_cost(self, state: CombatState, f: Fighter, pool: PoolBase, act: Act) -> tuple[int, int, float]:
+        """The safe and exertion dice an action rolls at its exertion (a Help's faces valued as dice) and the
+        cost of the Resolve check it triggers at maximum exertion (ref §1)."""
+        safe, ex = pool.dice(act.exertion)
+        cost = 0.0
+        if act.exertion and act.exertion >= f.prof:
+            cost += self.check_cost(state, f)
+        return safe + len(pool.help_faces), ex, cost
+
     def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
         prof = f.prof
-        at, walk, mine = self._approach(state, f, spec.key, t.idx)
-        plan = state._pc_plan(f, act, spec, t, at)
-        threshold, req = plan.threshold, plan.required
-        safe, ex = plan.safe + len(plan.help_faces), plan.exertion  # a Help's faces valued as dice
-        cost = 0.0
-        if act.exertion and act.exertion >= prof:
-            cost += self.check_cost(state, f)  # ref §1: maximum exertion triggers a Resolve check
+        pool, walk, mine, dtype, base, losses = self._strike(state, f, act.ability, act.target, act.affinity)
+        safe, ex, cost = self._dice_and_cost(state, f, pool, act)
+        threshold, req = pool.threshold, pool.required
         if spec.effect == "attack":
-            centered = spec.centered and not f.exerted_turn and act.exertion == 0
-            base = state._attack_damage(f, spec, t, req, req, centered)  # the damage at exactly `req`
+            if spec.centered and not f.exerted_turn and act.exertion == 0:
+                base = state._attack_damage(f, spec, t, req, req, True)
             dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-            dtype = spec.damage_type or class_data().weapons[f.weapon].damage_type
-            value = self.hit_value(state, t, dd, dtype, False)
+            value = 0.0 if losses is None else _valued(t, dd, losses)
             if spec.stun and t.status == rs.OK:
                 value += p_ok * 0.5 * self.threat(state, t)
         else:  # Devastating Assault: Proficiency strikes from one roll
-            w = class_data().weapons[f.weapon]
-            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, w.base, prof)
-            value = prof * self.hit_value(state, t, dd, w.damage_type, False) * 0.8
+            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
+            value = prof * (0.0 if losses is None else _valued(t, dd, losses)) * 0.8
         value -= walk  # prefer attacks that need no walking
         if spec.resolve_cost:
             value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
@@ -290,19 +327,49 @@ class GreedyPolicy:
         return value - burn * mine - cost
 
     @per_decision
-    def _approach(self, state: CombatState, f: Fighter, key: str, target: int
-                  ) -> tuple[tuple[int, int], float, float]:
-        """Where free movement brings ``f`` to strike ``target`` with ability ``key`` (``_plan``'s square), the
-        small price on walking there and the worth of ``f``'s dice: the same for every exertion of the attack."""
+    def _strike(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
+                ) -> tuple[PoolBase, float, float, str, int, Losses | None]:
+        """What every exertion of attack ``key`` on ``target`` shares: the roll but its exertion dice, the price on
+        walking, the worth of ``f``'s dice, the damage type, the damage at exactly the successes required (not
+        Centered) and what the target defends with (None if it is dead)."""
         spec = class_data().abilities[key]
         t = state.fighters[target]
-        near = state._reach(f, spec)[0]
-        at = state._path(f, t, near)[0] if t is not f else (f.x, f.y)
-        return at, 0.05 * max(0, min(dist(f, t) - near, f.move_left)), self.die_value(state, f)
+        pool, walk = self._pool(state, f, key, target, affinity)
+        w = class_data().weapons[f.weapon]
+        if spec.effect == "attack":
+            dtype = spec.damage_type or w.damage_type
+            base = state._attack_damage(f, spec, t, pool.required, pool.required, False)
+        else:  # Devastating Assault: weapon strikes
+            dtype, base = w.damage_type, w.base
+        losses = None if t.status == rs.DEAD else self._losses(state, t, dtype, False)
+        return pool, walk, self.die_value(state, f), dtype, base, losses
+
+    @per_decision
+    def _pool(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
+              ) -> tuple[PoolBase, float]:
+        """The roll ``CombatState._pc_use`` will make with ability ``key`` on ``target``, from where free movement
+        brings ``f`` (within the ability's reach), but its exertion dice, and the small price on walking there:
+        the same for every exertion of the action."""
+        spec = class_data().abilities[key]
+        t = state.fighters[target] if target >= 0 else None
+        at, walk = (f.x, f.y), 0.0
+        if t is not None and t is not f and spec.effect != "dash":
+            near = state._reach(f, spec)[0]
+            at = state._path(f, t, near)[0]
+            walk = 0.05 * max(0, min(dist(f, t) - near, f.move_left))
+        return state._pc_pool(f, spec, t, at, affinity), walk
+
+    @per_decision
+    def _support(self, state: CombatState, f: Fighter, key: str, target: int) -> float:
+        """``_support_value`` of ability ``key`` on ``target``: the same for each of its exertions."""
+        return self._support_value(state, f, class_data().abilities[key],
+                                   state.fighters[target] if target >= 0 else None)
 
     def _support_value(self, state: CombatState, f: Fighter, spec: Ability, t: Fighter | None) -> float:
         """What a successful non-attack action is worth."""
         effect = spec.effect
+        if effect not in SUPPORT_EFFECTS:
+            return 0.0  # Dash, Disengage: their worth is where they lead, not weighed here
         prof = f.prof
         enemy_dice = dice_left(t) if t is not None else 0
         if effect == "endure" and t is not None:
