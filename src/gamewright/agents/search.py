@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamewright.agents.evaluate import evaluate
+from gamewright.agents.macro import SearchHooks, choose_macro
 from gamewright.core.game import CHANCE
 from gamewright.core.rng import Rng
 
@@ -42,6 +43,11 @@ def playout(sim: Any, rng: Rng, depth: int, rollout: RolloutFactory | None, agen
             sim.apply(options[int(rng.random() * len(options))])
         else:
             sim.apply(agent.choose(sim))
+
+
+def _random_action(sim: Any, rng: Rng) -> Any:
+    options = sim.legal_actions()
+    return options[int(rng.random() * len(options))]
 
 
 def score(sim: Any, seat: int) -> float:
@@ -105,7 +111,8 @@ class ISMCTSAgent:
     name = "ismcts"
 
     def __init__(self, seed: int | str = 0, iterations: int = 400, ms: int = 0, c: float = 0.7,
-                 widen: float = 2.0, depth: int = 40, rollout: RolloutFactory | None = None) -> None:
+                 widen: float = 2.0, depth: int = 40, rollout: RolloutFactory | None = None,
+                 hooks: SearchHooks | None = None, margin: float = 0.0) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.ms = ms
@@ -113,9 +120,18 @@ class ISMCTSAgent:
         self.widen = widen
         self.depth = depth
         self.rollout = rollout
+        self.hooks = hooks  # a game's macro-actions at the root (see ``macro``), else a plain tree
+        self.margin = margin
+        self._guide = hooks.guide(self.rng.randint(0, 2**62)) if hooks is not None else None
+        self._queue: list[Any] = []
+        self._queue_key: Any = None
 
     def choose(self, state: Any) -> Any:
         legal = list(state.legal_actions())
+        if self.hooks is not None:
+            picked = self._macro_step(state, legal)
+            if picked is not None:
+                return picked
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player
@@ -128,6 +144,21 @@ class ISMCTSAgent:
         by_key = {action_key(a): a for a in legal}
         visited = [(child.visits, child.total, key) for key, child in root.children.items() if key in by_key]
         return by_key[max(visited)[2]] if visited else legal[0]
+
+    def _macro_step(self, state: Any, legal: list[Any]) -> Any:
+        """The next action of the macro being played, or of a fresh one chosen by the root search."""
+        assert self.hooks is not None
+        key = (state.current_player, self.hooks.turn_key(state))
+        if self._queue and self._queue_key == key and action_key(self._queue[0]) in map(action_key, legal):
+            return self._queue.pop(0)
+        seat = state.current_player
+        macros = self.hooks.macro_actions(state, seat, self.rng, self._guide)
+        if not macros:
+            return None
+        i = choose_macro(state, seat, macros, self.iterations, self.rng, self.rollout, _random_action,
+                         self.depth, self.hooks.value, self.margin)
+        self._queue, self._queue_key = list(macros[i][1:]), key
+        return macros[i][0]
 
     def _iterate(self, root: _Node, sim: Any) -> None:
         path = [root]

@@ -1,0 +1,36 @@
+"""Penance's hooks for the search agents (issue 15 §2): the root candidates and the value of a position.
+
+Every legal action is a candidate, the heuristic bot's own choice first (the search keeps it unless a rival
+proves clearly better). The bot picks on a resampled twin, so the candidates depend only on the seat's view;
+the agent keeps one bot for the game, since the bot remembers its waits and attacks from turn to turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamewright.agents.evaluate import evaluate
+from gamewright.core.rng import Rng
+from gamewright.games.penance.bots import HeuristicBot
+
+
+def guide(seed: int) -> HeuristicBot:
+    return HeuristicBot(seed)
+
+
+def macro_actions(state: Any, seat: int, rng: Rng, guide: Any) -> list[list[Any]] | None:
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return [[legal[0]]]
+    first = guide.choose(state.resample(seat, rng))
+    head = [first] if first in legal else []  # a twin relabels unseen cards: its pick might not exist here
+    return [[a] for a in (*head, *(a for a in legal if a != first))]
+
+
+def turn_key(state: Any) -> Any:
+    return None  # every macro is one action
+
+
+def value(state: Any, seat: int) -> float:
+    """The seat's return once the battle is over, else how near each side stands to 004's defeats."""
+    return float(state.returns()[seat]) if state.is_terminal() else evaluate(state, seat)
