@@ -29,6 +29,7 @@ Value = Callable[[Any, int], float]
 class SearchHooks(Protocol):
     """What a game lends the search (game logic stays in ``games/``)."""
 
+    DEFAULTS: dict[str, Any]  # the game's ismcts settings where a spec leaves them out
     def guide(self, seed: int) -> Any:
         """The game bot whose choice comes first; the agent keeps it for the whole game (bots remember)."""
         ...
@@ -83,14 +84,16 @@ def _playout(state: Any, seat: int, macro: Macro, seed: int, rollout: Callable[[
 
 def choose_macro(state: Any, seat: int, macros: Sequence[Macro], budget: int, rng: Rng,
                  rollout: Callable[[int], Any] | None, random_policy: Callable[[Any, Rng], Any], depth: int,
-                 value: Value, margin: float) -> int:
+                 value: Value, margin: float, z: float = 0.0) -> int:
     """The index of the macro to play: sequential halving over ``budget`` playouts, index 0 kept throughout
-    and preferred unless another's mean beats it by ``margin``."""
+    and preferred unless another's mean beats it by ``margin`` and by ``z`` standard errors of the paired
+    differences (both play the same determinizations)."""
     n = len(macros)
     if n == 1:
         return 0
     totals = [0.0] * n
     counts = [0] * n
+    squares = [0.0] * n  # sums of squared differences from index 0 on the same determinization
     alive = list(range(n))
     rounds = max(1, math.ceil(math.log2(n)))
     left = budget
@@ -99,9 +102,11 @@ def choose_macro(state: Any, seat: int, macros: Sequence[Macro], budget: int, rn
         dets = max(1, per_round // len(alive))
         for _ in range(dets):
             seed = rng.randint(0, SEED_MAX - 10**6)
-            for i in alive:
-                totals[i] += _playout(state, seat, macros[i], seed, rollout, random_policy, depth, value)
+            values = {i: _playout(state, seat, macros[i], seed, rollout, random_policy, depth, value) for i in alive}
+            for i, v in values.items():
+                totals[i] += v
                 counts[i] += 1
+                squares[i] += (v - values[0]) ** 2
         left -= dets * len(alive)
         if len(alive) <= 2:
             continue
@@ -109,6 +114,9 @@ def choose_macro(state: Any, seat: int, macros: Sequence[Macro], budget: int, rn
         keep = ranked[: max(2, math.ceil(len(alive) / 2))]
         alive = sorted(set(keep) | {0})
     best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
-    if best != 0 and totals[best] / counts[best] - totals[0] / counts[0] < margin:
+    gain = totals[best] / counts[best] - totals[0] / counts[0]
+    k = counts[best]
+    spread = math.sqrt(max(0.0, squares[best] / k - gain * gain) / max(1, k - 1))  # standard error of the gain
+    if best != 0 and (gain < margin or gain < z * spread or gain <= 0):
         return 0
     return best

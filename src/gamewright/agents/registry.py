@@ -113,7 +113,7 @@ def make_agent(game: str, name: str, seed: int) -> Any:
 # Parameters of the search agents and their types; ``rollout`` names another agent of the same game.
 PARAMETERS: dict[str, dict[str, type]] = {
     "ismcts": {"iterations": int, "ms": int, "c": float, "widen": float, "depth": int, "rollout": str,
-               "margin": float, "macro": int},
+               "margin": float, "z": float, "macro": int},
     "montecarlo": {"rollouts": int, "depth": int, "max_actions": int, "rollout": str},
 }
 _LIMITS = {"iterations": (1, 1_000_000), "macro": (0, 1), "ms": (0, 3_600_000), "depth": (1, 1_000_000),
@@ -156,6 +156,13 @@ def _search_agent(game: str, base: str, text: str, seed: int) -> Any:
     from gamewright.core.rng import derive_seed
 
     params = parse_spec(base, text)
+    hooks = None
+    if base == "ismcts" and params.pop("macro", 1):
+        from gamewright.agents.macro import load_hooks
+
+        hooks = load_hooks(game)  # a game's macro-actions at the root, with its tuned defaults
+        if hooks is not None:
+            params = {**hooks.DEFAULTS, **params, "hooks": hooks}
     rollout = params.pop("rollout", None)
     if rollout is not None:
         if rollout.partition(":")[0] in PARAMETERS:
@@ -164,11 +171,4 @@ def _search_agent(game: str, base: str, text: str, seed: int) -> Any:
         params["rollout"] = lambda s: make_agent(game, rollout, derive_seed(s, "rollout"))
     if base == "montecarlo":
         return MonteCarloAgent(seed, **params)
-    if params.pop("macro", 0):
-        from gamewright.agents.macro import load_hooks
-
-        hooks = load_hooks(game)
-        if hooks is None:
-            raise ConfigError(f"{game} offers no macro-actions for ismcts (macro=1 is for penance, inclinations)")
-        params["hooks"] = hooks
     return ISMCTSAgent(seed, **params)

@@ -112,7 +112,7 @@ class ISMCTSAgent:
 
     def __init__(self, seed: int | str = 0, iterations: int = 400, ms: int = 0, c: float = 0.7,
                  widen: float = 2.0, depth: int = 40, rollout: RolloutFactory | None = None,
-                 hooks: SearchHooks | None = None, margin: float = 0.0) -> None:
+                 hooks: SearchHooks | None = None, margin: float = 0.0, z: float = 0.0) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.ms = ms
@@ -122,6 +122,7 @@ class ISMCTSAgent:
         self.rollout = rollout
         self.hooks = hooks  # a game's macro-actions at the root (see ``macro``), else a plain tree
         self.margin = margin
+        self.z = z
         self._guide = hooks.guide(self.rng.randint(0, 2**62)) if hooks is not None else None
         self._queue: list[Any] = []
         self._queue_key: Any = None
@@ -156,7 +157,7 @@ class ISMCTSAgent:
         if not macros:
             return None
         i = choose_macro(state, seat, macros, self.iterations, self.rng, self.rollout, _random_action,
-                         self.depth, self.hooks.value, self.margin)
+                         self.depth, self.hooks.value, self.margin, self.z)
         self._queue, self._queue_key = list(macros[i][1:]), key
         return macros[i][0]
 

@@ -18,6 +18,10 @@ from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import EndTurn
 from gamewright.games.inclinations.bots import LEVELS, HeuristicBot
 
+# ismcts settings here (``ismcts`` alone): 60 playouts of the rest of the game (at most 300 actions, the hard bot
+# on both sides) per turn plan chosen, under 1 s of CPU per decision on the reference machine
+DEFAULTS: dict[str, Any] = {"iterations": 60, "depth": 300, "rollout": "inclinations.hard-bot"}
+
 # (level, changed weights) for each variant planner; the hard level unchanged comes first, as the guide
 VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("hard", {"heat_budget": 4}),
