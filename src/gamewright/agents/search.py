@@ -7,7 +7,8 @@ decision depends only on ``view_for(seat)`` and the agent's own seeded stream (i
 determinizations. ``ISMCTSAgent`` is single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012):
 one tree over the acting seat's information sets, one determinization per iteration, UCT selection counted
 against how often an action was available, progressive widening where the branching is large, and a rollout
-policy that can be a game's own bot.
+policy that can be a game's own bot. Where a game lends search hooks (``macro``), the root holds the game's
+macro-actions instead — whole-turn plans in Dangerous Inclinations — and the agent plays the chosen one out.
 """
 
 from __future__ import annotations
@@ -105,7 +106,9 @@ class ISMCTSAgent:
     """Single-observer IS-MCTS. ``iterations`` per decision (reproducible), or ``ms`` per decision when set.
 
     ``c`` is the UCT exploration constant; ``widen`` the progressive-widening factor (a node may hold
-    ``widen * sqrt(visits)`` children, at least one); ``depth`` caps each rollout.
+    ``widen * sqrt(visits)`` children, at least one); ``depth`` caps each rollout. With ``hooks`` the root
+    search is ``macro.choose_macro`` over the game's candidates (``iterations`` playouts), a rival to the bot's
+    own choice needing a mean gain of ``margin`` and ``z`` standard errors.
     """
 
     name = "ismcts"
