@@ -21,9 +21,8 @@ from gamewright.core.rng import derive_seed
 from gamewright.lab.stats import wilson_interval
 
 BOTS = {"penance": "penance.heuristic", "inclinations": "inclinations.hard-bot", "affinity": "affinity.greedy"}
-# Per-game search settings: in Penance short random rollouts valued by ``evaluate`` beat full heuristic ones
-# at the same time per decision (300 iterations run in about 1 s there).
-SETTINGS = {"penance": ":depth=8:c=0.4"}
+# Where a game lends search hooks (Penance, Inclinations) ``ismcts`` takes that game's settings (macro-actions,
+# bot rollouts); only the budget changes along the ladder.
 MAX_ACTIONS = 5000
 
 
@@ -67,7 +66,7 @@ def match(game_name: str, a: str, b: str, games: int) -> tuple[float, list[float
 
 
 def rungs(game: str, budgets: list[int]) -> list[tuple[str, str]]:
-    search = [f"ismcts:iterations={n}{SETTINGS.get(game, '')}" for n in budgets]
+    search = [f"ismcts:iterations={n}" for n in budgets]
     bot = BOTS[game]
     return [(bot, "random"), (search[0], "random"), (search[0], bot), (search[1], bot), (search[1], search[0])]
 
