@@ -80,10 +80,10 @@ def test_ismcts_beats_random_clearly() -> None:
 
 
 def test_ismcts_whole_turn_plans_beat_the_hard_bot() -> None:
-    """Issue 15 acceptance at a small budget: searching whole-turn plans (10 playouts of at most 100 actions per
-    turn) wins at least 5 of 6 games against the hard bot (all 6 here; the 200-game figure is in
-    ``benchmarks/agents_strength.py``)."""
-    assert _wins("inclinations", "ismcts:iterations=10:depth=100", "inclinations.hard-bot", 6) >= 5
+    """Issue 15 acceptance at a small budget: searching whole-turn plans (20 playouts of at most 100 actions per
+    turn) wins at least 6 of 8 games against the hard bot (7 here, where the hard bot itself wins 4 of these 8;
+    the 200-game figure comes from ``benchmarks/agents_strength.py``)."""
+    assert _wins("inclinations", "ismcts:iterations=20:depth=100", "inclinations.hard-bot", 8) >= 6
 
 
 def test_macro_actions_are_the_default_where_a_game_has_them() -> None:
