@@ -1,9 +1,10 @@
 """One 1-v-1 strength pairing over many seeded games, seats alternated, game by game (issue 15 acceptance).
 
-``python benchmarks/agents_strength.py GAME AGENT OPPONENT [games=200] [part=0/1]``: plays games 0..games-1 (with
-``part=k/n`` only those with index ≡ k mod n, so n processes share the work), printing one line per game (points
-of AGENT — win 1, draw 1/2 — and CPU seconds per decision) and a summary with the 95% Wilson interval. Partial
-logs combine with ``--sum LOG ...``. Reports, never asserts.
+``python benchmarks/agents_strength.py GAME AGENT OPPONENT [games=200] [part=0/1] [from=0]``: plays games
+0..games-1 (with ``part=k/n`` only those with index ≡ k mod n, so n processes share the work; ``from`` skips the
+games below it), printing one line per game (points of AGENT — win 1, draw 1/2 — and CPU seconds per decision)
+and a summary with the 95% Wilson interval. Partial logs combine with ``--sum LOG ...`` (a game logged twice
+counts once). Reports, never asserts.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from gamewright.lab.stats import wilson_interval
 
 def summary(lines: list[str]) -> str:
     """The pooled result of ``game`` lines: points, interval, mean and longest CPU seconds per decision."""
-    rows = [line.split() for line in lines if line.startswith("game ")]
+    by_game = {line.split()[1]: line.split() for line in reversed(lines) if line.startswith("game ")}
+    rows = list(by_game.values())
     points = sum(float(r[2]) for r in rows)
     n = len(rows)
     if not n:
@@ -41,9 +43,12 @@ def main() -> None:
     game, a, b = sys.argv[1:4]
     games = int(sys.argv[4]) if len(sys.argv) > 4 else 200
     k, n = (int(x) for x in (sys.argv[5] if len(sys.argv) > 5 else "0/1").split("/"))
-    print(f"# {game}: {a} vs {b}, games {k} mod {n} of {games}", flush=True)
+    start = int(sys.argv[6]) if len(sys.argv) > 6 else 0
+    print(f"# {game}: {a} vs {b}, games {k} mod {n} of {games} from {start}", flush=True)
     done: list[str] = []
     for g in range(k, games, n):
+        if g < start:
+            continue
         won, spent, longest, made = play(game, a, b, g)
         line = f"game {g} {won:g} s/decision {spent[0] / max(1, made[0]):.4f} {made[0]} longest {longest[0]:.3f}"
         done.append(line)
