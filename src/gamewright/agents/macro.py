@@ -43,10 +43,6 @@ class SearchHooks(Protocol):
         """Equal while one macro is being played out (a plan's remaining steps stay valid)."""
         ...
 
-    def value(self, state: Any, seat: int) -> float:
-        """``seat``'s standing in ``state`` in [-1, 1] (terminal or cut short)."""
-        ...
-
 
 def load_hooks(game: str) -> SearchHooks | None:
     """The game's search hooks module, if it has one."""

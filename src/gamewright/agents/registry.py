@@ -156,7 +156,6 @@ def _search_agent(game: str, base: str, text: str, seed: int) -> Any:
     from gamewright.core.rng import derive_seed
 
     params = parse_spec(base, text)
-    hooks = None
     if base == "ismcts" and params.pop("macro", 1):
         from gamewright.agents.macro import load_hooks
 

@@ -160,7 +160,7 @@ class ISMCTSAgent:
         if not macros:
             return None
         i = choose_macro(state, seat, macros, self.iterations, self.rng, self.rollout, _random_action,
-                         self.depth, self.hooks.value, self.margin, self.z)
+                         self.depth, score, self.margin, self.z)
         self._queue, self._queue_key = list(macros[i][1:]), key
         return macros[i][0]
 

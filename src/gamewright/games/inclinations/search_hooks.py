@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from gamewright.agents.evaluate import evaluate
 from gamewright.core.limits import SEED_MAX
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import EndTurn
@@ -70,7 +69,3 @@ def macro_actions(state: Any, seat: int, rng: Rng, guide: Any) -> list[list[Any]
 def turn_key(state: Any) -> Any:
     return (state.current, state.round, state.phase)
 
-
-def value(state: Any, seat: int) -> float:
-    """The seat's return once the game is over, else its hull lead."""
-    return float(state.returns()[seat]) if state.is_terminal() else evaluate(state, seat)

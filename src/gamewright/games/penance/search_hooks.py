@@ -1,4 +1,4 @@
-"""Penance's hooks for the search agents (issue 15 §2): the root candidates and the value of a position.
+"""Penance's hooks for the search agents (issue 15 §2): the root candidates and the search settings.
 
 Every legal action is a candidate, the heuristic bot's own choice first (the search keeps it unless a rival
 proves clearly better). The bot picks on a resampled twin, so the candidates depend only on the seat's view;
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamewright.agents.evaluate import evaluate
 from gamewright.core.rng import Rng
 from gamewright.games.penance.bots import HeuristicBot
 
@@ -35,7 +34,3 @@ def macro_actions(state: Any, seat: int, rng: Rng, guide: Any) -> list[list[Any]
 def turn_key(state: Any) -> Any:
     return None  # every macro is one action
 
-
-def value(state: Any, seat: int) -> float:
-    """The seat's return once the battle is over, else how near each side stands to 004's defeats."""
-    return float(state.returns()[seat]) if state.is_terminal() else evaluate(state, seat)
