@@ -2,7 +2,7 @@
 
 For each game and each pair of neighbouring rungs (and ismcts against the game's bot), ``games`` seeded games
 with the seats swapped every other game; prints wins of the stronger-meant agent with a 95% Wilson interval
-(a draw counts half) and the mean seconds per decision of each side.
+(a draw counts half) and the mean CPU seconds per decision of each side.
 
 ``python benchmarks/agents_ladder.py [games=200] [game ...]``; ``LADDER_BUDGETS=100,400`` sets the two ismcts
 iteration budgets. Reports, never asserts. Space Prince has one seat and is measured by
@@ -21,39 +21,52 @@ from gamewright.core.rng import derive_seed
 from gamewright.lab.stats import wilson_interval
 
 BOTS = {"penance": "penance.heuristic", "inclinations": "inclinations.hard-bot", "affinity": "affinity.greedy"}
-# Per-game search settings: in Penance short random rollouts valued by ``evaluate`` beat full heuristic ones
-# at the same time per decision (300 iterations run in about 1 s there).
-SETTINGS = {"penance": ":depth=8:c=0.4"}
+# Where a game lends search hooks (Penance, Inclinations) ``ismcts`` takes that game's settings (macro-actions,
+# bot rollouts); only the budget changes along the ladder.
 MAX_ACTIONS = 5000
 
 
-def match(game_name: str, a: str, b: str, games: int) -> tuple[float, list[float]]:
-    """Score of ``a`` against ``b`` (win 1, draw 1/2) and the seconds per decision of each."""
+def play(game_name: str, a: str, b: str, g: int) -> tuple[float, list[float], list[float], list[int]]:
+    """Game ``g`` of ``a`` against ``b`` (``a`` seated first in even games): ``a``'s points (win 1, draw 1/2),
+    and per side the CPU seconds spent deciding, the longest decision, and the decisions made."""
     game = load_game(game_name)
+    order = (a, b) if g % 2 == 0 else (b, a)
+    agents = [make_agent(game_name, name, derive_seed(g, f"ladder{i}")) for i, name in enumerate(order)]
+    state = game.new_initial_state(derive_seed(g, "ladder-game"))
+    seconds, longest, decisions = [0.0, 0.0], [0.0, 0.0], [0, 0]
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            break
+        seat = state.current_player
+        start = time.process_time()  # CPU time: other work on a shared machine does not inflate it
+        action = agents[seat].choose(state)
+        side = 0 if (seat == 0) == (g % 2 == 0) else 1
+        spent = time.process_time() - start
+        seconds[side] += spent
+        longest[side] = max(longest[side], spent)
+        decisions[side] += 1
+        state.apply(action)
+    mine = 0 if g % 2 == 0 else 1
+    returns = state.returns() if state.is_terminal() else [0.0, 0.0]
+    points = 1.0 if returns[mine] > returns[1 - mine] else 0.5 if returns[mine] == returns[1 - mine] else 0.0
+    return points, seconds, longest, decisions
+
+
+def match(game_name: str, a: str, b: str, games: int) -> tuple[float, list[float]]:
+    """Score of ``a`` against ``b`` over ``games`` games and the mean CPU seconds per decision of each."""
     points = 0.0
     seconds, decisions = [0.0, 0.0], [0, 0]
     for g in range(games):
-        order = (a, b) if g % 2 == 0 else (b, a)
-        agents = [make_agent(game_name, name, derive_seed(g, f"ladder{i}")) for i, name in enumerate(order)]
-        state = game.new_initial_state(derive_seed(g, "ladder-game"))
-        for _ in range(MAX_ACTIONS):
-            if state.is_terminal():
-                break
-            seat = state.current_player
-            start = time.perf_counter()
-            action = agents[seat].choose(state)
-            side = 0 if (seat == 0) == (g % 2 == 0) else 1
-            seconds[side] += time.perf_counter() - start
-            decisions[side] += 1
-            state.apply(action)
-        mine = 0 if g % 2 == 0 else 1
-        returns = state.returns() if state.is_terminal() else [0.0, 0.0]
-        points += 1.0 if returns[mine] > returns[1 - mine] else 0.5 if returns[mine] == returns[1 - mine] else 0.0
+        won, spent, _, made = play(game_name, a, b, g)
+        points += won
+        for i in range(2):
+            seconds[i] += spent[i]
+            decisions[i] += made[i]
     return points, [seconds[i] / max(1, decisions[i]) for i in range(2)]
 
 
 def rungs(game: str, budgets: list[int]) -> list[tuple[str, str]]:
-    search = [f"ismcts:iterations={n}{SETTINGS.get(game, '')}" for n in budgets]
+    search = [f"ismcts:iterations={n}" for n in budgets]
     bot = BOTS[game]
     return [(bot, "random"), (search[0], "random"), (search[0], bot), (search[1], bot), (search[1], search[0])]
 

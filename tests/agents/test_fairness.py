@@ -19,6 +19,7 @@ from gamewright.core.rng import Rng
 GAMES = ("affinity", "inclinations", "penance", "prince")
 STATES = 200
 SEARCH = {"ismcts": "ismcts:iterations=3:depth=6", "montecarlo": "montecarlo:rollouts=1:depth=6:max_actions=3"}
+TREE = "ismcts:macro=0:iterations=3:depth=6"  # the plain tree where a game's macro-actions are the default
 
 
 @cache
@@ -41,7 +42,7 @@ def sample_states(game: str) -> tuple[Any, ...]:
 
 
 def _agent_specs(game: str) -> list[str]:
-    return [SEARCH.get(name, name) for name in agent_names(game)]
+    return [*(SEARCH.get(name, name) for name in agent_names(game)), TREE]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -57,14 +57,14 @@ def test_evaluate_is_a_bounded_lead() -> None:
         assert evaluate(state, 0) == pytest.approx(-evaluate(state, 1))
 
 
-def _affinity_wins(spec: str) -> int:
-    """Games won by ``spec`` against random over 8 seeded Affinity fights, seats alternated."""
-    game = load_game("affinity")
+def _wins(game_name: str, spec: str, opponent: str, games: int) -> int:
+    """Games won by ``spec`` against ``opponent`` over seeded games, seats alternated."""
+    game = load_game(game_name)
     wins = 0
-    for g in range(8):
+    for g in range(games):
         me = g % 2
-        agents = [make_agent("affinity", "random", derive_seed(g, "r")) for _ in range(2)]
-        agents[me] = make_agent("affinity", spec, derive_seed(g, "i"))
+        agents = [make_agent(game_name, opponent, derive_seed(g, "r")) for _ in range(2)]
+        agents[me] = make_agent(game_name, spec, derive_seed(g, "i"))
         state = game.new_initial_state(g)
         while not state.is_terminal():
             state.apply(agents[state.current_player].choose(state))
@@ -75,4 +75,53 @@ def _affinity_wins(spec: str) -> int:
 def test_ismcts_beats_random_clearly() -> None:
     """The party and the creatures are not even, so the yardstick is a random agent in the same seats and fights:
     ismcts at 24 iterations must win at least two fights more of the eight."""
-    assert _affinity_wins("ismcts:iterations=24:depth=20") >= _affinity_wins("random") + 2
+    searched = _wins("affinity", "ismcts:iterations=24:depth=20", "random", 8)
+    assert searched >= _wins("affinity", "random", "random", 8) + 2
+
+
+def test_ismcts_whole_turn_plans_beat_the_hard_bot() -> None:
+    """Issue 15 acceptance at a small budget: searching whole-turn plans (20 playouts of at most 100 actions per
+    turn) wins at least 6 of 8 games against the hard bot (7 here, where the hard bot itself wins 4 of these 8;
+    the 200-game figure comes from ``benchmarks/agents_strength.py``)."""
+    assert _wins("inclinations", "ismcts:iterations=20:depth=100", "inclinations.hard-bot", 8) >= 6
+
+
+def test_macro_actions_are_the_default_where_a_game_has_them() -> None:
+    plain = make_agent("inclinations", "ismcts:macro=0", 1)
+    tuned = make_agent("inclinations", "ismcts", 1)
+    assert plain.hooks is None and tuned.hooks is not None
+    assert (tuned.iterations, tuned.depth) == (60, 300) and tuned.rollout is not None  # the game's defaults
+    assert make_agent("inclinations", "ismcts:iterations=9", 1).iterations == 9  # a spec still overrides them
+    assert make_agent("affinity", "ismcts", 1).hooks is None  # no hooks: the plain tree
+
+
+def test_a_chosen_turn_plan_is_played_out_whole() -> None:
+    """The agent picks one candidate plan at the start of its turn and then hands out exactly its steps."""
+    from gamewright.games.inclinations import search_hooks
+
+    state = load_game("inclinations").new_initial_state(3)
+    bot = make_agent("inclinations", "inclinations.hard-bot", 0)
+    while state.phase == "deploy":
+        state.apply(bot.choose(state))
+    seat = state.current_player
+    agent = make_agent("inclinations", "ismcts:iterations=6:depth=30", 5)
+    same = make_agent("inclinations", "ismcts:iterations=6:depth=30", 5)  # seeded alike: the agent's candidates
+    candidates = {tuple(a.to_text() for a in m) for m in search_hooks.macro_actions(state, seat, same.rng, same._guide)}
+    played = []
+    while state.current_player == seat and state.phase == "play":
+        action = agent.choose(state)
+        played.append(action.to_text())
+        state.apply(action)
+    assert tuple(played) in candidates and played[-1] == "end"
+
+
+def test_the_bots_choice_stands_when_no_rival_is_better() -> None:
+    from gamewright.agents.macro import choose_macro
+    from gamewright.agents.search import _random_action
+    from gamewright.core.rng import Rng
+
+    state = load_game("penance").new_initial_state(2)
+    macros = [[a] for a in state.legal_actions()]
+    even = choose_macro(state, state.current_player, macros, 30, Rng(1), None, _random_action, 5,
+                        lambda s, seat: 0.0, 0.0)
+    assert even == 0

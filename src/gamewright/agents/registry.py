@@ -112,10 +112,12 @@ def make_agent(game: str, name: str, seed: int) -> Any:
 
 # Parameters of the search agents and their types; ``rollout`` names another agent of the same game.
 PARAMETERS: dict[str, dict[str, type]] = {
-    "ismcts": {"iterations": int, "ms": int, "c": float, "widen": float, "depth": int, "rollout": str},
+    "ismcts": {"iterations": int, "ms": int, "c": float, "widen": float, "depth": int, "rollout": str,
+               "margin": float, "z": float, "macro": int},
     "montecarlo": {"rollouts": int, "depth": int, "max_actions": int, "rollout": str},
 }
-_LIMITS = {"iterations": (1, 1_000_000), "ms": (0, 3_600_000), "depth": (1, 1_000_000), "rollouts": (1, 100_000),
+_LIMITS = {"iterations": (1, 1_000_000), "macro": (0, 1), "ms": (0, 3_600_000), "depth": (1, 1_000_000),
+           "rollouts": (1, 100_000),
            "max_actions": (1, 100_000)}
 
 
@@ -154,11 +156,18 @@ def _search_agent(game: str, base: str, text: str, seed: int) -> Any:
     from gamewright.core.rng import derive_seed
 
     params = parse_spec(base, text)
+    if base == "ismcts" and params.pop("macro", 1):
+        from gamewright.agents.macro import load_hooks
+
+        hooks = load_hooks(game)  # a game's macro-actions at the root, with its tuned defaults
+        if hooks is not None:
+            params = {**hooks.DEFAULTS, **params, "hooks": hooks}
     rollout = params.pop("rollout", None)
     if rollout is not None:
         if rollout.partition(":")[0] in PARAMETERS:
             raise ConfigError(f"a rollout policy must be a plain agent, not {rollout!r}")
         make_agent(game, rollout, 0)  # an unknown name is refused now, with the game's agents
         params["rollout"] = lambda s: make_agent(game, rollout, derive_seed(s, "rollout"))
-    cls = ISMCTSAgent if base == "ismcts" else MonteCarloAgent
-    return cls(seed, **params)
+    if base == "montecarlo":
+        return MonteCarloAgent(seed, **params)
+    return ISMCTSAgent(seed, **params)

@@ -7,7 +7,8 @@ decision depends only on ``view_for(seat)`` and the agent's own seeded stream (i
 determinizations. ``ISMCTSAgent`` is single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012):
 one tree over the acting seat's information sets, one determinization per iteration, UCT selection counted
 against how often an action was available, progressive widening where the branching is large, and a rollout
-policy that can be a game's own bot.
+policy that can be a game's own bot. Where a game lends search hooks (``macro``), the root holds the game's
+macro-actions instead — whole-turn plans in Dangerous Inclinations — and the agent plays the chosen one out.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamewright.agents.evaluate import evaluate
+from gamewright.agents.macro import SearchHooks, choose_macro
 from gamewright.core.game import CHANCE
 from gamewright.core.rng import Rng
 
@@ -42,6 +44,11 @@ def playout(sim: Any, rng: Rng, depth: int, rollout: RolloutFactory | None, agen
             sim.apply(options[int(rng.random() * len(options))])
         else:
             sim.apply(agent.choose(sim))
+
+
+def _random_action(sim: Any, rng: Rng) -> Any:
+    options = sim.legal_actions()
+    return options[int(rng.random() * len(options))]
 
 
 def score(sim: Any, seat: int) -> float:
@@ -99,13 +106,16 @@ class ISMCTSAgent:
     """Single-observer IS-MCTS. ``iterations`` per decision (reproducible), or ``ms`` per decision when set.
 
     ``c`` is the UCT exploration constant; ``widen`` the progressive-widening factor (a node may hold
-    ``widen * sqrt(visits)`` children, at least one); ``depth`` caps each rollout.
+    ``widen * sqrt(visits)`` children, at least one); ``depth`` caps each rollout. With ``hooks`` the root
+    search is ``macro.choose_macro`` over the game's candidates (``iterations`` playouts), a rival to the bot's
+    own choice needing a mean gain of ``margin`` and ``z`` standard errors.
     """
 
     name = "ismcts"
 
     def __init__(self, seed: int | str = 0, iterations: int = 400, ms: int = 0, c: float = 0.7,
-                 widen: float = 2.0, depth: int = 40, rollout: RolloutFactory | None = None) -> None:
+                 widen: float = 2.0, depth: int = 40, rollout: RolloutFactory | None = None,
+                 hooks: SearchHooks | None = None, margin: float = 0.0, z: float = 0.0) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.ms = ms
@@ -113,9 +123,19 @@ class ISMCTSAgent:
         self.widen = widen
         self.depth = depth
         self.rollout = rollout
+        self.hooks = hooks  # a game's macro-actions at the root (see ``macro``), else a plain tree
+        self.margin = margin
+        self.z = z
+        self._guide = hooks.guide(self.rng.randint(0, 2**62)) if hooks is not None else None
+        self._queue: list[Any] = []
+        self._queue_key: Any = None
 
     def choose(self, state: Any) -> Any:
         legal = list(state.legal_actions())
+        if self.hooks is not None:
+            picked = self._macro_step(state, legal)
+            if picked is not None:
+                return picked
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player
@@ -128,6 +148,21 @@ class ISMCTSAgent:
         by_key = {action_key(a): a for a in legal}
         visited = [(child.visits, child.total, key) for key, child in root.children.items() if key in by_key]
         return by_key[max(visited)[2]] if visited else legal[0]
+
+    def _macro_step(self, state: Any, legal: list[Any]) -> Any:
+        """The next action of the macro being played, or of a fresh one chosen by the root search."""
+        assert self.hooks is not None
+        key = (state.current_player, self.hooks.turn_key(state))
+        if self._queue and self._queue_key == key and action_key(self._queue[0]) in map(action_key, legal):
+            return self._queue.pop(0)
+        seat = state.current_player
+        macros = self.hooks.macro_actions(state, seat, self.rng, self._guide)
+        if not macros:
+            return None
+        i = choose_macro(state, seat, macros, self.iterations, self.rng, self.rollout, _random_action,
+                         self.depth, score, self.margin, self.z)
+        self._queue, self._queue_key = list(macros[i][1:]), key
+        return macros[i][0]
 
     def _iterate(self, root: _Node, sim: Any) -> None:
         path = [root]
