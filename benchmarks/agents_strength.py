@@ -1,7 +1,7 @@
 """One 1-v-1 strength pairing over many seeded games, seats alternated, game by game (issue 15 acceptance).
 
-``python benchmarks/agents_strength.py GAME AGENT OPPONENT [games=200] [part=0/1] [from=0]``: plays games
-0..games-1 (with ``part=k/n`` only those with index ≡ k mod n, so n processes share the work; ``from`` skips the
+``python benchmarks/agents_strength.py GAME AGENT OPPONENT [GAMES=200] [K/N=0/1] [FROM=0]`` (positional): plays
+games 0..GAMES-1 (with K/N only those with index ≡ K mod N, so N processes share the work; FROM skips the
 games below it), printing one line per game (points of AGENT — win 1, draw 1/2 — and CPU seconds per decision)
 and a summary with the 95% Wilson interval. Partial logs combine with ``--sum LOG ...`` (a game logged twice
 counts once). Reports, never asserts.
