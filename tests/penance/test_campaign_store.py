@@ -26,9 +26,9 @@ def test_a_mission_is_stored_and_finished_in_one_transaction(url: str) -> None:
     create_campaign("Store Road", {"trauma": "recover"}, [("Ada", "confessor:A:righteous_fury+flagellants_zeal")])
     with pytest.raises(Conflict):
         create_campaign("Store Road", {}, [("Bea", "ironclad")])
-    number = start_mission("Store Road", 2**63 - 1, {"pilots": [1], "options": {}, "seats": {}})
+    number = start_mission("Store Road", 2**63 - 1, lambda _: {"pilots": [1], "options": {}, "seats": {}})[0]
     with pytest.raises(Conflict):  # one mission at a time
-        start_mission("Store Road", 1, {})
+        start_mission("Store Road", 1, lambda _: {})
     save_mission("Store Road", number, ["keep"], 0)
     with pytest.raises(Conflict):  # a log another process moved on is never overwritten
         save_mission("Store Road", number, ["mulligan", "keep"], 0)

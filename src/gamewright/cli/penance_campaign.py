@@ -205,13 +205,19 @@ def mission(
         if not vs:
             raise ConfigError("name the enemy with --vs DECK, e.g. --vs ironclad")
         seats = {"campaign": _seat(bot, "--bot"), "enemy": _seat(enemy, "--enemy")}
-        chosen = _pick_pilots(campaign, pilot)
-        options = battle_options(chosen, [parse_deck(v).spec_text() for v in vs], campaign.options,
-                                 RULES.parse_assignments(option))
-        PenanceGame(options=options)  # refuses a bad configuration before anything is stored
+        enemies = [parse_deck(v).spec_text() for v in vs]
+        assignments = RULES.parse_assignments(option)
         seed = secrets.randbelow(SEED_MAX + 1) if seed is None else check_seed(seed, "--seed")
-        config = {"pilots": [p["id"] for p in chosen], "options": options, "seats": seats}
-        number = start_mission(name, seed, config)
+
+        def build(roster: Any) -> dict[str, Any]:  # the roster as it stands under the campaign's lock
+            chosen = _pick_pilots(roster, pilot)
+            options = battle_options(chosen, enemies, roster.options, assignments)
+            PenanceGame(options=options)  # refuses a bad configuration before anything is stored
+            return {"pilots": [p["id"] for p in chosen], "options": options, "seats": seats}
+
+        number, campaign, config = start_mission(name, seed, build)
+        chosen = [next(p for p in campaign.pilots if p["id"] == i) for i in config["pilots"]]
+        options = config["options"]
         actions = []
         say(f"mission {number} of {name}: " + ", ".join(p["name"] for p in chosen) + " vs "
             + ", ".join(options["decks"].split(",")[1].split("/")) + " (Arena: defeat every enemy; `withdraw` "

@@ -8,7 +8,7 @@ so two processes playing one campaign queue instead of undoing each other.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -150,17 +150,22 @@ def list_campaigns() -> list[CampaignRow]:
         return [_read(session, row) for row in session.scalars(select(Campaign).order_by(Campaign.name))]
 
 
-def start_mission(name: str, seed: int, config: dict[str, Any]) -> int:
-    """Record a new mission (the next number); refused while another one is being played."""
+def start_mission(name: str, seed: int,
+                  build: Callable[[CampaignRow], dict[str, Any]]) -> tuple[int, CampaignRow, dict[str, Any]]:
+    """Record a new mission (the next number); refused while another one is being played.
+
+    ``build`` makes the mission's config from the roster as it stands under the lock, so a mission never starts
+    from a roster another process changed since it was read (its pilots' wounds, missions, kills)."""
     with _locked(name) as (session, row):
         current = _read(session, row)
         active = current.active_mission()
         if active is not None:
             raise Conflict(f"mission {active['number']} of {name!r} is still being played; finish it first")
+        config = build(current)
         number = len(current.missions) + 1
         session.add(Mission(campaign_id=row.id, number=number, seed=seed, config=config, actions=[],
                             status="active"))
-        return number
+        return number, current, config
 
 
 def _mission(session: Session, row: Campaign, number: int, actions: list[str], base: int) -> Mission:
