@@ -216,15 +216,14 @@ def mission(
             return {"pilots": [p["id"] for p in chosen], "options": options, "seats": seats}
 
         number, campaign, config = start_mission(name, seed, build)
-        chosen = [next(p for p in campaign.pilots if p["id"] == i) for i in config["pilots"]]
-        options = config["options"]
         actions = []
-        say(f"mission {number} of {name}: " + ", ".join(p["name"] for p in chosen) + " vs "
-            + ", ".join(options["decks"].split(",")[1].split("/")) + " (Arena: defeat every enemy; `withdraw` "
-            "retreats)")
+    flying = [next(p for p in campaign.pilots if p["id"] == i) for i in config["pilots"]]
+    if active is None:
+        say(f"mission {number} of {name}: " + ", ".join(p["name"] for p in flying) + " vs "
+            + ", ".join(config["options"]["decks"].split(",")[1].split("/")) + " (Arena: defeat every enemy; "
+            "`withdraw` retreats)")
     game = PenanceGame(options=config["options"])
     state = replay(game, seed, actions)[0]
-    flying = [next(p for p in campaign.pilots if p["id"] == i) for i in config["pilots"]]
     say("pilots: " + ", ".join(f"{state.label(c)} {p['name']}" for c, p in enumerate(flying)))  # side 1 first
     own, foe = config["seats"]["campaign"], config["seats"]["enemy"]
     bots: list[Seat | None] = list(mission_seats(own, foe, seed))
