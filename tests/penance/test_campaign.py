@@ -245,10 +245,23 @@ def test_bad_mission_arguments_store_nothing(cli: Cli) -> None:
     assert cli("penance", "campaign", "new", "Y", "--pilot", "A=confessor")[0] == 0
     bad = [("--vs", "nosuch"), (), ("--vs", "ironclad") * 4, ("--vs", "ironclad", "--pilot", "Nobody"),
            ("--vs", "ironclad", "--pilot", "A", "--pilot", "A"), ("--vs", "ironclad", "--bot", "genius"),
-           ("--vs", "ironclad", "--option", "wounds=ptsd,"), ("--vs", "ironclad", "--seed", "-1")]
+           ("--vs", "ironclad", "--option", "wounds=ptsd,"), ("--vs", "ironclad", "--seed", "-1"),
+           ("--vs", "ironclad", "--json")]
     for args in bad:
         code, _, err = cli("penance", "campaign", "mission", "Y", *args)
         assert code == 2 and err.startswith("error: "), args
     assert get_campaign("Y").missions == []
     code, _, err = cli("penance", "campaign", "new", "Y", "--pilot", "B=confessor")
     assert code == 2 and "already exists" in err
+
+
+def test_a_bots_mission_with_json_prints_only_its_result(cli: Cli) -> None:
+    assert cli("penance", "campaign", "new", "Z", "--pilot", "A=confessor")[0] == 0
+    code, out, err = cli("penance", "campaign", "mission", "Z", "--vs", "ironclad", "--bot", "heuristic", "--seed", "4",
+                         "--json")
+    assert code == 0, err
+    told = json.loads(out)  # nothing but the JSON document on stdout
+    stored = get_campaign("Z").missions[0]
+    assert (told["campaign"], told["mission"], told["seed"]) == ("Z", 1, 4)
+    assert told["outcome"] == stored["outcome"] and told["result"] == stored["result"]
+    assert [p["name"] for p in told["result"]["pilots"]] == ["A"]

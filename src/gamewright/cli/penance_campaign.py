@@ -187,12 +187,17 @@ def mission(
     seed: int = typer.Option(None, "--seed", help="Seed of the mission (default: a fresh secret one, shown when the "
                              "mission is over). 0 to 2^63-1.", parser=whole_number(0, 2**63 - 1, "--seed")),
     option: list[str] = RULE_OPTION,
+    json_out: bool = typer.Option(False, "--json", help="With --bot: print only the mission's result as JSON."),
 ) -> None:
     """Fly the next mission (an Arena: defeat every enemy; `withdraw` retreats), or resume the one in progress."""
     from gamewright.store.campaigns import finish_mission, get_campaign, save_mission, start_mission
 
+    tell = (lambda _text: None) if json_out else say
     campaign = get_campaign(name)
     active = campaign.active_mission()
+    if json_out and (bot is None if active is None else active["config"]["seats"]["campaign"] is None):
+        raise ConfigError("--json needs a bot flying the campaign's side (--bot heuristic): a mission flown at "
+                          "the terminal shows its board instead")
     config: dict[str, Any]
     actions: list[str]
     if active is not None:
@@ -200,7 +205,7 @@ def mission(
             raise ConfigError(f"mission {active['number']} of {name!r} is in progress: run the command with the "
                               "campaign's name alone to resume it")
         number, seed, config, actions = active["number"], active["seed"], active["config"], list(active["actions"])
-        say(f"resuming mission {number} of {name} after {len(actions)} actions")
+        tell(f"resuming mission {number} of {name} after {len(actions)} actions")
     else:
         if not vs:
             raise ConfigError("name the enemy with --vs DECK, e.g. --vs ironclad")
@@ -219,12 +224,12 @@ def mission(
         actions = []
     flying = [next(p for p in campaign.pilots if p["id"] == i) for i in config["pilots"]]
     if active is None:
-        say(f"mission {number} of {name}: " + ", ".join(p["name"] for p in flying) + " vs "
+        tell(f"mission {number} of {name}: " + ", ".join(p["name"] for p in flying) + " vs "
             + ", ".join(config["options"]["decks"].split(",")[1].split("/")) + " (Arena: defeat every enemy; "
             "`withdraw` retreats)")
     game = PenanceGame(options=config["options"])
     state = replay(game, seed, actions)[0]
-    say("pilots: " + ", ".join(f"{state.label(c)} {p['name']}" for c, p in enumerate(flying)))  # side 1 first
+    tell("pilots: " + ", ".join(f"{state.label(c)} {p['name']}" for c, p in enumerate(flying)))  # side 1 first
     own, foe = config["seats"]["campaign"], config["seats"]["enemy"]
     bots: list[Seat | None] = list(mission_seats(own, foe, seed))
     human = own is None
@@ -234,14 +239,19 @@ def mission(
             save_mission(name, number, log, len(log) - 1)
 
     label = f"mission {number} of {name}"
-    if not run_table(game, state, actions, bots, save, label, f"gamewright penance campaign mission {_quoted(name)}"):
+    if not run_table(game, state, actions, bots, save, label, f"gamewright penance campaign mission {_quoted(name)}",
+                     quiet=json_out):
         return
     state, events = replay(game, seed, actions)
     report = mission_report(number, flying, state, events, campaign.options, {p["name"] for p in campaign.pilots},
                             campaign.recruits)
     finish_mission(name, number, actions, len(actions) if human else 0, report.outcome, report.result,
                    report.changes, report.recruits)
-    say(f"mission {number} over — {report.outcome.upper()}: {state.end_reason} (seed {seed})")
+    tell(f"mission {number} over — {report.outcome.upper()}: {state.end_reason} (seed {seed})")
+    if json_out:
+        print_json({"campaign": name, "mission": number, "seed": seed, "outcome": report.outcome,
+                    "result": report.result, "recruits": report.recruits})
+        return
     for p in report.result["pilots"]:
         kept = report.changes[p["id"]]["wounds"]
         say(f"  {p['name']}: {p['fate']}; wounds taken {_wound_names(p['taken'])}; face up for the next mission: "

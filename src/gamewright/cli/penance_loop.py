@@ -46,11 +46,12 @@ def replay(game: PenanceGame, seed: int, actions: list[str]) -> tuple[PenanceSta
 
 
 def run_table(game: PenanceGame, state: PenanceState, actions: list[str], bots: list[Seat | None],
-              save: Callable[[list[str]], None], label: str, resume: str) -> bool:
+              save: Callable[[list[str]], None], label: str, resume: str, quiet: bool = False) -> bool:
     """Play until the battle ends (True) or the person leaves (False); ``save(actions)`` after every action.
 
     A person sees the board, the question and the menu; with one person at the table the events are filtered
-    for that seat, with none or two (hot seat) the table sees public events only.
+    for that seat, with none or two (hot seat) the table sees public events only. ``quiet`` (bots only, for
+    ``--json``) prints nothing.
     """
     humans = [i for i, b in enumerate(bots) if b is None]
     viewer = humans[0] if len(humans) == 1 else None
@@ -103,8 +104,9 @@ def run_table(game: PenanceGame, state: PenanceState, actions: list[str], bots: 
             say(f"refused: {exc}")
             continue
         actions.append(action.to_text())
-        say(f"> P{p + 1}: {action.to_text()}")
-        for e in events_for(events, viewer):
-            say("  " + e.text)
+        if not quiet:
+            say(f"> P{p + 1}: {action.to_text()}")
+            for e in events_for(events, viewer):
+                say("  " + e.text)
         save(actions)
     return True
