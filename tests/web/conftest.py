@@ -27,6 +27,18 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
+def through_app(client: TestClient) -> Callable[[Any], None]:
+    """A Playwright route handler: the browser's requests to http://gamewright.test answered by the in-process app."""
+
+    def answer(route: Any) -> None:
+        req = route.request
+        r = client.request(req.method, req.url.replace("http://gamewright.test", ""), content=req.post_data_buffer,
+                           headers={k: v for k, v in req.headers.items() if k.lower() == "content-type"})
+        route.fulfill(status=r.status_code, body=r.content, headers={"content-type": r.headers["content-type"]})
+
+    return answer
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

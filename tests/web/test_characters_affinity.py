@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from gamewright.cli.affinity import _sheet_doc
 from gamewright.cli.affinity_sheets import load_sheet
-from tests.web.conftest import ARTIFACTS
+from tests.web.conftest import ARTIFACTS, through_app
 from tests.web.test_accessibility import violations
 from tests.web.test_browser import ARGS, CHROMIUM
 
@@ -140,16 +140,10 @@ def test_sheet_page_screenshot_and_axe(client: TestClient) -> None:
     client.post("/characters/Aster", data={"action": "heal", "dice": "2d8"})
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
-    def through_app(route: Any) -> None:  # the browser's requests answered by the in-process app
-        req = route.request
-        r = client.request(req.method, req.url.replace("http://gamewright.test", ""), content=req.post_data_buffer,
-                           headers={k: v for k, v in req.headers.items() if k.lower() == "content-type"})
-        route.fulfill(status=r.status_code, body=r.content, headers={"content-type": r.headers["content-type"]})
-
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1000, "height": 1100})
-        page.route("http://gamewright.test/**", through_app)
+        page.route("http://gamewright.test/**", through_app(client))
         page.goto("http://gamewright.test/characters/Aster")
         page.click("#drink")
         assert "healing salve" in page.inner_text("#changed")

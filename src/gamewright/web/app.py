@@ -110,6 +110,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         assistants_inclinations,
         assistants_penance,
         assistants_prince,
+        campaigns_penance,
         characters_affinity,
         pages,
     )
@@ -121,5 +122,6 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     app.include_router(assistants_prince.router)
     app.include_router(assistants_penance.router)
     app.include_router(characters_affinity.router)
+    app.include_router(campaigns_penance.router)
     return app
 
