@@ -9,6 +9,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,14 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def through_app(client: TestClient) -> Callable[[Any], None]:
-    """A Playwright route handler: the browser's requests to http://gamewright.test answered by the in-process app."""
+@contextmanager
+def app_page(client: TestClient, width: int = 1100, height: int = 900) -> Iterator[Any]:
+    """A chromium page whose requests to http://gamewright.test are answered by the in-process app ``client``."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    from tests.web.test_browser import ARGS, CHROMIUM
+
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian chromium (/usr/bin/chromium) is not installed")
 
     def answer(route: Any) -> None:
         req = route.request
@@ -36,7 +43,15 @@ def through_app(client: TestClient) -> Callable[[Any], None]:
                            headers={k: v for k, v in req.headers.items() if k.lower() == "content-type"})
         route.fulfill(status=r.status_code, body=r.content, headers={"content-type": r.headers["content-type"]})
 
-    return answer
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.route("http://gamewright.test/**", answer)
+            yield page
+        finally:
+            browser.close()
 
 
 def free_port() -> int:

@@ -7,12 +7,10 @@ import json
 import re
 from collections.abc import Callable
 
-import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import ARTIFACTS, through_app
+from tests.web.conftest import ARTIFACTS, app_page
 from tests.web.test_accessibility import violations
-from tests.web.test_browser import ARGS, CHROMIUM
 
 Cli = Callable[..., tuple[int, str, str]]
 
@@ -49,17 +47,11 @@ def test_the_pages_tell_the_story_the_cli_tells(client: TestClient, cli: Cli) ->
 
 
 def test_campaign_page_screenshot_and_axe(client: TestClient, cli: Cli) -> None:
-    playwright = pytest.importorskip("playwright.sync_api")
     fly(cli)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1100, "height": 900})
-        page.route("http://gamewright.test/**", through_app(client))
+    with app_page(client) as page:
         page.goto("http://gamewright.test/campaigns")
         page.click("text=Ash Road")
         assert "Roster" in page.inner_text("main")
         page.screenshot(path=str(ARTIFACTS / "campaign_penance.png"), full_page=True)
         for path in ("/campaigns", "/campaigns/Ash%20Road"):
             assert violations(page, "http://gamewright.test" + path) == [], path
-        browser.close()

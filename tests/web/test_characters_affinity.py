@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 
 from gamewright.cli.affinity import _sheet_doc
 from gamewright.cli.affinity_sheets import load_sheet
-from tests.web.conftest import ARTIFACTS, through_app
+from tests.web.conftest import ARTIFACTS, app_page
 from tests.web.test_accessibility import violations
-from tests.web.test_browser import ARGS, CHROMIUM
+from tests.web.test_browser import CHROMIUM
 
 Cli = Callable[..., tuple[int, str, str]]
 
@@ -135,19 +135,12 @@ def test_a_name_with_markup_is_shown_as_text(client: TestClient, cli: Cli) -> No
 
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium (/usr/bin/chromium) is not installed")
 def test_sheet_page_screenshot_and_axe(client: TestClient) -> None:
-    playwright = pytest.importorskip("playwright.sync_api")
     create(client, way="")
     client.post("/characters/Aster", data={"action": "heal", "dice": "2d8"})
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 1100})
-        page.route("http://gamewright.test/**", through_app(client))
+    with app_page(client, 1000, 1100) as page:
         page.goto("http://gamewright.test/characters/Aster")
         page.click("#drink")
         assert "healing salve" in page.inner_text("#changed")
         page.screenshot(path=str(ARTIFACTS / "characters_affinity.png"), full_page=True)
         for path in ("/characters/Aster", "/characters", "/characters/new"):  # labels and contrast (axe)
             assert violations(page, "http://gamewright.test" + path) == [], path
-        browser.close()

@@ -11,9 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from gamewright.core.errors import NotFound
-from gamewright.web.pages import templates
-from gamewright.web.service import WebError
+from gamewright.web.pages import found, templates
 
 router = APIRouter()
 
@@ -74,8 +72,5 @@ async def list_page(request: Request) -> Response:
 
 @router.get("/campaigns/{name:path}")
 async def campaign_page(request: Request, name: str) -> Response:
-    try:
-        campaign = await run_in_threadpool(_campaign, name)
-    except NotFound as exc:
-        raise WebError(404, str(exc)) from None
+    campaign = await found(_campaign, name)
     return templates.TemplateResponse(request, "campaigns/show.html", {"c": campaign})

@@ -15,11 +15,10 @@ from starlette.concurrency import run_in_threadpool
 from gamewright.cli.affinity import _sheet_doc
 from gamewright.cli.affinity_outside import parse_heal, rest_action
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
-from gamewright.core.errors import ConfigError, NotFound
+from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ascii_int, check_name
 from gamewright.core.rng import Rng
-from gamewright.web.pages import form_of, templates
-from gamewright.web.service import WebError
+from gamewright.web.pages import form_of, found, templates
 
 router = APIRouter()
 REST_KINDS = ("rest", "recover", "wake")
@@ -115,18 +114,12 @@ async def create(request: Request) -> Response:
 
 @router.get("/characters/{name:path}")
 async def sheet_page(request: Request, name: str) -> Response:
-    try:
-        sheet = await run_in_threadpool(load_sheet, name)
-    except NotFound as exc:
-        raise WebError(404, str(exc)) from None
+    sheet = await found(load_sheet, name)
     return _sheet_page(request, sheet)
 
 
 @router.post("/characters/{name:path}")
 async def sheet_action(request: Request, name: str) -> Response:
     form = await form_of(request)
-    try:
-        sheet, changed, seed = await run_in_threadpool(_act, name, form)
-    except NotFound as exc:
-        raise WebError(404, str(exc)) from None
+    sheet, changed, seed = await found(_act, name, form)
     return _sheet_page(request, sheet, changed, seed)

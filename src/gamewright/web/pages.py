@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
-from gamewright.core.errors import RuleViolation
+from gamewright.core.errors import NotFound, RuleViolation
 from gamewright.web import catalogue, render
 from gamewright.web.api import checked_id, cookie_name, platform_of
 from gamewright.web.boards import board_for
@@ -25,6 +25,14 @@ templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_sc
                              seat_label=catalogue.seat_label, titles=catalogue.TITLES)
 COOKIE_AGE = 30 * 24 * 3600
 LOG_LINES = 150
+
+
+async def found(read: Any, *args: Any) -> Any:
+    """``read(*args)`` off the event loop; a stored thing that is not there (``NotFound``) answers 404."""
+    try:
+        return await run_in_threadpool(read, *args)
+    except NotFound as exc:
+        raise WebError(404, str(exc)) from None
 
 
 async def form_of(request: Request) -> Any:
