@@ -118,7 +118,9 @@ async def prince_page(request: Request, name: str) -> Response:
         report = progress_report(record.id)
         progress = WheelProgress.from_report(report)
         wheel = chart_svg(record.chart, record.name, progress, WheelLook("prince", inline=True))
-        return {"record": record, "report": report, "wheel": Markup(wheel)}
+        from gamewright.games.prince.options import SPEC
+
+        return {"record": record, "report": report, "wheel": Markup(wheel), "rulesets": list(SPEC.rulesets)}
 
     context = await run_in_threadpool(build)
     if context is None:

@@ -63,7 +63,16 @@ def game_form_context(game: str) -> dict[str, Any]:
     defaults = list(catalogue.DEFAULT_SEATS[game])
     return {"game": game, "fields": [f for f in catalogue.option_fields(game) if f["name"] != "players"],
             "rulesets": list(catalogue.rules_spec(game).rulesets), "seat_choices": render.seat_choices(game),
-            "seat_min": lo, "seat_max": hi, "seat_defaults": defaults}
+            "seat_min": lo, "seat_max": hi, "seat_defaults": defaults, "princes": _prince_names(game)}
+
+
+def _prince_names(game: str) -> list[str]:
+    """The minted Princes a Space Prince table may play (none for other games)."""
+    if game != "prince":
+        return []
+    from gamewright.games.prince.registry import list_princes
+
+    return [p.name for p in list_princes()]
 
 
 @router.get("/", response_class=HTMLResponse)

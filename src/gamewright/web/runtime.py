@@ -93,8 +93,10 @@ class Runtime:
             self.install(state, events, seat)
 
 
-def new_runtime(game_id: str, name: str, ruleset: str | None, options: dict[str, Any], seed: int) -> Runtime:
-    game = load_game(name, ruleset=ruleset, options=options)
+def new_runtime(game_id: str, name: str, ruleset: str | None, options: dict[str, Any], seed: int,
+                game: Any = None) -> Runtime:
+    """A table's game at seq 0; ``game`` when the table plays a game built elsewhere (a minted Prince's run)."""
+    game = game if game is not None else load_game(name, ruleset=ruleset, options=options)
     return Runtime(game_id, name, game, seed, (0, game.new_initial_state(seed)))
 
 

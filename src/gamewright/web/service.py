@@ -23,7 +23,7 @@ from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
 from gamewright.core.game import Event
 from gamewright.core.limits import SEED_MAX, check_seed
 from gamewright.store.db import session_scope
-from gamewright.web import catalogue
+from gamewright.web import catalogue, prince_runs
 from gamewright.web.runtime import Runtime, RuntimeCache, apply_text, new_runtime
 from gamewright.web.security import (
     character_matches,
@@ -76,7 +76,7 @@ def check_request(body: Any) -> dict[str, Any]:
     """The create-game body, validated: every problem is a ConfigError (answered 400)."""
     if not isinstance(body, dict):
         raise ConfigError("the body must be a JSON object")
-    unknown = set(body) - {"game", "ruleset", "options", "seed", "seats", "timer", "listed"}
+    unknown = set(body) - {"game", "ruleset", "options", "seed", "seats", "timer", "listed", "prince"}
     if unknown:
         raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
     game = body.get("game")
@@ -106,8 +106,11 @@ def check_request(body: Any) -> dict[str, Any]:
         if "players" in options and options["players"] != len(seats):
             raise ConfigError(f"option players={options['players']!r} conflicts with {len(seats)} seats")
         options["players"] = len(seats)
+    prince = body.get("prince") or None
+    if prince is not None and (game != "prince" or not isinstance(prince, str)):
+        raise ConfigError("prince names a minted Prince, and only a Space Prince game plays one")
     return {"game": game, "ruleset": ruleset, "options": options, "seed": seed, "seed_given": seed_given,
-            "seats": parsed, "timer": timer, "listed": bool(body.get("listed", False))}
+            "seats": parsed, "timer": timer, "listed": bool(body.get("listed", False)), "prince": prince}
 
 
 class Platform:
@@ -129,14 +132,21 @@ class Platform:
         """Store a new game; returns its id and (seat, kind, bot, token) per seat (tokens only shown now)."""
         req = check_request(body)
         game_id = new_game_id()
-        rt = new_runtime(game_id, req["game"], req["ruleset"], req["options"], req["seed"])
-        if rt.num_players != len(req["seats"]):
-            raise ConfigError(f"{req['game']} is played by {rt.num_players} seat(s), not {len(req['seats'])}")
         out = []
         with self.session() as s:
+            run_id = None
+            if req["prince"] is None:
+                rt = new_runtime(game_id, req["game"], req["ruleset"], req["options"], req["seed"])
+            else:
+                try:
+                    rt, run_id = prince_runs.begin(s, game_id, req)
+                except prince_runs.PrinceBusy as exc:
+                    raise WebError(409, str(exc)) from None
+            if rt.num_players != len(req["seats"]):
+                raise ConfigError(f"{req['game']} is played by {rt.num_players} seat(s), not {len(req['seats'])}")
             s.add(WebGame(id=game_id, game=req["game"], ruleset=req["ruleset"], options=req["options"],
                           seed=req["seed"], seed_given=req["seed_given"], timer=req["timer"], listed=req["listed"],
-                          status="active", seq=0, current_player=rt.state.current_player))
+                          status="active", seq=0, current_player=rt.state.current_player, prince_run_id=run_id))
             s.flush()
             for i, (kind, bot) in enumerate(req["seats"]):
                 token = new_token() if kind == "human" else None
@@ -164,7 +174,7 @@ class Platform:
             stored_seq = row.seq
             rt = self.cache.get(game_id)
             if rt is None:
-                rt = self.cache.put(new_runtime(game_id, row.game, row.ruleset, dict(row.options), int(row.seed)))
+                rt = self.cache.put(prince_runs.runtime_of(s, row))
             rt.seats = list(s.scalars(select(WebSeat).where(WebSeat.game_id == game_id).order_by(WebSeat.seat)))
         if rt.seq < stored_seq:
             with rt.lock, self.session() as s:
@@ -293,6 +303,8 @@ class Platform:
                     except RuleViolation as exc:
                         raise WebError(422, str(exc)) from None
                     s.add(WebAction(game_id=game_id, seq=row.seq + 1, seat=seat, action=canonical, by_bot=by_bot))
+                    if row.prince_run_id is not None:
+                        prince_runs.record(s, row, canonical, new_state)
                     row.seq += 1
                     row.current_player = new_state.current_player
                     row.moved_at = _now()

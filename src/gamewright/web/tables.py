@@ -1,7 +1,7 @@
 """The web platform's tables: games, their seats (tokens stored hashed) and each game's action log.
 
 A game is its seed, configuration and action log; ``UNIQUE(game_id, seq)`` lets exactly one of two racing
-moves land. The schema is created by migration 0003.
+moves land. The schema is created by migration 0003 (0007: the minted Prince's run a Space Prince table plays).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ class WebGame(Base):
     seq: Mapped[int] = mapped_column(Integer, default=0)
     current_player: Mapped[int] = mapped_column(Integer, default=0)
     returns: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    prince_run_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the minted Prince's run played
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     moved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

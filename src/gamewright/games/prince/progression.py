@@ -98,6 +98,11 @@ def store_data(session: Any, prince_id: int, data: dict[str, Any]) -> None:
         row.data = data  # a new dict, so the JSON column sees the change
 
 
+def web_game_of(data: dict[str, Any]) -> str | None:
+    """The web table playing the Prince's active run (``data`` its progress document), if a web table plays it."""
+    return (data.get("active_run") or {}).get("web_game")
+
+
 def run_label(number: int, run_id: int) -> str:
     """How a run is named to a person: its number among the Prince's runs beside its id."""
     return f"#{number} (id {run_id})"
@@ -168,6 +173,7 @@ def progress_report(prince_id: int) -> dict[str, Any]:
         "joys_achieved": list(progress.joys),
         "active_run": (active := (data.get("active_run") or {}).get("run_id")),
         "active_run_number": next((r["number"] for r in runs if r["id"] == active), None),
+        "active_web_game": web_game_of(data),
         "runs": runs,
     }
 

@@ -43,7 +43,7 @@ def _moment_of(row: Prince) -> Moment:
     return Moment(when, row.lat_centi / 100, row.lon_centi / 100)
 
 
-def _record(row: Prince) -> PrinceRecord:
+def record_of(row: Prince) -> PrinceRecord:
     return PrinceRecord(row.id, row.name, _moment_of(row), row.created_at)
 
 
@@ -90,7 +90,7 @@ def mint(name: str, moment: Moment) -> PrinceRecord:
             )
             session.add(row)
             session.flush()
-            return _record(row)
+            return record_of(row)
     except IntegrityError:
         # Another process won the race between our check and our insert: report who holds it.
         with session_scope() as session:
@@ -102,14 +102,22 @@ def mint(name: str, moment: Moment) -> PrinceRecord:
 
 def get(name: str) -> PrinceRecord:
     """The Prince called ``name``; ``NotFound`` with a hint otherwise."""
-    cleaned = clean_name(name)
     with session_scope() as session:
-        row = session.scalars(select(Prince).where(Prince.name == cleaned)).first()
-        if row is None:
-            row = session.scalars(select(Prince).where(func.lower(Prince.name) == cleaned.lower())).first()
-        if row is None:
-            raise NotFound(f"no Prince named {cleaned!r}; `gamewright prince list` shows the minted Princes")
-        return _record(row)
+        return find(session, name)[1]
+
+
+def find(session: Any, name: str, lock: bool = False) -> tuple[Prince, PrinceRecord]:
+    """The Prince called ``name`` (exactly, else ignoring case) in ``session``, its row locked for the rest of
+    the transaction when ``lock``; ``NotFound`` with a hint otherwise."""
+    cleaned = clean_name(name)
+    row = session.scalars(select(Prince).where(Prince.name == cleaned)).first()
+    if row is None:
+        row = session.scalars(select(Prince).where(func.lower(Prince.name) == cleaned.lower())).first()
+    if row is None:
+        raise NotFound(f"no Prince named {cleaned!r}; `gamewright prince list` shows the minted Princes")
+    if lock:
+        row = session.get(Prince, row.id, with_for_update=True, populate_existing=True)
+    return row, record_of(row)
 
 
 def get_by_id(prince_id: int) -> PrinceRecord:
@@ -117,10 +125,10 @@ def get_by_id(prince_id: int) -> PrinceRecord:
         row = session.get(Prince, prince_id)
         if row is None:
             raise NotFound(f"no Prince with id {prince_id}; `gamewright prince list` shows the minted Princes")
-        return _record(row)
+        return record_of(row)
 
 
 def list_princes() -> list[PrinceRecord]:
     """Every minted Prince, oldest first."""
     with session_scope() as session:
-        return [_record(row) for row in session.scalars(select(Prince).order_by(Prince.id))]
+        return [record_of(row) for row in session.scalars(select(Prince).order_by(Prince.id))]

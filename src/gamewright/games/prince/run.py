@@ -24,7 +24,14 @@ from gamewright.core.errors import Conflict
 from gamewright.core.game import Event
 from gamewright.games.prince import registry
 from gamewright.games.prince.game import PrinceGame
-from gamewright.games.prince.progression import Progress, load_data, run_label, run_number, store_data
+from gamewright.games.prince.progression import (
+    Progress,
+    load_data,
+    run_label,
+    run_number,
+    store_data,
+    web_game_of,
+)
 from gamewright.games.prince.resolve import profile_from_chart
 from gamewright.games.prince.state import Deploy, PrinceState
 from gamewright.store.db import locked_scope
@@ -44,7 +51,7 @@ class RunHandle:
     stored: list[str] = field(default_factory=list)  # the turns stored, as this process last read or wrote them
 
 
-def _active_row(session: Any, prince_id: int) -> PrinceRun | None:
+def active_row(session: Any, prince_id: int) -> PrinceRun | None:
     query = select(PrinceRun).where(PrinceRun.prince_id == prince_id, PrinceRun.status == "active")
     return session.scalars(query.order_by(PrinceRun.id.desc())).first()
 
@@ -85,16 +92,20 @@ def _open(
     options: dict[str, Any] | None,
     abandon: bool,
 ) -> RunHandle:
-    profile = profile_from_chart(record.chart)
     with _lock(record) as (session, _):
         data = load_data(session, record.id)
-        row = _active_row(session, record.id)
+        row = active_row(session, record.id)
         if row is not None and abandon:
             row.status = "abandoned"
             row.finished_at = datetime.now(UTC)
             data.pop("active_run", None)
             store_data(session, record.id, data)
             row = None
+        if row is not None and web_game_of(data):
+            raise Conflict(
+                f"Prince {record.name!r} is on a run at the web table /games/{web_game_of(data)}: play it there, "
+                f"or add --abandon to end that run and start afresh"
+            )
         if row is not None:
             clash = _clash(row, ruleset, seed, options)
             if clash:
@@ -103,32 +114,40 @@ def _open(
                     f"in progress ({row.ruleset}); "
                     f"{clash}: run `prince play {record.name}` to resume it or add --abandon to start afresh"
                 )
-            start = Progress.from_json((data.get("run_starts") or {}).get(str(row.id)))
-            game = PrinceGame(row.ruleset, dict(row.options or {}), player=profile, progress=start)
+            game = run_game(session, record, row)
             state, events = game.start(row.seed)
             for text in row.actions or []:
                 events += state.apply(game.parse_action(state, text))
             return RunHandle(row.id, record, game, state, True, events, list(row.actions or []))
-        progress = Progress.from_json(data)
-        game = PrinceGame(ruleset, options, player=profile, progress=progress)
-        seed = default_seed() if seed is None else seed
-        state, events = game.start(seed)
-        row = PrinceRun(
-            prince_id=record.id,
-            seed=seed,
-            ruleset=game.rules.ruleset,
-            options=dict(options or {}),
-            status="active",
-            distance="0",
-            actions=[],
-        )
-        session.add(row)
-        session.flush()
-        data["active_run"] = {"run_id": row.id}
-        # the progress a run starts from decides its unlocks: kept so that any run can be replayed
-        data["run_starts"] = {**(data.get("run_starts") or {}), str(row.id): progress.to_json()}
-        store_data(session, record.id, data)
+        row, game = begin_run(session, record, data, ruleset, default_seed() if seed is None else seed, options)
+        state, events = game.start(row.seed)
         return RunHandle(row.id, record, game, state, False, events)
+
+
+def begin_run(session: Any, record: registry.PrinceRecord, data: dict[str, Any], ruleset: str | None, seed: int,
+              options: dict[str, Any] | None, web_game: str | None = None) -> tuple[PrinceRun, PrinceGame]:
+    """Store a new active run of the Prince (its row locked by the caller, ``data`` its progress document, no
+    run active) and the game it plays; ``web_game`` names the web table playing it (only that table stores
+    its turns)."""
+    progress = Progress.from_json(data)
+    game = PrinceGame(ruleset, options, player=profile_from_chart(record.chart), progress=progress)
+    row = PrinceRun(prince_id=record.id, seed=seed, ruleset=game.rules.ruleset, options=dict(options or {}),
+                    status="active", distance="0", actions=[])
+    session.add(row)
+    session.flush()
+    data["active_run"] = {"run_id": row.id, **({"web_game": web_game} if web_game else {})}
+    # the progress a run starts from decides its unlocks: kept so that any run can be replayed
+    data["run_starts"] = {**(data.get("run_starts") or {}), str(row.id): progress.to_json()}
+    store_data(session, record.id, data)
+    return row, game
+
+
+def run_game(session: Any, record: registry.PrinceRecord, row: PrinceRun) -> PrinceGame:
+    """The game a stored run plays: its ruleset and options, from the progress it started with."""
+    start = Progress.from_json((load_data(session, record.id).get("run_starts") or {}).get(str(row.id)))
+    return PrinceGame(row.ruleset, dict(row.options or {}), player=profile_from_chart(record.chart), progress=start)
+
+
 
 
 def _check_unchanged(handle: RunHandle, row: PrinceRun) -> None:
@@ -169,14 +188,21 @@ def save(handle: RunHandle, text: str) -> None:
         row = session.get(PrinceRun, handle.run_id, populate_existing=True)
         assert row is not None  # the handle's run row was stored when the run started; runs are never deleted
         _check_unchanged(handle, row)
-        row.actions = stored = [*handle.stored, text]
-        row.distance = str(state.distance)
-        data = load_data(session, handle.prince.id)
-        if state.cfg.metaprogression:
-            data.update(state.progress.to_json())
-        if state.is_terminal():
-            row.status = state.status
-            row.finished_at = datetime.now(UTC)
-            data.pop("active_run", None)
-        store_data(session, handle.prince.id, data)
+        stored = [*handle.stored, text]
+        record_turn(session, handle.prince.id, row, stored, state)
     handle.stored = stored
+
+
+def record_turn(session: Any, prince_id: int, row: PrinceRun, actions: list[str], state: PrinceState) -> None:
+    """Store a run's turns so far and where they left it (the Prince's row locked by the caller): its Distance,
+    the Prince's progress, and the run's end when it is over."""
+    row.actions = list(actions)
+    row.distance = str(state.distance)
+    data = load_data(session, prince_id)
+    if state.cfg.metaprogression:
+        data.update(state.progress.to_json())
+    if state.is_terminal():
+        row.status = state.status
+        row.finished_at = datetime.now(UTC)
+        data.pop("active_run", None)
+    store_data(session, prince_id, data)
