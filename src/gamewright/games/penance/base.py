@@ -50,7 +50,7 @@ class StateBase:
     """The battle's data (slots shared by every layer) and the values derived from it."""
 
     __slots__ = ("rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
-                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels", "squad")
+                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels", "squad", "listed")
 
     rules: Rules
     map: HexMap
@@ -69,6 +69,10 @@ class StateBase:
     team: list[int]  # the seat (side) of each casket: [0, 1] one-on-one, e.g. [0, 0, 1, 1] in a 2v2 squad battle
     labels: list[str]  # each casket's name in events: P1, P2 one-on-one; P1a, P1b, P2 … in squads
     squad: bool  # more than one casket on a side (a plain value: legal-action lists read it per card)
+    # the legal actions last listed for this very position (None once ``apply`` changes it): ``apply`` takes one
+    # of them without validating it again (``Flow.apply``). Constructors and ``clone`` set it to None, and so
+    # must code that arranges a position by writing attributes after listing its actions (tests)
+    listed: tuple[object, ...] | None
 
     # --- caskets and sides (squads: issue 16 §1) ---------------------------------------------------------
     def set_teams(self, team: list[int]) -> None:

@@ -17,13 +17,14 @@ from functools import cache
 from gamewright.core.rng import Rng
 from gamewright.games.penance import attack as atk
 from gamewright.games.penance import squad_bot
+from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.components import CHASSIS, HEAD
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED
 from gamewright.games.penance.squad_bot import focus
-from gamewright.games.penance.state import Act, PenanceState
+from gamewright.games.penance.state import PenanceState
 
 # the weapon arm first (a destroyed right arm turns the whole primary weapon to SCRAP), then the chassis
 _TARGET_BIAS = {CHASSIS: 3}
@@ -72,11 +73,11 @@ class HeuristicBot:
         p = state.acting_casket  # one-on-one the seat; in squads the casket of the seat's that decides
         legal = state.legal_actions()
         if kind == "mulligan":
-            return Act("keep")
+            return act("keep")
         if kind == "react":
             return self._react(state, p, legal)
         if kind == "rites":  # an ally is defeated: Last Rites recovers 5 cards
-            return next((a for a in legal if a.kind == "react"), Act("pass"))
+            return next((a for a in legal if a.kind == "react"), act("pass"))
         if kind in ("loss", "cost"):
             return self._lose(state, p, legal, kind)
         return self._main(state, p, legal)
@@ -86,7 +87,7 @@ class HeuristicBot:
         at = st.attack
         dmg = at["damage"] if at else 0
         pl = st.sides[p].piles
-        best, best_red = Act("pass"), 0
+        best, best_red = act("pass"), 0
         for a in legal:
             if a.kind == "react":
                 c = card_table()[pl.cards[a.card]]
@@ -97,7 +98,7 @@ class HeuristicBot:
                     best, best_red = a, red
             elif a.kind == "rune" and dmg >= 3 and best_red < 2:
                 best, best_red = a, 2
-        return best if dmg >= 2 else Act("pass")
+        return best if dmg >= 2 else act("pass")
 
     def _lose(self, st: PenanceState, p: int, legal: list[Act], kind: str) -> Act:
         pl = st.sides[p].piles
@@ -232,8 +233,8 @@ class HeuristicBot:
         # face the enemy with the shield side (side 6) before ending
         want = self._shield_facing(st, p)
         if want is not None and want != s.facing and not s.free_rot:
-            return Act("rotate", arg=want)
-        return Act("end")
+            return act("rotate", arg=want)
+        return act("end")
 
     @staticmethod
     def _no_ally_card(st: PenanceState, cid: str) -> bool:

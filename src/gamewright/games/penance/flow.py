@@ -42,10 +42,15 @@ class Flow(Combat):
         self._validate(action, top[0], top[1], top)
 
     def apply(self, action: Act) -> list[Event]:
-        self.check_action(action)
+        for a in self.listed or ():
+            if a is action:  # the very value just listed as legal for this position: valid as it is
+                break
+        else:  # anything else is validated (and a copy of a listed card played as the listed one)
+            self.check_action(action)
+            action = self.listed_copy(action)
+        self.listed = None  # the position changes now
         top = self.todo[-1]
         kind, p = top[0], top[1]
-        action = self.listed_copy(action)
         events: list[Event] = []
         if kind == "mulligan":
             self.todo.pop()

@@ -58,6 +58,11 @@ class Legality(StateBase):
     __slots__ = ()
 
     def legal_actions(self) -> list[Act]:
+        out = self._legal_now()
+        self.listed = tuple(out)  # ``apply`` accepts these without validating them again, until it changes the state
+        return out
+
+    def _legal_now(self) -> list[Act]:
         if self.over:
             return []
         top = self.todo[-1]

@@ -66,6 +66,7 @@ class PenanceState(Preview):
         self.temp_difficult = []
         self.zones = []
         self.turns = 0
+        self.listed = None
         per_side = [self.team.count(t) for t in (0, 1)]
         carried, taint = parse_wounds(rules.wounds, 2, per_side), parse_taint(rules.taint, 2, per_side)
         ruptured: list[list[Any]] = []
@@ -135,6 +136,7 @@ class PenanceState(Preview):
         st.end_reason, st.turns = self.end_reason, self.turns
         st.temp_difficult = list(self.temp_difficult)
         st.zones = [list(z) for z in self.zones]
+        st.listed = None
         return st
 
     def to_json(self) -> dict[str, Any]:
@@ -171,6 +173,7 @@ class PenanceState(Preview):
         st.temp_difficult = list(data["temp_difficult"])
         st.zones = [list(z) for z in data["zones"]]
         st.turns = data["turns"]
+        st.listed = None
         return st
 
     def resample(self, seat: int, rng: Rng) -> PenanceState:  # issue 15 §1: a twin for determinized search
