@@ -50,7 +50,8 @@ class StateBase:
     """The battle's data (slots shared by every layer) and the values derived from it."""
 
     __slots__ = ("rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
-                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels", "squad", "listed")
+                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels", "squad", "listed",
+                 "die_aims", "may_withdraw")
 
     rules: Rules
     map: HexMap
@@ -73,6 +74,15 @@ class StateBase:
     # of them without validating it again (``Flow.apply``). Constructors and ``clone`` set it to None, and so
     # must code that arranges a position by writing attributes after listing its actions (tests)
     listed: tuple[object, ...] | None
+
+    die_aims: bool  # option hit_location=random: the hit-location die, not the attacker, picks the component
+    may_withdraw: bool  # option withdraw (campaign missions)
+
+    def set_rules(self, rules: Rules) -> None:
+        """The rules, and the two options every legal-action list reads kept as plain values."""
+        self.rules = rules
+        self.die_aims = rules.hit_location == "random"
+        self.may_withdraw = bool(rules.withdraw)
 
     # --- caskets and sides (squads: issue 16 §1) ---------------------------------------------------------
     def set_teams(self, team: list[int]) -> None:

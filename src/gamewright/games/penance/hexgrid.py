@@ -54,7 +54,7 @@ class HexMap:
     """A fixed battlefield: terrain per hex, neighbours, distances and cached line of sight."""
 
     __slots__ = ("name", "rows", "cols", "terrain", "axial", "neighbors", "dist", "deploy", "_index", "_los",
-                 "_sides", "_walks", "_steps", "water", "_rings", "_arcs")
+                 "_sides", "_walks", "_steps", "water", "_rings", "_arcs", "exits")
 
     def __init__(self, name: str, rows: list[str], deploy: list[list[int]]) -> None:
         if not rows or any(len(row) != len(rows[0]) for row in rows):
@@ -89,6 +89,9 @@ class HexMap:
         self._arcs: dict[tuple[int, int, int], bool] = {}
         self._rings: dict[tuple[int, int], tuple[int, ...]] = {}
         self._steps = [tuple(n for n in nb if n >= 0 and self.terrain[n] != WALL) for nb in self.neighbors]
+        # each hex's steps onto the map and not into a wall: (direction, hex, difficult terrain +1 SP)
+        self.exits = [tuple((d, n, 1 if self.terrain[n] in DIFFICULT else 0) for d, n in enumerate(nb)
+                            if n >= 0 and self.terrain[n] != WALL) for nb in self.neighbors]
 
     # --- naming --------------------------------------------------------------------------------------
     def hex_name(self, idx: int) -> str:
