@@ -142,8 +142,13 @@ class StateBase:
     def damaged_zone(self, p: int, c: int) -> int:
         """0 in AP, 1 in Structure or Pilot Exposure (penalties carry on), 2 destroyed (``zone`` as a number)."""
         s = self.sides[p]
-        zones, damage = s.cls.zones[c], s.comp[c]
-        if s.destroyed[c] or damage >= zones.hp:
+        if s.destroyed[c]:
+            return 2
+        damage = s.comp[c]
+        if not damage:  # undamaged (the common case): every class's AP zone starts at 0
+            return 0
+        zones = s.cls.zones[c]
+        if damage >= zones.hp:
             return 2
         return 0 if damage <= zones.ap_max else 1
 

@@ -41,6 +41,13 @@ def _odds(tn: int) -> tuple[float, dict[str, float]]:
     return float(1 - t["miss"] - t["catastrophic"]), {k: float(v) for k, v in t.items()}
 
 
+@cache
+def _expected_damage(tn: int, base: int, side: int, rear_bonus: int, bonus: int) -> float:
+    """The attack's damage averaged over its tiers at target number ``tn`` (one answer per set of terms)."""
+    tiers = _odds(tn)[1]
+    return sum(tiers[t] * atk.attack_damage(base, t, side, rear_bonus=rear_bonus, bonus=bonus) for t in TIER_BONUS)
+
+
 class RandomBot:
     """Uniformly random legal actions from its own seeded stream."""
 
@@ -126,24 +133,27 @@ class HeuristicBot:
     def _main(self, st: PenanceState, p: int, legal: list[Act]) -> Act:
         s, e = st.sides[p], st.sides[focus(st, p)]
         pl = s.piles
-        table = card_table()
+        table, cards = card_table(), pl.cards
         plays, attacks = [], []  # every play, and those of attack cards, in list order
         first_play: dict[str, Act] = {}  # each card's first play in the list (the one chosen by card name)
+        scrap = None  # the first SCRAP card listed
         for a in legal:
-            if a.kind == "play":
+            kind = a.kind
+            if kind == "play":
                 plays.append(a)
-                cid = pl.cards[a.card]
-                first_play.setdefault(cid, a)
+                cid = cards[a.card]
+                if cid not in first_play:
+                    first_play[cid] = a
                 if table[cid].is_attack:
                     attacks.append(a)
+            elif kind == "scrap" and scrap is None:
+                scrap = a
         turn, used = self._scraps
         if turn != st.turns:
             used = 0
-        if used < 6 and pl.deck:
-            for a in legal:
-                if a.kind == "scrap":
-                    self._scraps = (st.turns, used + 1)
-                    return a
+        if used < 6 and pl.deck and scrap is not None:
+            self._scraps = (st.turns, used + 1)
+            return scrap
         # Heat first: Strain starts at 5 at the next Refresh (004 §7), after a damaged head heats (ref §3)
         dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
         if s.heat >= 3 or self._heat_at_refresh(st, p, dry_heat) >= 5:
@@ -292,12 +302,10 @@ class HeuristicBot:
         c = card_table()[s.piles.cards[inst]]
         setup = st.attack_setup(p, c, t)  # the engine's own TN and damage terms
         dist = setup.distance
-        _, tiers = _odds(setup.tn)
         if not setup.base:
             return None
-        bonus = sum(setup.bonus_parts.values())  # ``setup.damage`` per tier, its bonus summed once
-        ev = sum(tiers[t] * atk.attack_damage(setup.base, t, setup.side, rear_bonus=setup.rear_bonus, bonus=bonus)
-                 for t in TIER_BONUS)
+        # ``setup.damage`` per tier, its bonus summed once
+        ev = _expected_damage(setup.tn, setup.base, setup.side, setup.rear_bonus, sum(setup.bonus_parts.values()))
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
         if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":
