@@ -49,11 +49,10 @@ def _tactics(deck_spec: str) -> frozenset[str]:
 class StateBase:
     """The battle's data (slots shared by every layer) and the values derived from it."""
 
-    __slots__ = ("rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
+    __slots__ = ("_rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
                  "temp_difficult", "zones", "end_reason", "turns", "team", "labels", "squad", "listed",
                  "die_aims", "may_withdraw")
 
-    rules: Rules
     map: HexMap
     rng: Rng
     sides: list[Casket]
@@ -78,9 +77,14 @@ class StateBase:
     die_aims: bool  # option hit_location=random: the hit-location die, not the attacker, picks the component
     may_withdraw: bool  # option withdraw (campaign missions)
 
-    def set_rules(self, rules: Rules) -> None:
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
         """The rules, and the two options every legal-action list reads kept as plain values."""
-        self.rules = rules
+        self._rules = rules
         self.die_aims = rules.hit_location == "random"
         self.may_withdraw = bool(rules.withdraw)
 

@@ -51,7 +51,7 @@ class PenanceState(Preview):
     __slots__ = ()
 
     def __init__(self, rules: Rules, seed: int, specs: Sequence[DeckSpec], teams: Sequence[int] = (0, 1)) -> None:
-        self.set_rules(rules)
+        self.rules = rules
         self.map = load_map(rules.map)
         self.rng = Rng(seed)
         self.set_teams(list(teams))
@@ -124,7 +124,7 @@ class PenanceState(Preview):
 
     def clone(self) -> PenanceState:
         st = PenanceState.__new__(PenanceState)
-        st.rules, st.map = self.rules, self.map
+        st._rules, st.map = self._rules, self.map  # the slot itself: the options read from it are copied below
         st.die_aims, st.may_withdraw = self.die_aims, self.may_withdraw
         st.team, st.labels, st.squad = self.team, self.labels, self.squad  # never changed after setup
         st.rng = self.rng.clone()
@@ -161,7 +161,7 @@ class PenanceState(Preview):
     @classmethod
     def from_json(cls, data: dict[str, Any], rules: Rules) -> PenanceState:
         st = cls.__new__(cls)
-        st.set_rules(rules)
+        st.rules = rules
         st.map = load_map(rules.map)
         st.set_teams([t for t, side in enumerate(parse_sides(rules.decks)) for _ in side])
         st.rng = Rng(0)
