@@ -164,7 +164,7 @@ class HeuristicBot:
         in_water = st.map.terrain[s.pos] == WATER
         if dry_heat >= self.hot and not in_water and not s.no_move:
             water = [h for h in st.map.water if h != e.pos]
-            if self._bfs(st, water, e.pos).get(s.pos, 999) <= s.sp + s.free_moves:
+            if self._bfs(st, water, e.pos, (s.pos,)).get(s.pos, 999) <= s.sp + s.free_moves:
                 step = self._step(st, p, legal, water, closer=True)
                 if step is not None:
                     return step
@@ -328,7 +328,7 @@ class HeuristicBot:
             return atk.target_number(1, s.moved + walked, e.moved_last, m.side_of(e.pos, e.facing, h), cover)[0]
 
         now = tn_from(s.pos, 0)
-        walk = self._bfs(st, [s.pos], e.pos)
+        walk = self._bfs(st, [s.pos], e.pos, m.open_neighbors[e.pos])
         spare = s.sp + s.free_moves - cost
         casket = st.casket_surcharge(p)  # the part of each hex's cost that is the same for all of them
         goal, goal_tn = -1, now
@@ -350,7 +350,7 @@ class HeuristicBot:
     def _step(self, st: PenanceState, p: int, legal: list[Act], goals: list[int], closer: bool) -> Act | None:
         """The move that brings us closer to (or farther from) the goal hexes, if any does."""
         s, e = st.sides[p], st.sides[focus(st, p)]
-        dist_to = self._bfs(st, goals, e.pos if e.pos not in goals else -1)
+        dist_to = self._bfs(st, goals, e.pos if e.pos not in goals else -1, (s.pos, *st.map.open_neighbors[s.pos]))
         sign = 1 if closer else -1
         best, best_d = None, sign * dist_to.get(s.pos, 999)
         for a in legal:
@@ -380,17 +380,17 @@ class HeuristicBot:
             return ranked, False
         budget = s.sp + s.free_moves - cheapest
         budget += 1 if "desperate_lunge" in map(s.piles.cards.__getitem__, s.piles.hand) else 0
-        from_me = self._bfs(st, [s.pos], e.pos)
+        from_me = self._bfs(st, [s.pos], e.pos, tuple(ranked))
         for h in ranked:
             if from_me.get(h, 999) <= budget:
                 return [h], True
         return ranked, False
 
     @staticmethod
-    def _bfs(st: PenanceState, goals: list[int], blocked: int) -> dict[int, int]:
-        """Walking distance (in hexes) from every hex to the nearest goal, around walls and the enemy (the map
-        caches it: do not change the dict)."""
-        return st.map.walk_distances(tuple(goals), squad_bot.blockers(st, goals) if st.squad else blocked)
+    def _bfs(st: PenanceState, goals: list[int], blocked: int, wanted: tuple[int, ...]) -> dict[int, int]:
+        """Walking distance (in hexes) to the nearest goal, around walls and the enemy, for (at least) the
+        ``wanted`` hexes that can reach one (the map caches it: do not change the dict)."""
+        return st.map.walk_distances(tuple(goals), squad_bot.blockers(st, goals) if st.squad else blocked, wanted)
 
     @staticmethod
     def _shield_facing(st: PenanceState, p: int) -> int | None:
