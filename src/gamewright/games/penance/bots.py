@@ -325,7 +325,7 @@ class HeuristicBot:
         cover = m.cover(e.pos)
 
         def tn_from(h: int, walked: int) -> int:
-            return atk.target_number(1, s.moved + walked, e.moved_last, m.side_of(e.pos, e.facing, h), cover)[0]
+            return atk.target_total(1, s.moved + walked, e.moved_last, m.side_of(e.pos, e.facing, h), cover)
 
         now = tn_from(s.pos, 0)
         walk = self._bfs(st, [s.pos], e.pos, m.open_neighbors[e.pos])
