@@ -193,8 +193,10 @@ class HeuristicBot:
         # close in only when an attack can follow this turn; otherwise wait out of reach, and step away
         # after attacking (hit and run); a hot casket stays in its water
         if not s.no_move and not (in_water and s.heat >= 2):
-            goals, reachable = self._attack_hexes(st, p)
-            if dist > 1 and reachable and self._turn_attacks[0] != st.turns:
+            attacked = self._turn_attacks[0] == st.turns
+            # the hexes to attack from matter only further than adjacent and before attacking this turn
+            goals, reachable = self._attack_hexes(st, p) if dist > 1 and not attacked else ([], False)
+            if dist > 1 and reachable and not attacked:
                 if s.free_moves == 0 and dist - 1 >= 2:
                     for cid in ("desperate_lunge", "overextend", "advance"):
                         if cid == "overextend" and s.heat >= 2:
@@ -204,12 +206,12 @@ class HeuristicBot:
                 step = self._step(st, p, legal, goals, closer=True)
                 if step is not None:
                     return step
-            elif dist > 2 and self._turn_attacks[0] != st.turns:
+            elif dist > 2 and not attacked:
                 # no attack this turn: end two hexes away, one step short of its melee reach
                 step = self._step(st, p, legal, list(st.map.ring(e.pos, 2)), closer=True)
                 if step is not None:
                     return step
-            elif dist == 2 and self._turn_attacks[0] != st.turns:
+            elif dist == 2 and not attacked:
                 # waited out of reach for two turns already: step in so next turn's SP all goes to attacks
                 if self._waits[0] != st.turns:
                     self._waits = (st.turns, self._waits[1] + 1)
@@ -218,7 +220,7 @@ class HeuristicBot:
                     if step is not None:
                         self._waits = (st.turns, 0)
                         return step
-            elif dist <= 1 and self._turn_attacks[0] == st.turns:
+            elif dist <= 1 and attacked:
                 step = self._step(st, p, legal, [e.pos], closer=False)
                 if step is not None:
                     return step
