@@ -235,6 +235,7 @@ class Flow(Combat):
     def _draw(self, p: int, n: int, events: list[Event]) -> None:
         pl = self.sides[p].piles
         got = []
+        seen = self.exposed(p)  # the cards of this hand Sensor Sweep showed (one list, changed in place)
         for _ in range(n):
             if not pl.deck and pl.discard:
                 events.append(ev("reshuffle", f"{self.label(p)} reshuffles {len(pl.discard)} discards into a new deck",
@@ -245,7 +246,6 @@ class Flow(Combat):
             if inst is None:
                 self._deck_out(p, "deck and discard pile are empty when a card must be drawn", events)
                 return
-            seen = self.exposed(p)
             if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
                 seen.remove(inst)
             got.append(pl.cards[inst])
