@@ -389,9 +389,10 @@ class HeuristicBot:
         return ranked, False
 
     @staticmethod
-    def _bfs(st: PenanceState, goals: list[int], blocked: int, wanted: tuple[int, ...]) -> dict[int, int]:
+    def _bfs(st: PenanceState, goals: list[int], blocked: int,
+             wanted: tuple[int, ...] | None = None) -> dict[int, int]:
         """Walking distance (in hexes) to the nearest goal, around walls and the enemy, for (at least) the
-        ``wanted`` hexes that can reach one (the map caches it: do not change the dict)."""
+        ``wanted`` hexes that can reach one (None: every hex; the map caches it: do not change the dict)."""
         return st.map.walk_distances(tuple(goals), squad_bot.blockers(st, goals) if st.squad else blocked, wanted)
 
     @staticmethod
