@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamewright.games.penance.hexgrid import DIRECTIONS, load_map
 
@@ -58,3 +60,31 @@ def test_line_of_sight() -> None:
 def test_render_marks_the_caskets() -> None:
     rows = M.render({h("B11"): "1NE"})
     assert len(rows) == 13 and "1NE" in rows[11]
+
+
+def _full_walk(goals: tuple[int, ...], blocked: int) -> dict[int, int]:
+    """The whole breadth-first walk, written plainly (the reference for the cached, part-way one)."""
+    out = {g: 0 for g in goals}
+    queue = list(goals)
+    for hx in queue:
+        for n in M.neighbors[hx]:
+            if n >= 0 and M.passable(n) and n not in out and n != blocked:
+                out[n] = out[hx] + 1
+                queue.append(n)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 143), min_size=1, max_size=4, unique=True), st.integers(-1, 143),
+       st.lists(st.lists(st.integers(0, 143), max_size=4), min_size=1, max_size=4))
+def test_walks_asked_part_way_give_the_full_walks_distances(goals: list[int], blocked: int,
+                                                            asks: list[list[int]]) -> None:
+    """However a walk is asked for (a few hexes at a time, then the whole map), every hex asked about has the
+    distance of the full walk, or none when the full walk has none; the whole walk is the full walk, in order."""
+    goals = [g for g in goals if M.passable(g)] or [M.deploy[0][0]]
+    M._walks.clear()  # a fresh walk for this example
+    full = _full_walk(tuple(goals), blocked)
+    for wanted in asks:
+        walk = M.walk_distances(tuple(goals), blocked, tuple(wanted))
+        assert [walk.get(hx) for hx in wanted] == [full.get(hx) for hx in wanted]
+    assert list(M.walk_distances(tuple(goals), blocked).items()) == list(full.items())

@@ -69,6 +69,30 @@ def target_number(
     extra: int = 0,
 ) -> tuple[int, dict[str, int]]:
     """The TN and its breakdown. ``extra`` carries effects such as a damaged head's ranged penalty."""
+    tn, parts = _target_terms(distance, attacker_moved, defender_moved, side, cover, obscured, elevated, extra)
+    return tn, dict(parts)  # the caller's own copy of the breakdown
+
+
+def target_total(distance: int, attacker_moved: int, defender_moved: int, side: int, cover: str = "none") -> int:
+    """``target_number``'s TN alone (no breakdown to copy)."""
+    return _target_terms(distance, attacker_moved, defender_moved, side, cover, False, False, 0)[0]
+
+
+_TERMS: dict[tuple[int, int, int, int, str, bool, bool, int], tuple[int, dict[str, int]]] = {}
+
+
+def _target_terms(distance: int, attacker_moved: int, defender_moved: int, side: int, cover: str, obscured: bool,
+                  elevated: bool, extra: int) -> tuple[int, dict[str, int]]:
+    """``target_number`` kept per set of arguments (a few hundred occur; bots ask thousands of times)."""
+    key = (distance, attacker_moved, defender_moved, side, cover, obscured, elevated, extra)
+    found = _TERMS.get(key)
+    if found is None:
+        found = _TERMS[key] = _target_parts(*key)
+    return found
+
+
+def _target_parts(distance: int, attacker_moved: int, defender_moved: int, side: int, cover: str, obscured: bool,
+                  elevated: bool, extra: int) -> tuple[int, dict[str, int]]:
     if cover not in COVER_TN:
         raise ConfigError(f"unknown cover {cover!r}; choose one of: {', '.join(COVER_TN)}")
     parts = {
@@ -127,10 +151,11 @@ def resolve_defense(faces: list[str], flat_defense: int = 0, bypass: int = 0, re
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass's __init__ is twice as slow, and bots value many attacks
 class AttackSetup:
     """What an attack fixes before its dice (004 §2 steps 1-3): distance, the side it lands on, the TN with its
-    terms, and the damage terms other than the tier. The engine resolves with it; ``preview`` reports it."""
+    terms, and the damage terms other than the tier. The engine resolves with it; ``preview`` reports it. Never
+    changed once made."""
 
     distance: int
     side: int  # the defender's side facing the attacker, 1-6

@@ -49,10 +49,10 @@ def _tactics(deck_spec: str) -> frozenset[str]:
 class StateBase:
     """The battle's data (slots shared by every layer) and the values derived from it."""
 
-    __slots__ = ("rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
-                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels", "squad")
+    __slots__ = ("_rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
+                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels", "squad", "listed",
+                 "die_aims", "may_withdraw")
 
-    rules: Rules
     map: HexMap
     rng: Rng
     sides: list[Casket]
@@ -69,6 +69,24 @@ class StateBase:
     team: list[int]  # the seat (side) of each casket: [0, 1] one-on-one, e.g. [0, 0, 1, 1] in a 2v2 squad battle
     labels: list[str]  # each casket's name in events: P1, P2 one-on-one; P1a, P1b, P2 … in squads
     squad: bool  # more than one casket on a side (a plain value: legal-action lists read it per card)
+    # the legal actions last listed for this very position (None once ``apply`` changes it): ``apply`` takes one
+    # of them without validating it again (``Flow.apply``). Constructors and ``clone`` set it to None, and so
+    # must code that arranges a position by writing attributes after listing its actions (tests)
+    listed: tuple[object, ...] | None
+
+    die_aims: bool  # option hit_location=random: the hit-location die, not the attacker, picks the component
+    may_withdraw: bool  # option withdraw (campaign missions)
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        """The rules, and the two options every legal-action list reads kept as plain values."""
+        self._rules = rules
+        self.die_aims = rules.hit_location == "random"
+        self.may_withdraw = bool(rules.withdraw)
 
     # --- caskets and sides (squads: issue 16 §1) ---------------------------------------------------------
     def set_teams(self, team: list[int]) -> None:
@@ -128,8 +146,13 @@ class StateBase:
     def damaged_zone(self, p: int, c: int) -> int:
         """0 in AP, 1 in Structure or Pilot Exposure (penalties carry on), 2 destroyed (``zone`` as a number)."""
         s = self.sides[p]
-        zones, damage = s.cls.zones[c], s.comp[c]
-        if s.destroyed[c] or damage >= zones.hp:
+        if s.destroyed[c]:
+            return 2
+        damage = s.comp[c]
+        if not damage:  # undamaged (the common case): every class's AP zone starts at 0
+            return 0
+        zones = s.cls.zones[c]
+        if damage >= zones.hp:
             return 2
         return 0 if damage <= zones.ap_max else 1
 

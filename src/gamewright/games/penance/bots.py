@@ -17,13 +17,14 @@ from functools import cache
 from gamewright.core.rng import Rng
 from gamewright.games.penance import attack as atk
 from gamewright.games.penance import squad_bot
+from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.components import CHASSIS, HEAD
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED
 from gamewright.games.penance.squad_bot import focus
-from gamewright.games.penance.state import Act, PenanceState
+from gamewright.games.penance.state import PenanceState
 
 # the weapon arm first (a destroyed right arm turns the whole primary weapon to SCRAP), then the chassis
 _TARGET_BIAS = {CHASSIS: 3}
@@ -38,6 +39,13 @@ DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righte
 def _odds(tn: int) -> tuple[float, dict[str, float]]:
     t = tier_odds(tn)
     return float(1 - t["miss"] - t["catastrophic"]), {k: float(v) for k, v in t.items()}
+
+
+@cache
+def _expected_damage(tn: int, base: int, side: int, rear_bonus: int, bonus: int) -> float:
+    """The attack's damage averaged over its tiers at target number ``tn`` (one answer per set of terms)."""
+    tiers = _odds(tn)[1]
+    return sum(tiers[t] * atk.attack_damage(base, t, side, rear_bonus=rear_bonus, bonus=bonus) for t in TIER_BONUS)
 
 
 class RandomBot:
@@ -72,11 +80,11 @@ class HeuristicBot:
         p = state.acting_casket  # one-on-one the seat; in squads the casket of the seat's that decides
         legal = state.legal_actions()
         if kind == "mulligan":
-            return Act("keep")
+            return act("keep")
         if kind == "react":
             return self._react(state, p, legal)
         if kind == "rites":  # an ally is defeated: Last Rites recovers 5 cards
-            return next((a for a in legal if a.kind == "react"), Act("pass"))
+            return next((a for a in legal if a.kind == "react"), act("pass"))
         if kind in ("loss", "cost"):
             return self._lose(state, p, legal, kind)
         return self._main(state, p, legal)
@@ -86,7 +94,7 @@ class HeuristicBot:
         at = st.attack
         dmg = at["damage"] if at else 0
         pl = st.sides[p].piles
-        best, best_red = Act("pass"), 0
+        best, best_red = act("pass"), 0
         for a in legal:
             if a.kind == "react":
                 c = card_table()[pl.cards[a.card]]
@@ -97,7 +105,7 @@ class HeuristicBot:
                     best, best_red = a, red
             elif a.kind == "rune" and dmg >= 3 and best_red < 2:
                 best, best_red = a, 2
-        return best if dmg >= 2 else Act("pass")
+        return best if dmg >= 2 else act("pass")
 
     def _lose(self, st: PenanceState, p: int, legal: list[Act], kind: str) -> Act:
         pl = st.sides[p].piles
@@ -125,24 +133,27 @@ class HeuristicBot:
     def _main(self, st: PenanceState, p: int, legal: list[Act]) -> Act:
         s, e = st.sides[p], st.sides[focus(st, p)]
         pl = s.piles
-        table = card_table()
+        table, cards = card_table(), pl.cards
         plays, attacks = [], []  # every play, and those of attack cards, in list order
         first_play: dict[str, Act] = {}  # each card's first play in the list (the one chosen by card name)
+        scrap = None  # the first SCRAP card listed
         for a in legal:
-            if a.kind == "play":
+            kind = a.kind
+            if kind == "play":
                 plays.append(a)
-                cid = pl.cards[a.card]
-                first_play.setdefault(cid, a)
+                cid = cards[a.card]
+                if cid not in first_play:
+                    first_play[cid] = a
                 if table[cid].is_attack:
                     attacks.append(a)
+            elif kind == "scrap" and scrap is None:
+                scrap = a
         turn, used = self._scraps
         if turn != st.turns:
             used = 0
-        if used < 6 and pl.deck:
-            for a in legal:
-                if a.kind == "scrap":
-                    self._scraps = (st.turns, used + 1)
-                    return a
+        if used < 6 and pl.deck and scrap is not None:
+            self._scraps = (st.turns, used + 1)
+            return scrap
         # Heat first: Strain starts at 5 at the next Refresh (004 §7), after a damaged head heats (ref §3)
         dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
         if s.heat >= 3 or self._heat_at_refresh(st, p, dry_heat) >= 5:
@@ -153,7 +164,7 @@ class HeuristicBot:
         in_water = st.map.terrain[s.pos] == WATER
         if dry_heat >= self.hot and not in_water and not s.no_move:
             water = [h for h in st.map.water if h != e.pos]
-            if self._bfs(st, water, e.pos).get(s.pos, 999) <= s.sp + s.free_moves:
+            if self._bfs(st, water, e.pos, (s.pos,)).get(s.pos, 999) <= s.sp + s.free_moves:
                 step = self._step(st, p, legal, water, closer=True)
                 if step is not None:
                     return step
@@ -182,8 +193,10 @@ class HeuristicBot:
         # close in only when an attack can follow this turn; otherwise wait out of reach, and step away
         # after attacking (hit and run); a hot casket stays in its water
         if not s.no_move and not (in_water and s.heat >= 2):
-            goals, reachable = self._attack_hexes(st, p)
-            if dist > 1 and reachable and self._turn_attacks[0] != st.turns:
+            attacked = self._turn_attacks[0] == st.turns
+            # the hexes to attack from matter only further than adjacent and before attacking this turn
+            goals, reachable = self._attack_hexes(st, p) if dist > 1 and not attacked else ([], False)
+            if dist > 1 and reachable and not attacked:
                 if s.free_moves == 0 and dist - 1 >= 2:
                     for cid in ("desperate_lunge", "overextend", "advance"):
                         if cid == "overextend" and s.heat >= 2:
@@ -193,12 +206,12 @@ class HeuristicBot:
                 step = self._step(st, p, legal, goals, closer=True)
                 if step is not None:
                     return step
-            elif dist > 2 and self._turn_attacks[0] != st.turns:
+            elif dist > 2 and not attacked:
                 # no attack this turn: end two hexes away, one step short of its melee reach
                 step = self._step(st, p, legal, list(st.map.ring(e.pos, 2)), closer=True)
                 if step is not None:
                     return step
-            elif dist == 2 and self._turn_attacks[0] != st.turns:
+            elif dist == 2 and not attacked:
                 # waited out of reach for two turns already: step in so next turn's SP all goes to attacks
                 if self._waits[0] != st.turns:
                     self._waits = (st.turns, self._waits[1] + 1)
@@ -207,7 +220,7 @@ class HeuristicBot:
                     if step is not None:
                         self._waits = (st.turns, 0)
                         return step
-            elif dist <= 1 and self._turn_attacks[0] == st.turns:
+            elif dist <= 1 and attacked:
                 step = self._step(st, p, legal, [e.pos], closer=False)
                 if step is not None:
                     return step
@@ -232,8 +245,8 @@ class HeuristicBot:
         # face the enemy with the shield side (side 6) before ending
         want = self._shield_facing(st, p)
         if want is not None and want != s.facing and not s.free_rot:
-            return Act("rotate", arg=want)
-        return Act("end")
+            return act("rotate", arg=want)
+        return act("end")
 
     @staticmethod
     def _no_ally_card(st: PenanceState, cid: str) -> bool:
@@ -291,12 +304,10 @@ class HeuristicBot:
         c = card_table()[s.piles.cards[inst]]
         setup = st.attack_setup(p, c, t)  # the engine's own TN and damage terms
         dist = setup.distance
-        _, tiers = _odds(setup.tn)
         if not setup.base:
             return None
-        bonus = sum(setup.bonus_parts.values())  # ``setup.damage`` per tier, its bonus summed once
-        ev = sum(tiers[t] * atk.attack_damage(setup.base, t, setup.side, rear_bonus=setup.rear_bonus, bonus=bonus)
-                 for t in TIER_BONUS)
+        # ``setup.damage`` per tier, its bonus summed once
+        ev = _expected_damage(setup.tn, setup.base, setup.side, setup.rear_bonus, sum(setup.bonus_parts.values()))
         ev = ev * 0.55  # about half the dice block or are taken
         cost = st.card_cost(p, c.id)
         if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":
@@ -316,10 +327,10 @@ class HeuristicBot:
         cover = m.cover(e.pos)
 
         def tn_from(h: int, walked: int) -> int:
-            return atk.target_number(1, s.moved + walked, e.moved_last, m.side_of(e.pos, e.facing, h), cover)[0]
+            return atk.target_total(1, s.moved + walked, e.moved_last, m.side_of(e.pos, e.facing, h), cover)
 
         now = tn_from(s.pos, 0)
-        walk = self._bfs(st, [s.pos], e.pos)
+        walk = self._bfs(st, [s.pos], e.pos, m.open_neighbors[e.pos])
         spare = s.sp + s.free_moves - cost
         casket = st.casket_surcharge(p)  # the part of each hex's cost that is the same for all of them
         goal, goal_tn = -1, now
@@ -341,7 +352,7 @@ class HeuristicBot:
     def _step(self, st: PenanceState, p: int, legal: list[Act], goals: list[int], closer: bool) -> Act | None:
         """The move that brings us closer to (or farther from) the goal hexes, if any does."""
         s, e = st.sides[p], st.sides[focus(st, p)]
-        dist_to = self._bfs(st, goals, e.pos if e.pos not in goals else -1)
+        dist_to = self._bfs(st, goals, e.pos if e.pos not in goals else -1, (s.pos, *st.map.open_neighbors[s.pos]))
         sign = 1 if closer else -1
         best, best_d = None, sign * dist_to.get(s.pos, 999)
         for a in legal:
@@ -371,17 +382,18 @@ class HeuristicBot:
             return ranked, False
         budget = s.sp + s.free_moves - cheapest
         budget += 1 if "desperate_lunge" in map(s.piles.cards.__getitem__, s.piles.hand) else 0
-        from_me = self._bfs(st, [s.pos], e.pos)
+        from_me = self._bfs(st, [s.pos], e.pos, tuple(ranked))
         for h in ranked:
             if from_me.get(h, 999) <= budget:
                 return [h], True
         return ranked, False
 
     @staticmethod
-    def _bfs(st: PenanceState, goals: list[int], blocked: int) -> dict[int, int]:
-        """Walking distance (in hexes) from every hex to the nearest goal, around walls and the enemy (the map
-        caches it: do not change the dict)."""
-        return st.map.walk_distances(tuple(goals), squad_bot.blockers(st, goals) if st.squad else blocked)
+    def _bfs(st: PenanceState, goals: list[int], blocked: int,
+             wanted: tuple[int, ...] | None = None) -> dict[int, int]:
+        """Walking distance (in hexes) to the nearest goal, around walls and the enemy, for (at least) the
+        ``wanted`` hexes that can reach one (None: every hex; the map caches it: do not change the dict)."""
+        return st.map.walk_distances(tuple(goals), squad_bot.blockers(st, goals) if st.squad else blocked, wanted)
 
     @staticmethod
     def _shield_facing(st: PenanceState, p: int) -> int | None:

@@ -6,7 +6,7 @@ damage; the attack itself is resolved by the engine). The data gives every numbe
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -64,14 +64,13 @@ class CardDef:
     draw: int = 0
     reduce: int = 0
     defense: int = 0
+    # derived once (read per card in every legal-action list): an attack card; a ranged one (range above 1)
+    is_attack: bool = field(init=False, repr=False, compare=False)
+    ranged: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_attack(self) -> bool:
-        return self.kind == "attack"
-
-    @property
-    def ranged(self) -> bool:
-        return self.range > 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_attack", self.kind == "attack")
+        object.__setattr__(self, "ranged", self.range > 1)
 
 
 @dataclass(frozen=True, slots=True)

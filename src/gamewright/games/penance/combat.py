@@ -39,7 +39,7 @@ class Combat(Losses):
         against a secondary target (Righteous Cleave's 2)."""
         t = self.foe(p) if t is None else t
         s, e = self.sides[p], self.sides[t]
-        dist, side, _ = self.geometry(p, t)
+        dist, side = self.map.dist[s.pos][e.pos], self.map.side_of(e.pos, e.facing, s.pos)  # ``geometry``'s first two
         # ref §2/§3: a damaged head is TN +1 for ranged attacks, a destroyed head TN +2; a card's range makes it
         # ranged, at any distance (RULINGS 004 §2)
         extra = self.damaged_zone(p, HEAD) if c.ranged else 0

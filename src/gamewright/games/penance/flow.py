@@ -42,10 +42,15 @@ class Flow(Combat):
         self._validate(action, top[0], top[1], top)
 
     def apply(self, action: Act) -> list[Event]:
-        self.check_action(action)
+        for a in self.listed or ():
+            if a is action:  # the very value just listed as legal for this position: valid as it is
+                break
+        else:  # anything else is validated (and a copy of a listed card played as the listed one)
+            self.check_action(action)
+            action = self.listed_copy(action)
+        self.listed = None  # the position changes now
         top = self.todo[-1]
         kind, p = top[0], top[1]
-        action = self.listed_copy(action)
         events: list[Event] = []
         if kind == "mulligan":
             self.todo.pop()
@@ -230,6 +235,7 @@ class Flow(Combat):
     def _draw(self, p: int, n: int, events: list[Event]) -> None:
         pl = self.sides[p].piles
         got = []
+        seen = self.exposed(p)  # the cards of this hand Sensor Sweep showed (one list, changed in place)
         for _ in range(n):
             if not pl.deck and pl.discard:
                 events.append(ev("reshuffle", f"{self.label(p)} reshuffles {len(pl.discard)} discards into a new deck",
@@ -240,7 +246,6 @@ class Flow(Combat):
             if inst is None:
                 self._deck_out(p, "deck and discard pile are empty when a card must be drawn", events)
                 return
-            seen = self.exposed(p)
             if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
                 seen.remove(inst)
             got.append(pl.cards[inst])

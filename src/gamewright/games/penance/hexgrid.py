@@ -50,11 +50,44 @@ def _cube_round(x: float, z: float) -> tuple[int, int]:
     return rx, rz
 
 
+class _Walk:
+    """A breadth-first walk from goal hexes, kept part-way: the distances found so far (in the order a queue
+    visits them), the last ring reached and its distance."""
+
+    __slots__ = ("out", "frontier", "step", "stop")
+
+    def __init__(self, goals: tuple[int, ...], blocked: int | tuple[int, ...]) -> None:
+        self.out = {h: 0 for h in goals}
+        self.frontier = list(goals)
+        self.step = 0
+        self.stop = blocked if isinstance(blocked, tuple) else (blocked,)
+
+    def extend(self, steps: list[tuple[int, ...]], wanted: tuple[int, ...] | None) -> None:
+        """One ring at a time until every ``wanted`` hex is reached or blocked (None: the whole map)."""
+        out, stop, frontier, step = self.out, self.stop, self.frontier, self.step
+        while frontier:
+            if wanted is not None:
+                for h in wanted:
+                    if h not in out and h not in stop:
+                        break
+                else:
+                    break  # every wanted hex has its distance (or is a blocked one, which never gets one)
+            step += 1
+            ring = []
+            for h in frontier:
+                for n in steps[h]:  # the passable neighbours of each hex
+                    if n not in out and n not in stop:
+                        out[n] = step
+                        ring.append(n)
+            frontier = ring
+        self.frontier, self.step = frontier, step
+
+
 class HexMap:
     """A fixed battlefield: terrain per hex, neighbours, distances and cached line of sight."""
 
     __slots__ = ("name", "rows", "cols", "terrain", "axial", "neighbors", "dist", "deploy", "_index", "_los",
-                 "_sides", "_walks", "_steps", "water", "_rings", "_arcs")
+                 "_sides", "_walks", "open_neighbors", "water", "_rings", "_arcs", "exits")
 
     def __init__(self, name: str, rows: list[str], deploy: list[list[int]]) -> None:
         if not rows or any(len(row) != len(rows[0]) for row in rows):
@@ -71,8 +104,9 @@ class HexMap:
         self.neighbors = [
             tuple(self._index.get((q + dq, r + dr), -1) for dq, dr in AXIAL_STEPS) for q, r in self.axial
         ]
-        n = len(self.terrain)
-        self.dist = [[axial_distance(self.axial[a], self.axial[b]) for b in range(n)] for a in range(n)]
+        # every pair's ``axial_distance``, its formula written out: the table is n² entries, built on first use
+        self.dist = [[(abs(qa - qb) + abs(ra - rb) + abs(qa + ra - qb - rb)) // 2 for qb, rb in self.axial]
+                     for qa, ra in self.axial]
         self.deploy = []
         for spot in deploy:
             if len(spot) != 3 or not (0 <= spot[0] < self.rows and 0 <= spot[1] < self.cols and 0 <= spot[2] < 6):
@@ -84,11 +118,15 @@ class HexMap:
         self._los: dict[tuple[int, int], bool] = {}
         # the map never changes, so pure functions of it are computed once per argument tuple
         self._sides: dict[tuple[int, int, int], int] = {}
-        self._walks: dict[tuple[tuple[int, ...], int | tuple[int, ...]], dict[int, int]] = {}
+        self._walks: dict[tuple[tuple[int, ...], int | tuple[int, ...]], _Walk] = {}
         self.water = tuple(h for h, t in enumerate(self.terrain) if t == WATER)
         self._arcs: dict[tuple[int, int, int], bool] = {}
         self._rings: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._steps = [tuple(n for n in nb if n >= 0 and self.terrain[n] != WALL) for nb in self.neighbors]
+        # each hex's neighbours on the map and not walls, in direction order
+        self.open_neighbors = [tuple(n for n in nb if n >= 0 and self.terrain[n] != WALL) for nb in self.neighbors]
+        # each hex's steps onto the map and not into a wall: (direction, hex, difficult terrain +1 SP)
+        self.exits = [tuple((d, n, 1 if self.terrain[n] in DIFFICULT else 0) for d, n in enumerate(nb)
+                            if n >= 0 and self.terrain[n] != WALL) for nb in self.neighbors]
 
     # --- naming --------------------------------------------------------------------------------------
     def hex_name(self, idx: int) -> str:
@@ -109,29 +147,20 @@ class HexMap:
     def passable(self, idx: int) -> bool:
         return idx >= 0 and self.terrain[idx] != WALL
 
-    def walk_distances(self, goals: tuple[int, ...], blocked: int | tuple[int, ...]) -> dict[int, int]:
-        """Walking distance (in hexes) from every hex to the nearest goal, around walls and the ``blocked``
-        hex or hexes (breadth-first; cached, so callers must not change the dict)."""
-        key = (goals, blocked)
-        out = self._walks.get(key)
-        if out is None:
-            out = {h: 0 for h in goals}
-            steps = self._steps  # the passable neighbours of each hex
-            stop = blocked if isinstance(blocked, tuple) else (blocked,)
-            frontier, step = list(goals), 0
-            while frontier:  # one ring of the walk at a time (the order a queue would visit them in)
-                step += 1
-                ring = []
-                for h in frontier:
-                    for n in steps[h]:
-                        if n not in out and n not in stop:
-                            out[n] = step
-                            ring.append(n)
-                frontier = ring
+    def walk_distances(self, goals: tuple[int, ...], blocked: int | tuple[int, ...],
+                       wanted: tuple[int, ...] | None = None) -> dict[int, int]:
+        """Walking distance (in hexes) to the nearest goal, around walls and the ``blocked`` hex or hexes
+        (breadth-first), for every hex that can reach a goal — or, given ``wanted``, at least for those of the
+        ``wanted`` hexes that can (the walk stops at the ring where it has met them all; a hex left out is farther
+        than every one given, or cut off). Cached and extended on demand: callers must not change the dict."""
+        walk = self._walks.get((goals, blocked))
+        if walk is None:
             if len(self._walks) >= 8192:  # bounded memory (each entry is up to one int per hex)
                 self._walks.clear()
-            self._walks[key] = out
-        return out
+            walk = self._walks[(goals, blocked)] = _Walk(goals, blocked)
+        if walk.frontier:
+            walk.extend(self.open_neighbors, wanted)
+        return walk.out
 
     def ring(self, centre: int, radius: int) -> tuple[int, ...]:
         """The passable hexes exactly ``radius`` from ``centre``, in index order (cached)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -9,7 +10,7 @@ from gamewright.games.penance import squad as squad_mod
 from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.base import StateBase
 from gamewright.games.penance.cards import CardDef, card_table
-from gamewright.games.penance.components import COMPONENTS, LEGS
+from gamewright.games.penance.components import COMPONENTS, LEFT_ARM, LEGS, RIGHT_ARM
 from gamewright.games.penance.hexgrid import DIRECTIONS, WALL
 from gamewright.games.penance.piles import DAMAGED
 
@@ -27,12 +28,20 @@ SHAPES = {
 TARGETED = frozenset(("play", "extract"))  # the kinds that may name a casket (squads)
 MAX_CASKETS = 6
 ANY_TARGET = -2  # listing legal actions: the card's checks other than its target
+REFUSED = "refused"  # a refusal whose text nobody reads (``why=False``)
 ARG_RANGE = {"none": (-1, -1), "direction": (0, 5), "target": (-1, 4)}
 CARD_LOW = {"none": -1, "card": 0, "either": -1}
 _MOVES = tuple(act("move", arg=d) for d in range(6))
 _END = act("end")
 _ROTATIONS = tuple(tuple(act("rotate", arg=f) for f in range(6) if f != facing) for facing in range(6))
 _TARGETED: dict[tuple[int, tuple[bool, ...]], tuple[Act, ...]] = {}
+
+
+@cache
+def not_played() -> frozenset[str]:
+    """Cards never played from the hand with "play": passive tactics and reactive cards (``_play_problem``
+    refuses them first)."""
+    return frozenset(cid for cid, c in card_table().items() if c.passive or c.reactive)
 
 
 def _targeted_plays(inst: int, destroyed: tuple[bool, ...]) -> tuple[Act, ...]:
@@ -58,6 +67,11 @@ class Legality(StateBase):
     __slots__ = ()
 
     def legal_actions(self) -> list[Act]:
+        out = self._legal_now()
+        self.listed = tuple(out)  # ``apply`` accepts these without validating them again, until it changes the state
+        return out
+
+    def _legal_now(self) -> list[Act]:
         if self.over:
             return []
         top = self.todo[-1]
@@ -101,31 +115,30 @@ class Legality(StateBase):
         s = self.sides[p]
         out = [_END]
         if not s.no_move and (s.sp > 0 or s.free_moves > 0):  # else every step is refused (its cost is >= 1)
-            casket = self.casket_surcharge(p)  # the same for all six steps
-            for d in range(6):
-                if self._move_problem(p, d, casket) is None:
-                    out.append(_MOVES[d])
+            out += self._open_steps(p)
         if self.rotate_cost(p) <= s.sp:
             out += _ROTATIONS[s.facing]
         cards = s.piles.cards
         squad = self.squad
-        die_chooses = self.rules.hit_location == "random"
+        die_chooses = self.die_aims
         table = card_table()
         destroyed: tuple[bool, ...] | None = None  # the enemy's, read once for every attack card
+        never = not_played()
+        arms = s.destroyed[RIGHT_ARM] or s.destroyed[LEFT_ARM]  # else no card is SCRAP (``is_scrap``)
         for i in self._unique_hand(p):
             cid = cards[i]
             if cid == DAMAGED:
                 out += [act("sacrifice", i), act("purge", i)]
                 continue
-            if self.is_scrap(p, cid):
+            if arms and self.is_scrap(p, cid):
                 out.append(act("scrap", i))
                 continue
-            if self._play_problem(p, i, scrap_checked=True, target=ANY_TARGET if squad else -1) is not None:
+            if cid in never or self._play_problem(p, i, True, ANY_TARGET if squad else -1, False) is not None:
                 continue
             c = table[cid]
             if squad:
                 out += self._squad_plays(p, i, c, die_chooses)
-            elif c.kind != "attack":
+            elif not c.is_attack:
                 out.append(act("play", i))
             elif die_chooses:
                 out.append(act("play", i))  # the hit-location die chooses (ref §2)
@@ -136,9 +149,24 @@ class Legality(StateBase):
         if squad:
             out += [act("extract", target=c) for c in range(len(self.sides))
                     if self.sides[c].out and squad_mod.extract_problem(self, p, c) is None]
-        if self.rules.withdraw:  # RULINGS Penance campaigns: the pilot may retreat in the main phase
+        if self.may_withdraw:  # RULINGS Penance campaigns: the pilot may retreat in the main phase
             out.append(act("withdraw"))
         return out
+
+    def _open_steps(self, p: int) -> list[Act]:
+        """The legal steps: ``_move_problem``'s checks for the six directions at once (a caller has checked
+        ``no_move`` and that some SP or a free hex is left)."""
+        s = self.sides[p]
+        if s.destroyed[LEGS] and s.moved >= 2:  # ref §2: destroyed legs, at most 2 hexes per turn
+            return []
+        # SP left for a hex's own surcharge (difficult terrain) after 1 SP a step and the legs' and wounds' part
+        spare = s.sp - self.casket_surcharge(p) - (0 if s.free_moves > 0 else 1)
+        if spare < 0:
+            return []
+        rough_now = self.temp_difficult
+        taken = [o.pos for o in self.sides]
+        return [_MOVES[d] for d, dest, rough in self.map.exits[s.pos]
+                if dest not in taken and (1 if rough or dest in rough_now else 0) <= spare]
 
     def _squad_plays(self, p: int, i: int, c: CardDef, die_chooses: bool) -> list[Act]:
         """A card's plays in a squad battle: a single-target attack at each enemy it reaches (and each of its
@@ -175,9 +203,9 @@ class Legality(StateBase):
             return f"moving there costs {cost} SP and you have {s.sp}"
         return None
 
-    def attack_geometry(self, p: int, c: CardDef, t: int | None = None) -> str | None:
+    def attack_geometry(self, p: int, c: CardDef, t: int | None = None, why: bool = True) -> str | None:
         """Range, arc and line of sight of an attack card against enemy ``t`` (default ``foe(p)``; None = the
-        enemy is a target)."""
+        enemy is a target; ``why=False``: ``REFUSED`` for any refusal, its text not built)."""
         s, e = self.sides[p], self.sides[self.foe(p) if t is None else t]
         dist = self.map.dist[s.pos][e.pos]
         if c.area == "front3":
@@ -186,7 +214,7 @@ class Legality(StateBase):
             return None
         reach = c.radius if c.area == "radius" else c.range
         if dist > reach:
-            return f"the enemy is {dist} hexes away and {c.name} reaches {reach}"
+            return f"the enemy is {dist} hexes away and {c.name} reaches {reach}" if why else REFUSED
         if not self.map.line_of_sight(s.pos, e.pos):
             return "no line of sight to the enemy"
         # a card's range makes it ranged at any distance, adjacent included (RULINGS 004 §2)
@@ -206,9 +234,11 @@ class Legality(StateBase):
             return "PTSD: your pilot cannot attack an enemy from behind"
         return None
 
-    def _play_problem(self, p: int, inst: int, scrap_checked: bool = False, target: int = -1) -> str | None:
+    def _play_problem(self, p: int, inst: int, scrap_checked: bool = False, target: int = -1,
+                      why: bool = True) -> str | None:
         """``scrap_checked``: the caller took the card from the hand and already set DAMAGED and SCRAP apart;
-        ``target``: the casket named (squads)."""
+        ``target``: the casket named (squads); ``why=False``: a refusal is ``REFUSED``, its text not built (a
+        legal-action list only asks whether)."""
         s = self.sides[p]
         pl = s.piles
         if not scrap_checked:
@@ -228,7 +258,7 @@ class Legality(StateBase):
             return f"Broken Finger: {c.name} cannot be played this mission"
         cost = self.card_cost(p, cid)
         if cost > s.sp:
-            return f"{c.name} costs {cost} SP and you have {s.sp}"
+            return f"{c.name} costs {cost} SP and you have {s.sp}" if why else REFUSED
         if c.move and s.no_move:
             return "Anvil Breaker: you cannot move for the rest of the turn"
         squad = self.squad
@@ -251,7 +281,7 @@ class Legality(StateBase):
         if c.is_attack:
             if s.no_attack:
                 return "you played Retreat: you cannot attack this turn"
-            problem = self.attack_geometry(p, c)
+            problem = self.attack_geometry(p, c, None, why)
             if problem:
                 return problem
             e = self.sides[1 - p]
@@ -323,7 +353,7 @@ class Legality(StateBase):
             if problem:
                 raise RuleViolation(text(), problem, "004 §2" if "attack" in problem else "004 §7")
             c = card_table()[pl.cards[a.card]]
-            if c.is_attack and self.rules.hit_location == "random":
+            if c.is_attack and self.die_aims:
                 if a.arg != -1:
                     raise RuleViolation(text(), "hit_location=random: the hit-location die chooses the component, "
                                         "so an attack names none", "ref §2")
@@ -360,7 +390,7 @@ class Legality(StateBase):
                 raise RuleViolation(text(), "an EXECUTION forces the cards to come from the deck", "ref §2")
             if a.card < 0 and not (pl.deck or pl.discard) and pl.hand:
                 raise RuleViolation(text(), "the deck and discard are empty; lose a card from your hand")
-        elif a.kind == "withdraw" and not self.rules.withdraw:
+        elif a.kind == "withdraw" and not self.may_withdraw:
             raise RuleViolation(text(), "withdrawing is a campaign mission's action (option withdraw=true)", "004 §9")
         elif a.kind == "discard" and a.card < 0:
             raise RuleViolation(text(), "name a card from your hand to discard")

@@ -66,6 +66,7 @@ class PenanceState(Preview):
         self.temp_difficult = []
         self.zones = []
         self.turns = 0
+        self.listed = None
         per_side = [self.team.count(t) for t in (0, 1)]
         carried, taint = parse_wounds(rules.wounds, 2, per_side), parse_taint(rules.taint, 2, per_side)
         ruptured: list[list[Any]] = []
@@ -123,7 +124,8 @@ class PenanceState(Preview):
 
     def clone(self) -> PenanceState:
         st = PenanceState.__new__(PenanceState)
-        st.rules, st.map = self.rules, self.map
+        st._rules, st.map = self._rules, self.map  # the slot itself: the options read from it are copied below
+        st.die_aims, st.may_withdraw = self.die_aims, self.may_withdraw
         st.team, st.labels, st.squad = self.team, self.labels, self.squad  # never changed after setup
         st.rng = self.rng.clone()
         st.sides = [s.clone() for s in self.sides]
@@ -135,6 +137,7 @@ class PenanceState(Preview):
         st.end_reason, st.turns = self.end_reason, self.turns
         st.temp_difficult = list(self.temp_difficult)
         st.zones = [list(z) for z in self.zones]
+        st.listed = None
         return st
 
     def to_json(self) -> dict[str, Any]:
@@ -171,6 +174,7 @@ class PenanceState(Preview):
         st.temp_difficult = list(data["temp_difficult"])
         st.zones = [list(z) for z in data["zones"]]
         st.turns = data["turns"]
+        st.listed = None
         return st
 
     def resample(self, seat: int, rng: Rng) -> PenanceState:  # issue 15 §1: a twin for determinized search
