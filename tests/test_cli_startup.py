@@ -48,3 +48,48 @@ def test_sub_commands_keep_their_rich_help(cli: Callable[..., Any]) -> None:
     code, out, err = cli("prince", "chart", "--help")
     assert code == 0, err
     assert "╭─ Options" in out
+
+
+ALL_MODULES = (
+    "import io, sys\n"
+    "from gamewright.cli.main import run\n"
+    "out, sys.stdout = sys.stdout, io.StringIO()\n"
+    "assert run({args!r}) == 0\n"
+    "sys.stdout = out\n"
+    "print(sorted(sys.modules))\n"
+)
+
+
+def test_affinity_odds_table_loads_neither_the_other_commands_nor_the_store() -> None:
+    done = subprocess.run([sys.executable, "-c", ALL_MODULES.format(args=["affinity", "odds", "--table"])],
+                          capture_output=True, text=True, env=dict(os.environ), timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    ours = [m for m in loaded if m.startswith("gamewright.")]
+    assert [m for m in ours if m.startswith("gamewright.cli.")] == [
+        "gamewright.cli.affinity", "gamewright.cli.affinity_sheets", "gamewright.cli.common", "gamewright.cli.lazy",
+        "gamewright.cli.main"]  # no fight, outside or party commands
+    assert [m for m in ours if m.startswith("gamewright.games.")] == [
+        "gamewright.games.affinity", "gamewright.games.affinity.limits", "gamewright.games.affinity.pools"]
+    assert not [m for m in ours if m.startswith(("gamewright.store", "gamewright.lab", "gamewright.agents"))]
+    heavy = ("sqlalchemy", "alembic", "numpy", "scipy", "markdown_it", "pygments")
+    assert [m for m in loaded if m.split(".")[0] in heavy] == []
+    assert "rich.table" in loaded  # the grid is drawn by Rich
+
+
+def test_affinity_commands_load_from_the_modules_named_for_them(cli: Callable[..., Any]) -> None:
+    import importlib
+
+    import typer
+
+    from gamewright.cli.affinity import AffinityCommands
+
+    for module_name in set(AffinityCommands.lazy.values()):
+        made = typer.main.get_command(importlib.import_module(module_name).app)
+        names = set(getattr(made, "commands", {made.name: made}))
+        assert names == {n for n, m in AffinityCommands.lazy.items() if m == module_name}, module_name
+    code, out, err = cli("affinity", "--help")
+    assert code == 0, err
+    listed = [line.split()[1] for line in out.splitlines() if line.startswith("│ ") and not line[2:3].isspace()]
+    assert listed[1:] == ["odds", "defend", "fight", "conformance", "task", "travel", "chase", "duel", "rest",
+                          "character", "party"]  # Typer's order: commands, then groups (after --help itself)

@@ -10,13 +10,23 @@ from rich.table import Table
 
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, sub_app
+from gamewright.cli.lazy import LazyCommands
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.limits import bounded, check_name
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import limits as lim
 
-app = sub_app("affinity", "Affinity: exact dice-pool odds, layered defence, characters, fights and adventures.")
+
+class AffinityCommands(LazyCommands):
+    # the fights and the commands outside combat live in their own modules, imported only when one of them runs
+    lazy = {"fight": "gamewright.cli.affinity_fight", "conformance": "gamewright.cli.affinity_fight",
+            **dict.fromkeys(("task", "travel", "chase", "duel", "rest"), "gamewright.cli.affinity_outside"),
+            "party": "gamewright.cli.affinity_party"}
+
+
+app = sub_app("affinity", "Affinity: exact dice-pool odds, layered defence, characters, fights and adventures.",
+              AffinityCommands)
 character_app = sub_app("character", "Create, show, list and level up stored Affinity character sheets.")
 app.add_typer(character_app, name="character")
 
@@ -297,6 +307,3 @@ def affinity_verb(sheets: list[Any], verb: str, count: int) -> dict[str, Any]:
         ch.new_day(sheet)
     return {**doc, "affinity": sheet.affinity, "cap": sheet.affinity_cap}
 
-
-# the fights and the commands outside combat live in their own modules and register on ``app``
-from gamewright.cli import affinity_fight, affinity_outside, affinity_party  # noqa: E402,F401
