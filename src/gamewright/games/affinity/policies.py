@@ -38,6 +38,8 @@ def layer_key(f: Fighter) -> LayerKey:
 # what a target defends an attack with: its loss table (below), what meets the damage, defence rolls, extra
 # defence d6, its dice outermost first, the worth of each die
 Losses = tuple[dict[int, float], DamageTerms, int, int, LayerKey, float]
+# what every exertion of one attack on one target shares (``GreedyPolicy._strike``)
+Strike = tuple[PoolBase, float, float, str, int, "Losses | None"]
 
 
 @cache
@@ -100,13 +102,18 @@ class GreedyPolicy:
         self._idle = idle
         unweighed, attacks = _sorted_abilities(f.abilities) if f.pc else _NONE_SORTED
         fighters = state.fighters
+        strikes: dict[tuple[str, int], Strike] = {}  # each attack's strike on a target, shared by its exertions
         try:
             for act in state.legal_actions():
-                if act.verb in ("end", "hold") or act.ability in unweighed or (act.ability, act.target) in idle:
+                verb, ability, target = act.verb, act.ability, act.target
+                if verb == "end" or verb == "hold" or ability in unweighed or (ability, target) in idle:
                     continue
-                spec = attacks.get(act.ability)
+                spec = attacks.get(ability)
                 if spec is not None and not act.affinity:  # the most weighed: straight to its score
-                    score = self._score_attack(state, f, spec, act, fighters[act.target])
+                    strike = strikes.get((ability, target))
+                    if strike is None:
+                        strike = strikes[ability, target] = self._strike(state, f, ability, target, 0)
+                    score = self._attack_value(state, f, spec, act, fighters[target], strike)
                 else:
                     score = self.score(state, f, act)
                 if score > best_score:
@@ -305,12 +312,20 @@ class GreedyPolicy:
         return safe + len(pool.help_faces), ex, cost
 
     def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
+        return self._attack_value(state, f, spec, act, t,
+                                  self._strike(state, f, act.ability, act.target, act.affinity))
+
+    def _attack_value(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter,
+                      strike: Strike) -> float:
         prof = f.prof
-        pool, walk, mine, dtype, base, losses = self._strike(state, f, act.ability, act.target, act.affinity)
-        safe, ex, cost = self._dice_and_cost(state, f, pool, act)
+        pool, walk, mine, dtype, base, losses = strike
+        exertion = act.exertion
+        safe, ex = pool.dice(exertion)  # ``_dice_and_cost``, inline: every exertion of every attack comes here
+        safe += len(pool.help_faces)
+        cost = self.check_cost(state, f) if exertion and exertion >= prof else 0.0
         threshold, req = pool.threshold, pool.required
         if spec.effect == "attack":
-            if spec.centered and not f.exerted_turn and act.exertion == 0:
+            if spec.centered and not f.exerted_turn and exertion == 0:
                 base = state._attack_damage(f, spec, t, req, req, True)
             dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
             value = 0.0 if losses is None else _valued(t, dd, losses)
@@ -327,8 +342,7 @@ class GreedyPolicy:
         return value - burn * mine - cost
 
     @per_decision
-    def _strike(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
-                ) -> tuple[PoolBase, float, float, str, int, Losses | None]:
+    def _strike(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int) -> Strike:
         """What every exertion of attack ``key`` on ``target`` shares: the roll but its exertion dice, the price on
         walking, the worth of ``f``'s dice, the damage type, the damage at exactly the successes required (not
         Centered) and what the target defends with (None if it is dead)."""
