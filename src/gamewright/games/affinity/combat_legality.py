@@ -3,6 +3,7 @@ and targets, and why a given action is illegal (combined into ``combat.CombatSta
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -18,7 +19,7 @@ _act = cache(Act)
 
 
 @cache
-def _uses(key: str, targets: tuple[int, ...], lo: int, hi: int) -> tuple[Act, ...]:
+def use_acts(key: str, targets: tuple[int, ...], lo: int, hi: int) -> tuple[Act, ...]:
     """An ability on each target at each exertion from ``lo`` to ``hi``, in the order legal lists give them."""
     return tuple(_act("use", key, t, e, 0) for t in targets for e in range(lo, hi + 1))
 
@@ -73,18 +74,11 @@ class LegalityMixin(CombatBase):
         if self.winner is not None:
             return []
         f = self.fighters[self.active]
-        fx, fy = f.x, f.y
-        others = [(e, max(abs(e.x - fx), abs(e.y - fy))) for e in self.fighters if e.status != rs.DEAD]
+        others = self.others(f)
         acts = [END] if self.held_phase else [END, HOLD]
-        if f.move_left > 0:
-            side = f.side
-            acts += [_act("move", "", e.idx, 0, 0) for e, d in others if e.side != side and d > 1]
-        for key in f.abilities:
-            spec = self._spec(f, key)
-            if spec is None or self._unusable(f, key, spec):
-                continue
-            lo, hi = self._exertion_range(f, spec)
-            uses = _uses(key, tuple(self._targets(f, key, spec, others)), lo, hi)
+        acts += self.legal_moves(f, others)
+        for key, spec, targets, lo, hi in self.legal_uses(f, others):
+            uses = use_acts(key, targets, lo, hi)
             acts += uses
             if f.affinity and spec.tier != "none":  # 003 Spending Affinity Dice: on any roll
                 acts += [_act("use", key, a.target, a.exertion, n) for a in uses for n in range(1, f.affinity + 1)]
@@ -94,6 +88,30 @@ class LegalityMixin(CombatBase):
                 if e.pc and e is not f and e.side == f.side and d <= 30 // SQUARE and room > 0:
                     acts += [_act("share", "", e.idx, 0, n) for n in range(1, min(f.affinity, room) + 1)]
         return acts
+
+    # the parts of ``legal_actions``, in its order (a policy walks them without the flat list)
+    def others(self, f: Fighter) -> list[tuple[Fighter, int]]:
+        """Every living combatant with its distance from ``f``."""
+        fx, fy = f.x, f.y
+        return [(e, max(abs(e.x - fx), abs(e.y - fy))) for e in self.fighters if e.status != rs.DEAD]
+
+    def legal_moves(self, f: Fighter, others: list[tuple[Fighter, int]]) -> list[Act]:
+        """Free movement toward each enemy not adjacent, while movement is left."""
+        if f.move_left <= 0:
+            return []
+        side = f.side
+        return [_act("move", "", e.idx, 0, 0) for e, d in others if e.side != side and d > 1]
+
+    def legal_uses(self, f: Fighter, others: list[tuple[Fighter, int]]
+                   ) -> Iterator[tuple[str, Ability | Attack, tuple[int, ...], int, int]]:
+        """Each usable ability with its targets and exertion range: its actions are ``use_acts(key, targets, lo,
+        hi)``, every target at every exertion, before any with Affinity dice."""
+        for key in f.abilities:
+            spec = self._spec(f, key)
+            if spec is None or self._unusable(f, key, spec):
+                continue
+            lo, hi = self._exertion_range(f, spec)
+            yield key, spec, tuple(self._targets(f, key, spec, others)), lo, hi
 
     def _spec(self, f: Fighter, key: str) -> Ability | Attack | None:
         if f.pc:

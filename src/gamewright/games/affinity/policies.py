@@ -16,6 +16,7 @@ from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
 from gamewright.games.affinity.combat_damage import DamageTerms
+from gamewright.games.affinity.combat_legality import use_acts
 from gamewright.games.affinity.combat_pools import PoolBase
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
@@ -27,7 +28,10 @@ DEFEND_CANCELS = 0.62  # two extra d6 at 5+ against a typical 1–4 point hit (r
 
 
 def dice_left(f: Fighter) -> int:
-    return f.hd + sum(la.count for la in f.layers)
+    left = f.hd
+    for la in f.layers:  # a plain loop: every die's worth asks
+        left += la.count
+    return left
 
 
 def layer_key(f: Fighter) -> LayerKey:
@@ -81,6 +85,7 @@ def _sorted_abilities(abilities: tuple[str, ...]) -> tuple[frozenset[str], dict[
 
 
 _ATTACKS = ("attack", "devastate")
+_REACHES: dict[Any, int] = {}  # GreedyPolicy.reach by (weapon, abilities) of a PC, kind of a creature
 _NONE_SORTED: tuple[frozenset[str], dict[str, Ability]] = (frozenset(), {})
 
 
@@ -92,34 +97,57 @@ class GreedyPolicy:
     def __init__(self) -> None:
         self._threat: dict[tuple[str, int], float] = {}
         self._memo: dict[tuple[Any, ...], Any] | None = None  # valuations of the decision being scored
-        self._idle: set[tuple[str, int]] | None = None  # its (ability, target) pairs that score 0 at any exertion
 
     def choose(self, state: CombatState) -> Act:
-        f = state.fighters[state.active]
+        """The best-scoring legal action, the first listed on a tie; nothing scoring above 0: end the turn.
+
+        It walks ``legal_actions``' parts in their order, skipping what always scores 0 (ending or holding the
+        turn, Affinity dice spent or shared, abilities never weighed, a support action on a target that gains
+        nothing), so the choice is the one the whole list would give."""
         best, best_score = END, 0.0
+        if state.winner is not None:
+            return best
+        f = state.fighters[state.active]
         self._memo = {}
-        idle: set[tuple[str, int]] = set()
-        self._idle = idle
         unweighed, attacks = _sorted_abilities(f.abilities) if f.pc else _NONE_SORTED
         fighters = state.fighters
-        strikes: dict[tuple[str, int], Strike] = {}  # each attack's strike on a target, shared by its exertions
         try:
-            for act in state.legal_actions():
-                verb, ability, target = act.verb, act.ability, act.target
-                if verb == "end" or verb == "hold" or ability in unweighed or (ability, target) in idle:
-                    continue
-                spec = attacks.get(ability)
-                if spec is not None and not act.affinity:  # the most weighed: straight to its score
-                    strike = strikes.get((ability, target))
-                    if strike is None:
-                        strike = strikes[ability, target] = self._strike(state, f, ability, target, 0)
-                    score = self._attack_value(state, f, spec, act, fighters[target], strike)
-                else:
-                    score = self.score(state, f, act)
+            others = state.others(f)
+            for act in state.legal_moves(f, others):
+                score = self.score(state, f, act)
                 if score > best_score:
                     best, best_score = act, score
+            for key, spec, targets, lo, hi in state.legal_uses(f, others):
+                if key in unweighed:
+                    continue
+                acts = use_acts(key, targets, lo, hi)  # every target at every exertion, target by target
+                per = hi - lo + 1
+                attack = attacks.get(key)
+                support = attack is None and f.pc and spec.tier != "none"
+                for i, target in enumerate(targets):
+                    if attack is not None:  # the most weighed: straight to its score, one strike for all exertions
+                        t = fighters[target]
+                        strike = self._strike(state, f, key, target, 0)
+                        for act in acts[i * per:(i + 1) * per]:
+                            score = self._attack_value(state, f, attack, act, t, strike)
+                            if score > best_score:
+                                best, best_score = act, score
+                    elif support:  # its effect and roll valued once for all exertions
+                        value = self._support(state, f, key, target)
+                        if value <= 0:
+                            continue  # nothing to gain, whatever the roll
+                        pool = self._pool(state, f, key, target, 0)[0]
+                        for act in acts[i * per:(i + 1) * per]:
+                            score = self._support_score(state, f, spec, act, value, pool)
+                            if score > best_score:
+                                best, best_score = act, score
+                    else:
+                        for act in acts[i * per:(i + 1) * per]:
+                            score = self.score(state, f, act)
+                            if score > best_score:
+                                best, best_score = act, score
         finally:
-            self._memo = self._idle = None
+            self._memo = None
         return best
 
     # --- the currency ------------------------------------------------------------------------------------
@@ -193,11 +221,18 @@ class GreedyPolicy:
 
     @staticmethod
     def reach(state: CombatState, f: Fighter) -> int:
-        if f.pc:  # the longest reach of its attacks (a weapon, Force Bolt, Smite …)
-            abilities = class_data().abilities
-            return max((state._reach(f, abilities[k])[0] for k in f.abilities
-                        if abilities[k].effect in ("attack", "devastate")), default=1)
-        return max((a.range // SQUARE for a in state.cdef(f).attacks if a.heal is None), default=1)
+        """The longest reach of ``f``'s attacks: fixed by a PC's weapon and abilities, a creature's kind."""
+        key = (f.weapon, f.abilities) if f.pc else f.key
+        value = _REACHES.get(key)
+        if value is None:
+            if f.pc:  # a weapon, Force Bolt, Smite …
+                abilities = class_data().abilities
+                value = max((state._reach(f, abilities[k])[0] for k in f.abilities
+                             if abilities[k].effect in ("attack", "devastate")), default=1)
+            else:
+                value = max((a.range // SQUARE for a in state.cdef(f).attacks if a.heal is None), default=1)
+            _REACHES[key] = value
+        return value
 
     # --- scoring -----------------------------------------------------------------------------------------
     def score(self, state: CombatState, f: Fighter, act: Act) -> float:
@@ -293,10 +328,13 @@ class GreedyPolicy:
             return self._score_attack(state, f, spec, act, t)
         value = self._support(state, f, act.ability, act.target)
         if value <= 0:
-            if self._idle is not None:
-                self._idle.add((act.ability, act.target))
             return 0.0  # nothing to gain, whatever the roll
-        pool = self._pool(state, f, act.ability, act.target, act.affinity)[0]
+        return self._support_score(state, f, spec, act, value, self._pool(state, f, act.ability, act.target,
+                                                                         act.affinity)[0])
+
+    def _support_score(self, state: CombatState, f: Fighter, spec: Ability | Attack, act: Act, value: float,
+                       pool: PoolBase) -> float:
+        """A support action worth ``value`` on success, rolled with ``pool`` at the action's exertion."""
         safe, ex, cost = self._dice_and_cost(state, f, pool, act)
         _, p_ok, burn = damage_dist(safe, ex, pool.threshold, pool.required, 0, 0)
         return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
