@@ -379,7 +379,6 @@ class GreedyPolicy:
             value -= (1 - p_ok) * self.check_cost(state, f)
         return value - burn * mine - cost
 
-    @per_decision
     def _strike(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int) -> Strike:
         """What every exertion of attack ``key`` on ``target`` shares: the roll but its exertion dice, the price on
         walking, the worth of ``f``'s dice, the damage type, the damage at exactly the successes required (not
@@ -396,7 +395,6 @@ class GreedyPolicy:
         losses = None if t.status == rs.DEAD else self._losses(state, t, dtype, False)
         return pool, walk, self.die_value(state, f), dtype, base, losses
 
-    @per_decision
     def _pool(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
               ) -> tuple[PoolBase, float]:
         """The roll ``CombatState._pc_use`` will make with ability ``key`` on ``target``, from where free movement
@@ -411,7 +409,6 @@ class GreedyPolicy:
             walk = 0.05 * max(0, min(dist(f, t) - near, f.move_left))
         return state._pc_pool(f, spec, t, at, affinity), walk
 
-    @per_decision
     def _support(self, state: CombatState, f: Fighter, key: str, target: int) -> float:
         """``_support_value`` of ability ``key`` on ``target``: the same for each of its exertions."""
         return self._support_value(state, f, class_data().abilities[key],
