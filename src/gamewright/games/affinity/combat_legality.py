@@ -11,9 +11,10 @@ from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat_base import CombatBase
 from gamewright.games.affinity.combat_fighters import END, HOLD, SQUARE, Act, Fighter, dist, slug
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
-from gamewright.games.affinity.pools import MIN_EXERTION, is_expert_or_higher
+from gamewright.games.affinity.pools import EXPERT_TIERS, MIN_EXERTION
 
 _CREATURE_SPECS: dict[str, dict[str, Attack]] = {}
+_ABILITY_REACH: dict[tuple[str, str], tuple[int, int]] = {}  # LegalityMixin._reach by (ability, weapon)
 # legal-action lists share their (frozen) actions: the same few recur every turn of every fight
 _act = cache(Act)
 
@@ -125,7 +126,7 @@ class LegalityMixin(CombatBase):
         tier = spec.tier
         if self.held_phase and tier != "basic":
             return "held actions used at initiative count 0 are Basic only (003 Held Actions)"
-        if is_expert_or_higher(tier):
+        if tier in EXPERT_TIERS:
             if f.expert_used:
                 return "only one Expert-or-higher action per turn (003 Exertion Budget)"
             if not rs.can_initiate_expert(f):
@@ -157,6 +158,14 @@ class LegalityMixin(CombatBase):
         """(squares reached normally, squares reached at long range with −1d6)."""
         if isinstance(spec, Attack):
             return spec.range // SQUARE, spec.range // SQUARE
+        key = (spec.key, f.weapon)  # an ability's reach is fixed by the ability and the weapon
+        reach = _ABILITY_REACH.get(key)
+        if reach is None:
+            reach = _ABILITY_REACH[key] = self._ability_reach(f, spec)
+        return reach
+
+    @staticmethod
+    def _ability_reach(f: Fighter, spec: Ability) -> tuple[int, int]:
         if spec.effect in ("attack", "devastate") and spec.range == 0:
             w = class_data().weapons[f.weapon]
             sq = w.range // SQUARE

@@ -20,7 +20,7 @@ from gamewright.games.affinity.combat_legality import use_acts
 from gamewright.games.affinity.combat_pools import PoolBase
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
-from gamewright.games.affinity.pools import TIERS, is_expert_or_higher
+from gamewright.games.affinity.pools import EXPERT_TIERS, TIERS, is_expert_or_higher
 from gamewright.games.affinity.tactics import LayerKey, damage_dist, expected_damage, expected_lost
 
 P_LOSE, P_GAIN = 4 / 6, 1 / 6  # 003 "Resolve Check": 1–4 lose one, 6 gains one
@@ -338,7 +338,7 @@ class GreedyPolicy:
         safe, ex, cost = self._dice_and_cost(state, f, pool, act)
         _, p_ok, burn = damage_dist(safe, ex, pool.threshold, pool.required, 0, 0)
         return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
-            self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
+            self.check_cost(state, f) if spec.tier in EXPERT_TIERS else 0.0)
 
     def _dice_and_cost(self, state: CombatState, f: Fighter, pool: PoolBase, act: Act) -> tuple[int, int, float]:
         """The safe and exertion dice an action rolls at its exertion (a Help's faces valued as dice) and the
@@ -375,7 +375,7 @@ class GreedyPolicy:
         value -= walk  # prefer attacks that need no walking
         if spec.resolve_cost:
             value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
-        if is_expert_or_higher(spec.tier):
+        if spec.tier in EXPERT_TIERS:
             value -= (1 - p_ok) * self.check_cost(state, f)
         return value - burn * mine - cost
 
