@@ -107,8 +107,9 @@ class LegalityMixin(CombatBase):
                    ) -> Iterator[tuple[str, Ability | Attack, tuple[int, ...], int, int]]:
         """Each usable ability with its targets and exertion range: its actions are ``use_acts(key, targets, lo,
         hi)``, every target at every exertion, before any with Affinity dice."""
+        specs = _ABILITIES() if f.pc else self._creature_specs(f)  # ``_spec``, looked up once for the list
         for key in f.abilities:
-            spec = self._spec(f, key)
+            spec = specs.get(key)
             if spec is None or self._unusable(f, key, spec):
                 continue
             lo, hi = self._exertion_range(f, spec)
@@ -117,10 +118,13 @@ class LegalityMixin(CombatBase):
     def _spec(self, f: Fighter, key: str) -> Ability | Attack | None:
         if f.pc:
             return _ABILITIES().get(key)
+        return self._creature_specs(f).get(key)
+
+    def _creature_specs(self, f: Fighter) -> dict[str, Attack]:
         specs = _CREATURE_SPECS.get(f.key)
         if specs is None:
             specs = _CREATURE_SPECS[f.key] = {slug(a.name): a for a in self.cdef(f).attacks}
-        return specs.get(key)
+        return specs
 
     def _unusable(self, f: Fighter, key: str, spec: Ability | Attack) -> str:
         tier = spec.tier

@@ -35,7 +35,7 @@ def dice_left(f: Fighter) -> int:
 
 
 def layer_key(f: Fighter) -> LayerKey:
-    key = tuple((la.sides, la.count, la.survive) for la in f.layers if la.count > 0)
+    key = tuple([(la.sides, la.count, la.survive) for la in f.layers if la.count > 0])
     return key + ((f.hd_die, f.hd, 5),) if f.hd > 0 else key
 
 
