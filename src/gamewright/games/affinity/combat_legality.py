@@ -103,12 +103,15 @@ class LegalityMixin(CombatBase):
         side = f.side
         return [_act("move", "", e.idx, 0, 0) for e, d in others if e.side != side and d > 1]
 
-    def legal_uses(self, f: Fighter, others: list[tuple[Fighter, int]]
+    def legal_uses(self, f: Fighter, others: list[tuple[Fighter, int]], skip: frozenset[str] = frozenset()
                    ) -> Iterator[tuple[str, Ability | Attack, tuple[int, ...], int, int]]:
         """Each usable ability with its targets and exertion range: its actions are ``use_acts(key, targets, lo,
-        hi)``, every target at every exertion, before any with Affinity dice."""
+        hi)``, every target at every exertion, before any with Affinity dice. Abilities in ``skip`` are passed
+        over unasked (a policy that never plays them)."""
         specs = _ABILITIES() if f.pc else self._creature_specs(f)  # ``_spec``, looked up once for the list
         for key in f.abilities:
+            if key in skip:
+                continue
             spec = specs.get(key)
             if spec is None or self._unusable(f, key, spec):
                 continue

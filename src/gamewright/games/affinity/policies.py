@@ -117,9 +117,7 @@ class GreedyPolicy:
                 score = self.score(state, f, act)
                 if score > best_score:
                     best, best_score = act, score
-            for key, spec, targets, lo, hi in state.legal_uses(f, others):
-                if key in unweighed:
-                    continue
+            for key, spec, targets, lo, hi in state.legal_uses(f, others, unweighed):
                 acts = use_acts(key, targets, lo, hi)  # every target at every exertion, target by target
                 per = hi - lo + 1
                 attack = attacks.get(key)
