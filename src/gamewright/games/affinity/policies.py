@@ -126,8 +126,9 @@ class GreedyPolicy:
                     if attack is not None:  # the most weighed: straight to its score, one strike for all exertions
                         t = fighters[target]
                         strike = self._strike(state, f, key, target, 0)
+                        check = self.check_cost(state, f)
                         for act in acts[i * per:(i + 1) * per]:
-                            score = self._attack_value(state, f, attack, act, t, strike)
+                            score = self._attack_value(state, f, attack, act, t, strike, check)
                             if score > best_score:
                                 best, best_score = act, score
                     elif support:  # its effect and roll valued once for all exertions
@@ -333,32 +334,31 @@ class GreedyPolicy:
     def _support_score(self, state: CombatState, f: Fighter, spec: Ability | Attack, act: Act, value: float,
                        pool: PoolBase) -> float:
         """A support action worth ``value`` on success, rolled with ``pool`` at the action's exertion."""
-        safe, ex, cost = self._dice_and_cost(state, f, pool, act)
+        check = self.check_cost(state, f)
+        safe, ex, cost = self._dice_and_cost(pool, act.exertion, f.prof, check)
         _, p_ok, burn = damage_dist(safe, ex, pool.threshold, pool.required, 0, 0)
         return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
-            self.check_cost(state, f) if spec.tier in EXPERT_TIERS else 0.0)
+            check if spec.tier in EXPERT_TIERS else 0.0)
 
-    def _dice_and_cost(self, state: CombatState, f: Fighter, pool: PoolBase, act: Act) -> tuple[int, int, float]:
-        """The safe and exertion dice an action rolls at its exertion (a Help's faces valued as dice) and the
-        cost of the Resolve check it triggers at maximum exertion (ref §1)."""
-        safe, ex = pool.dice(act.exertion)
-        cost = 0.0
-        if act.exertion and act.exertion >= f.prof:
-            cost += self.check_cost(state, f)
-        return safe + len(pool.help_faces), ex, cost
+    @staticmethod
+    def _dice_and_cost(pool: PoolBase, exertion: int, prof: int, check: float) -> tuple[int, int, float]:
+        """The safe and exertion dice an action rolls at ``exertion`` (a Help's faces valued as dice) and the
+        cost of the Resolve check it triggers at maximum exertion (ref §1), ``check`` being its cost."""
+        safe, ex = pool.dice(exertion)
+        return safe + len(pool.help_faces), ex, (check if exertion and exertion >= prof else 0.0)
 
     def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
         return self._attack_value(state, f, spec, act, t,
-                                  self._strike(state, f, act.ability, act.target, act.affinity))
+                                  self._strike(state, f, act.ability, act.target, act.affinity),
+                                  self.check_cost(state, f))
 
     def _attack_value(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter,
-                      strike: Strike) -> float:
+                      strike: Strike, check: float) -> float:
+        """An attack's score at its exertion; ``check`` is ``f``'s ``check_cost``, read once for all."""
         prof = f.prof
         pool, walk, mine, dtype, base, losses = strike
         exertion = act.exertion
-        safe, ex = pool.dice(exertion)  # ``_dice_and_cost``, inline: every exertion of every attack comes here
-        safe += len(pool.help_faces)
-        cost = self.check_cost(state, f) if exertion and exertion >= prof else 0.0
+        safe, ex, cost = self._dice_and_cost(pool, exertion, prof, check)
         threshold, req = pool.threshold, pool.required
         if spec.effect == "attack":
             if spec.centered and not f.exerted_turn and exertion == 0:
@@ -374,7 +374,7 @@ class GreedyPolicy:
         if spec.resolve_cost:
             value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
         if spec.tier in EXPERT_TIERS:
-            value -= (1 - p_ok) * self.check_cost(state, f)
+            value -= (1 - p_ok) * check
         return value - burn * mine - cost
 
     def _strike(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int) -> Strike:
