@@ -140,9 +140,16 @@ class GreedyPolicy:
                             score = self._support_score(state, f, spec, act, value, pool)
                             if score > best_score:
                                 best, best_score = act, score
-                    else:
+                    elif not f.pc:  # a creature's attack or heal: one action per target, no exertion
+                        assert isinstance(spec, Attack)
+                        score = self._score_npc(state, f, spec, fighters[target] if target >= 0 else None)
+                        if score > best_score:
+                            best, best_score = acts[i], score
+                    else:  # a PC's action without a roll (Defend, Rush, Steady)
+                        assert isinstance(spec, Ability)
+                        t_or_none = fighters[target] if target >= 0 else None
                         for act in acts[i * per:(i + 1) * per]:
-                            score = self.score(state, f, act)
+                            score = self._score_pc(state, f, spec, act, t_or_none)
                             if score > best_score:
                                 best, best_score = act, score
         finally:
