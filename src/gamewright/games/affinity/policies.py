@@ -452,8 +452,8 @@ class GreedyPolicy:
         if effect == "rally" and t is not None:
             return 0.2 * self.threat(state, t) if t.rally_dice == 0 else 0.0
         if effect == "help" and t is not None:
-            fallen = any(a.side == f.side and a.status in (rs.DYING, rs.COLLAPSED) for a in state.fighters)
-            if t.key == "priest" and fallen and not t.help_faces:
+            if t.key == "priest" and not t.help_faces and any(  # helping a Priest matters while someone is down
+                    a.side == f.side and a.status in (rs.DYING, rs.COLLAPSED) for a in state.fighters):
                 return 0.3 * max(self.threat(state, a) for a in state.fighters if a.side == f.side)
             return 0.0
         mine = self.die_value(state, f)
