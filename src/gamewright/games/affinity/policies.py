@@ -118,16 +118,15 @@ class GreedyPolicy:
                 if score > best_score:
                     best, best_score = act, score
             for key, spec, targets, lo, hi in state.legal_uses(f, others, unweighed):
-                acts = use_acts(key, targets, lo, hi)  # every target at every exertion, target by target
-                per = hi - lo + 1
                 attack = attacks.get(key)
                 support = attack is None and f.pc and spec.tier != "none"
-                for i, target in enumerate(targets):
+                for target in targets:
+                    acts = use_acts(key, (target,), lo, hi)  # its exertions on this target, as the list has them
                     if attack is not None:  # the most weighed: straight to its score, one strike for all exertions
                         t = fighters[target]
                         strike = self._strike(state, f, key, target, 0)
                         check = self.check_cost(state, f)
-                        for act in acts[i * per:(i + 1) * per]:
+                        for act in acts:
                             score = self._attack_value(state, f, attack, act, t, strike, check)
                             if score > best_score:
                                 best, best_score = act, score
@@ -136,7 +135,7 @@ class GreedyPolicy:
                         if value <= 0:
                             continue  # nothing to gain, whatever the roll
                         pool = self._pool(state, f, key, target, 0)[0]
-                        for act in acts[i * per:(i + 1) * per]:
+                        for act in acts:
                             score = self._support_score(state, f, spec, act, value, pool)
                             if score > best_score:
                                 best, best_score = act, score
@@ -144,11 +143,11 @@ class GreedyPolicy:
                         assert isinstance(spec, Attack)
                         score = self._score_npc(state, f, spec, fighters[target] if target >= 0 else None)
                         if score > best_score:
-                            best, best_score = acts[i], score
+                            best, best_score = acts[0], score
                     else:  # a PC's action without a roll (Defend, Rush, Steady)
                         assert isinstance(spec, Ability)
                         t_or_none = fighters[target] if target >= 0 else None
-                        for act in acts[i * per:(i + 1) * per]:
+                        for act in acts:
                             score = self._score_pc(state, f, spec, act, t_or_none)
                             if score > best_score:
                                 best, best_score = act, score
