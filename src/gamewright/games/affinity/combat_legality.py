@@ -20,9 +20,9 @@ _act = cache(Act)
 
 
 @cache
-def use_acts(key: str, targets: tuple[int, ...], lo: int, hi: int) -> tuple[Act, ...]:
-    """An ability on each target at each exertion from ``lo`` to ``hi``, in the order legal lists give them."""
-    return tuple(_act("use", key, t, e, 0) for t in targets for e in range(lo, hi + 1))
+def use_acts(key: str, target: int, lo: int, hi: int) -> tuple[Act, ...]:
+    """An ability on one target at each exertion from ``lo`` to ``hi``, in the order legal lists give them."""
+    return tuple(_act("use", key, target, e, 0) for e in range(lo, hi + 1))
 
 
 def _ABILITIES() -> dict[str, Ability]:  # noqa: N802 - a cached table, read like a constant
@@ -79,7 +79,7 @@ class LegalityMixin(CombatBase):
         acts = [END] if self.held_phase else [END, HOLD]
         acts += self.legal_moves(f, others)
         for key, spec, targets, lo, hi in self.legal_uses(f, others):
-            uses = use_acts(key, targets, lo, hi)
+            uses = [act for target in targets for act in use_acts(key, target, lo, hi)]
             acts += uses
             if f.affinity and spec.tier != "none":  # 003 Spending Affinity Dice: on any roll
                 acts += [_act("use", key, a.target, a.exertion, n) for a in uses for n in range(1, f.affinity + 1)]
@@ -105,8 +105,8 @@ class LegalityMixin(CombatBase):
 
     def legal_uses(self, f: Fighter, others: list[tuple[Fighter, int]], skip: frozenset[str] = frozenset()
                    ) -> Iterator[tuple[str, Ability | Attack, tuple[int, ...], int, int]]:
-        """Each usable ability with its targets and exertion range: its actions are ``use_acts(key, targets, lo,
-        hi)``, every target at every exertion, before any with Affinity dice. Abilities in ``skip`` are passed
+        """Each usable ability with its targets and exertion range: its actions are ``use_acts(key, target, lo,
+        hi)`` for each target in turn, before any with Affinity dice. Abilities in ``skip`` are passed
         over unasked (a policy that never plays them)."""
         specs = _ABILITIES() if f.pc else self._creature_specs(f)  # ``_spec``, looked up once for the list
         for key in f.abilities:

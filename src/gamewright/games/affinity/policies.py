@@ -121,7 +121,7 @@ class GreedyPolicy:
                 attack = attacks.get(key)
                 support = attack is None and f.pc and spec.tier != "none"
                 for target in targets:
-                    acts = use_acts(key, (target,), lo, hi)  # its exertions on this target, as the list has them
+                    acts = use_acts(key, target, lo, hi)  # its exertions on this target, as the list has them
                     if attack is not None:  # the most weighed: straight to its score, one strike for all exertions
                         t = fighters[target]
                         strike = self._strike(state, f, key, target, 0)
