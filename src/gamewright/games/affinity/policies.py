@@ -9,84 +9,33 @@ Ties go to the first listed action, so a seed replays the same fight.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
-from gamewright.games.affinity.combat_damage import DamageTerms
 from gamewright.games.affinity.combat_legality import use_acts
 from gamewright.games.affinity.combat_pools import PoolBase
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
+from gamewright.games.affinity.policy_values import (
+    ATTACK_EFFECTS,
+    NONE_SORTED,
+    REACHES,
+    SUPPORT_EFFECTS,
+    Losses,
+    Strike,
+    dice_left,
+    layer_key,
+    loss_table,
+    sorted_abilities,
+    valued,
+)
 from gamewright.games.affinity.pools import EXPERT_TIERS, TIERS, is_expert_or_higher
-from gamewright.games.affinity.tactics import LayerKey, damage_dist, expected_damage, expected_lost
+from gamewright.games.affinity.tactics import damage_dist, expected_damage
 
 P_LOSE, P_GAIN = 4 / 6, 1 / 6  # 003 "Resolve Check": 1–4 lose one, 6 gains one
 DEFEND_CANCELS = 0.62  # two extra d6 at 5+ against a typical 1–4 point hit (ref §1 Universal actions)
-
-
-def dice_left(f: Fighter) -> int:
-    left = f.hd
-    for la in f.layers:  # a plain loop: every die's worth asks
-        left += la.count
-    return left
-
-
-def layer_key(f: Fighter) -> LayerKey:
-    key = tuple([(la.sides, la.count, la.survive) for la in f.layers if la.count > 0])
-    return key + ((f.hd_die, f.hd, 5),) if f.hd > 0 else key
-
-
-# what a target defends an attack with: its loss table (below), what meets the damage, defence rolls, extra
-# defence d6, its dice outermost first, the worth of each die
-Losses = tuple[dict[int, float], DamageTerms, int, int, LayerKey, float]
-# what every exertion of one attack on one target shares (``GreedyPolicy._strike``)
-Strike = tuple[PoolBase, float, float, str, int, "Losses | None"]
-
-
-@cache
-def _loss_table(terms: DamageTerms, capacity: int, bonus: int, layers: LayerKey) -> dict[int, float]:
-    """Expected dice lost to each amount of damage, filled in by ``_valued`` as amounts are met: the same for every
-    target met with the same terms, defence and dice, so fights share it."""
-    return {}
-
-
-def _valued(t: Fighter, dist_: tuple[tuple[int, float], ...], losses: Losses) -> float:
-    """Expected dice an attack with damage distribution ``dist_`` destroys on (living) ``t``, valued at its
-    worth per die."""
-    lost = 0.0
-    known, terms, capacity, bonus, layers, worth = losses
-    for dmg, p in dist_:
-        one = known.get(dmg)
-        if one is None:
-            one = known[dmg] = expected_lost(terms.met(dmg)[0], capacity, bonus, layers)
-        lost += p * one
-    value = lost * worth
-    if t.status == rs.DYING and not t.mindless:
-        value += 0.05  # a hit at 0 HD forces a Resolve check
-    return value
-
-
-# the effects of rolled actions the greedy policy weighs (the rest score 0: Dash, Disengage)
-SUPPORT_EFFECTS = frozenset({"endure", "stabilize", "mark", "analyze", "rally", "help", "ward", "commune",
-                             "hold_line", "purpose", "recover"})
-
-
-@cache
-def _sorted_abilities(abilities: tuple[str, ...]) -> tuple[frozenset[str], dict[str, Ability]]:
-    """A PC's abilities whose every action scores 0 (a rolled effect not weighed), skipped without scoring, and
-    its attacks (``_score_pc`` sends their actions to ``_score_attack``)."""
-    data = class_data().abilities
-    known = [data[k] for k in abilities if k in data and data[k].tier != "none"]
-    unweighed = frozenset(a.key for a in known if a.effect not in SUPPORT_EFFECTS and a.effect not in _ATTACKS)
-    return unweighed, {a.key: a for a in known if a.effect in _ATTACKS}
-
-
-_ATTACKS = ("attack", "devastate")
-_REACHES: dict[Any, int] = {}  # GreedyPolicy.reach by (weapon, abilities) of a PC, kind of a creature
-_NONE_SORTED: tuple[frozenset[str], dict[str, Ability]] = (frozenset(), {})
 
 
 class GreedyPolicy:
@@ -109,7 +58,7 @@ class GreedyPolicy:
             return best
         f = state.fighters[state.active]
         self._memo = {}
-        unweighed, attacks = _sorted_abilities(f.abilities) if f.pc else _NONE_SORTED
+        unweighed, attacks = sorted_abilities(f.abilities) if f.pc else NONE_SORTED
         fighters = state.fighters
         try:
             others = state.others(f)
@@ -228,7 +177,7 @@ class GreedyPolicy:
     def reach(state: CombatState, f: Fighter) -> int:
         """The longest reach of ``f``'s attacks: fixed by a PC's weapon and abilities, a creature's kind."""
         key = (f.weapon, f.abilities) if f.pc else f.key
-        value = _REACHES.get(key)
+        value = REACHES.get(key)
         if value is None:
             if f.pc:  # a weapon, Force Bolt, Smite …
                 abilities = class_data().abilities
@@ -236,7 +185,7 @@ class GreedyPolicy:
                              if abilities[k].effect in ("attack", "devastate")), default=1)
             else:
                 value = max((a.range // SQUARE for a in state.cdef(f).attacks if a.heal is None), default=1)
-            _REACHES[key] = value
+            REACHES[key] = value
         return value
 
     # --- scoring -----------------------------------------------------------------------------------------
@@ -278,7 +227,7 @@ class GreedyPolicy:
         """Expected dice an attack destroys on ``t``, valued at the target's worth per die."""
         if t.status == rs.DEAD:
             return 0.0
-        return _valued(t, dist_, self._losses(state, t, dtype, area))
+        return valued(t, dist_, self._losses(state, t, dtype, area))
 
     @per_decision
     def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool) -> Losses:
@@ -287,7 +236,7 @@ class GreedyPolicy:
         terms = state.damage_terms(t, dtype)
         capacity, bonus = state.defence_dice(t, dtype, area)
         layers = layer_key(t)
-        return (_loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
+        return (loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
                 self.die_value(state, t))
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
@@ -328,7 +277,7 @@ class GreedyPolicy:
                     return 0.0
                 return self.stage_cost(state, f, f.resolve) - 3 * self.die_value(state, f)
             return 0.0
-        if effect in _ATTACKS:
+        if effect in ATTACK_EFFECTS:
             assert t is not None
             return self._score_attack(state, f, spec, act, t)
         value = self._support(state, f, act.ability, act.target)
@@ -370,12 +319,12 @@ class GreedyPolicy:
             if spec.centered and not f.exerted_turn and exertion == 0:
                 base = state._attack_damage(f, spec, t, req, req, True)
             dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-            value = 0.0 if losses is None else _valued(t, dd, losses)
+            value = 0.0 if losses is None else valued(t, dd, losses)
             if spec.stun and t.status == rs.OK:
                 value += p_ok * 0.5 * self.threat(state, t)
         else:  # Devastating Assault: Proficiency strikes from one roll
             dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-            value = prof * (0.0 if losses is None else _valued(t, dd, losses)) * 0.8
+            value = prof * (0.0 if losses is None else valued(t, dd, losses)) * 0.8
         value -= walk  # prefer attacks that need no walking
         if spec.resolve_cost:
             value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
