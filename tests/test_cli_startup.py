@@ -48,3 +48,68 @@ def test_sub_commands_keep_their_rich_help(cli: Callable[..., Any]) -> None:
     code, out, err = cli("prince", "chart", "--help")
     assert code == 0, err
     assert "╭─ Options" in out
+
+
+ALL_MODULES = (
+    "import io, sys\n"
+    "from gamewright.cli.main import run\n"
+    "out, sys.stdout = sys.stdout, io.StringIO()\n"
+    "assert run({args!r}) == 0\n"
+    "sys.stdout = out\n"
+    "print(sorted(sys.modules))\n"
+)
+
+
+def _all_loaded_after(args: list[str]) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", ALL_MODULES.format(args=args)],
+                          capture_output=True, text=True, env=dict(os.environ), timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded: list[str] = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    return loaded
+
+
+def test_affinity_odds_table_loads_neither_the_other_commands_nor_the_store_nor_pydantic() -> None:
+    loaded = _all_loaded_after(["affinity", "odds", "--table"])
+    ours = [m for m in loaded if m.startswith("gamewright.")]
+    assert [m for m in ours if m.startswith("gamewright.cli.")] == [
+        "gamewright.cli.affinity", "gamewright.cli.affinity_sheets", "gamewright.cli.common", "gamewright.cli.lazy",
+        "gamewright.cli.main"]  # no fight, outside or party commands
+    assert [m for m in ours if m.startswith("gamewright.games.")] == [
+        "gamewright.games.affinity", "gamewright.games.affinity.limits", "gamewright.games.affinity.pools"]
+    assert not [m for m in ours if m.startswith(("gamewright.store", "gamewright.lab", "gamewright.agents"))]
+    heavy = ("sqlalchemy", "alembic", "numpy", "scipy", "markdown_it", "pygments", "pydantic", "pydantic_core")
+    assert [m for m in loaded if m.split(".")[0] in heavy or m == "typer._adapters"] == []
+    assert "rich.table" in loaded  # the grid is drawn by Rich
+    # the grid's flags in any order, and the help flags of the groups, are read without Typer's pydantic coercion
+    for args in (["--json", "--exact", "--table"], ["--exact", "--table", "--json"]):
+        loaded = _all_loaded_after(["affinity", "odds", *args])
+        assert not [m for m in loaded if m.startswith("pydantic") or m == "typer._adapters"], args
+
+
+def test_the_grid_flags_print_it_once_whatever_their_order(cli: Callable[..., Any]) -> None:
+    outs = set()
+    for args in (["--table", "--json"], ["--json", "--table"], ["--json", "--dice", "3", "--table"]):
+        code, out, err = cli("affinity", "odds", *args)
+        assert code == 0, err
+        outs.add(out)
+    assert len(outs) == 1 and out.startswith("[{")
+    code, out, err = cli("affinity", "odds", "--table", "--help")
+    assert code == 0 and "Usage: gamewright affinity odds" in out  # the grid waits for its three flags: help first
+
+
+def test_affinity_commands_load_from_the_modules_named_for_them(cli: Callable[..., Any]) -> None:
+    import importlib
+
+    import typer
+
+    from gamewright.cli.affinity import AffinityCommands
+
+    for module_name in set(AffinityCommands.lazy.values()):
+        made = typer.main.get_command(importlib.import_module(module_name).app)
+        names = set(getattr(made, "commands", {made.name: made}))
+        assert names == {n for n, m in AffinityCommands.lazy.items() if m == module_name}, module_name
+    code, out, err = cli("affinity", "--help")
+    assert code == 0, err
+    listed = [line.split()[1] for line in out.splitlines() if line.startswith("│ ") and not line[2:3].isspace()]
+    assert listed[1:] == ["odds", "defend", "fight", "conformance", "task", "travel", "chase", "duel", "rest",
+                          "character", "party"]  # Typer's order: commands, then groups (after --help itself)

@@ -10,13 +10,23 @@ from rich.table import Table
 
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, sub_app
+from gamewright.cli.lazy import LazyCommands
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.limits import bounded, check_name
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import limits as lim
 
-app = sub_app("affinity", "Affinity: exact dice-pool odds, layered defence, characters, fights and adventures.")
+
+class AffinityCommands(LazyCommands):
+    # the fights and the commands outside combat live in their own modules, imported only when one of them runs
+    lazy = {"fight": "gamewright.cli.affinity_fight", "conformance": "gamewright.cli.affinity_fight",
+            **dict.fromkeys(("task", "travel", "chase", "duel", "rest"), "gamewright.cli.affinity_outside"),
+            "party": "gamewright.cli.affinity_party"}
+
+
+app = sub_app("affinity", "Affinity: exact dice-pool odds, layered defence, characters, fights and adventures.",
+              AffinityCommands)
 character_app = sub_app("character", "Create, show, list and level up stored Affinity character sheets.")
 app.add_typer(character_app, name="character")
 
@@ -27,6 +37,40 @@ def _prob(value: Fraction, exact: bool) -> Any:
 
 # --- odds ------------------------------------------------------------------------------------------------------
 
+def designer_grid(exact: bool, json_out: bool) -> None:
+    """Print the designer's grid (``odds --table``)."""
+    from gamewright.games.affinity import pools
+
+    rows = pools.designer_grid()
+    if json_out:
+        print_json([{**r, "success": _prob(r["success"], exact)} for r in rows])
+        return
+    out = Table(title="Chance of success, easiest first (safe dice only)")
+    for col in ("dice", "threshold", "required", "success"):
+        out.add_column(col, justify="right")
+    for r in rows:
+        out.add_row(str(r["dice"]), f"{r['threshold']}+", str(r["required"]),
+                    f"{float(r['success']):.4%}" if not exact else _prob(r["success"], True))
+    console.print(out)
+
+
+_GRID_FLAGS = "affinity odds flags"
+
+
+def _grid_first(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> bool:
+    """``--table``, ``--exact`` and ``--json`` are eager flags, read before the other options: once all three are
+    read, ``--table`` prints the grid and stops, like ``--help``, ignoring the pool's options. (Typer imports
+    pydantic, about 0.05 s, to read any option that is not a flag; the grid needs none.)"""
+    if ctx.resilient_parsing:
+        return value
+    flags = ctx.meta.setdefault(_GRID_FLAGS, {})
+    flags[param.name] = value
+    if len(flags) == 3 and flags["table"]:
+        designer_grid(flags["exact"], flags["json_out"])
+        raise typer.Exit()
+    return value
+
+
 @app.command()
 def odds(
     dice: int = typer.Option(0, "--dice", help=f"Safe dice (proficiency, bonus, Affinity): 1s cost nothing. "
@@ -36,25 +80,15 @@ def odds(
                                  f"{lim.help_range('dice')}."),
     required: int = typer.Option(None, "--required", help=f"Required successes: adds the chance of success "
                                  f"(0–{2 * lim.MAX_ODDS_DICE}: a die gives at most 2)."),
-    exact: bool = typer.Option(False, "--exact", help="Print every probability as an exact a/b string."),
-    table: bool = typer.Option(False, "--table", help="The designer's grid: dice 1–10 × threshold × required."),
-    json_out: bool = JSON_OPTION,
+    exact: bool = typer.Option(False, "--exact", help="Print every probability as an exact a/b string.",
+                               is_eager=True, callback=_grid_first),
+    table: bool = typer.Option(False, "--table", help="The designer's grid: dice 1–10 × threshold × required.",
+                               is_eager=True, callback=_grid_first),
+    json_out: bool = typer.Option(False, "--json", help=JSON_OPTION.help, is_eager=True, callback=_grid_first),
 ) -> None:
     """Exact odds of an action pool: successes (6s count two) and HD burned by exertion dice."""
-    from gamewright.games.affinity import pools
-
-    if table:
-        rows = pools.designer_grid()
-        if json_out:
-            print_json([{**r, "success": _prob(r["success"], exact)} for r in rows])
-            return
-        out = Table(title="Chance of success, easiest first (safe dice only)")
-        for col in ("dice", "threshold", "required", "success"):
-            out.add_column(col, justify="right")
-        for r in rows:
-            out.add_row(str(r["dice"]), f"{r['threshold']}+", str(r["required"]),
-                        f"{float(r['success']):.4%}" if not exact else _prob(r["success"], True))
-        console.print(out)
+    if table:  # printed by ``_grid_first`` as the flags are read; here when called by another route
+        designer_grid(exact, json_out)
         return
     if threshold is None:
         raise ConfigError("--threshold is required (2–6), or use --table for the designer's grid")
@@ -297,6 +331,3 @@ def affinity_verb(sheets: list[Any], verb: str, count: int) -> dict[str, Any]:
         ch.new_day(sheet)
     return {**doc, "affinity": sheet.affinity, "cap": sheet.affinity_cap}
 
-
-# the fights and the commands outside combat live in their own modules and register on ``app``
-from gamewright.cli import affinity_fight, affinity_outside, affinity_party  # noqa: E402,F401

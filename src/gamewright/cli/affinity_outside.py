@@ -7,14 +7,16 @@ from typing import Any
 import typer
 
 from gamewright.cli import affinity_party_play as party_play
-from gamewright.cli.affinity import app
 from gamewright.cli.affinity_fight import read_line
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, write_back
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json
+from gamewright.cli.lazy import command_module
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ascii_int, bounded
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import limits as lim
+
+app = command_module()  # ``gamewright affinity``'s commands of this module (cli.affinity loads it lazily)
 
 
 def checked_roller(name: str, proficiency: int, exertion: int, bonus: int, penalty: int) -> Any:

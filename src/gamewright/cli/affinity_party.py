@@ -9,14 +9,16 @@ from typing import Any
 import typer
 from rich.table import Table
 
-from gamewright.cli.affinity import app
 from gamewright.cli.affinity_party_log import change_lines, edit_members, names_of, record
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet
 from gamewright.cli.common import JSON_OPTION, console, print_json, sub_app
+from gamewright.cli.lazy import command_module
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.limits import check_name
 from gamewright.games.affinity import limits as lim
 from gamewright.games.affinity import party as pt
+
+app = command_module()  # ``gamewright affinity``'s commands of this module (cli.affinity loads it lazily)
 
 party_app = sub_app("party", "A stored party: roster, rests, days, sessions, advancement and its adventure log.")
 session_app = sub_app("session", "Begin or end a session of play (advancement comes at a session's end).")

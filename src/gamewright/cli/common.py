@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
-from typer.core import TyperOption
+from typer.core import TyperGroup, TyperOption
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import MAX_INT_DIGITS, SEED_MAX, ascii_int, bounded
@@ -80,16 +80,15 @@ RULE_OPTION = typer.Option(
 )
 
 
-def sub_app(name: str, help_text: str) -> typer.Typer:
-    """A sub-app configured like every other: no rich tracebacks, help on empty invocation."""
-    return typer.Typer(
-        name=name,
-        help=help_text,
-        no_args_is_help=True,
-        pretty_exceptions_enable=False,
-        rich_markup_mode="rich",
-        add_completion=False,
-    )
+# every sub-app and command module: Typer's pretty tracebacks off (errors are one line), rich help, no completion
+SUB_APP_SETTINGS: dict[str, Any] = {"pretty_exceptions_enable": False, "rich_markup_mode": "rich",
+                                    "add_completion": False}
+
+
+def sub_app(name: str, help_text: str, cls: type[TyperGroup] | None = None) -> typer.Typer:
+    """A sub-app configured like every other: no rich tracebacks, help on empty invocation (``cls``: its group,
+    e.g. a ``cli.lazy.LazyCommands``)."""
+    return typer.Typer(name=name, help=help_text, cls=cls, no_args_is_help=True, **SUB_APP_SETTINGS)
 
 
 def _default(obj: Any) -> Any:

@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover - older typer depends on click itself
 
 from gamewright import __version__
 from gamewright.cli.common import ClosedInput, whole_number
+from gamewright.cli.lazy import FlagHelpGroup
 from gamewright.core.errors import GamewrightError
 from gamewright.core.limits import SEED_MAX
 
@@ -37,7 +38,7 @@ SUB_APPS = {
 }
 
 
-class LazyGroup(TyperGroup):
+class LazyGroup(FlagHelpGroup):
     """The top-level group: a game's sub-app is imported only when its command is resolved.
 
     Listing the commands in ``--help`` shows each one's help from ``SUB_APPS`` without importing it.

@@ -230,11 +230,14 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin):
         return {i: v + (0,) * (length - len(v)) for i, v in extra.items()}
 
     # --- turns -------------------------------------------------------------------------------------------
-    def _side_up(self, side: int) -> bool:
-        return any(f.status == rs.OK for f in self.fighters if f.side == side)
-
     def _check_end(self, events: list[Event]) -> bool:
-        party, foes = self._side_up(0), self._side_up(1)
+        party = foes = False  # is each side still up: one pass, after every action
+        for f in self.fighters:
+            if f.status == rs.OK:
+                if f.side == 0:
+                    party = True
+                elif f.side == 1:
+                    foes = True
         if party and foes:
             return False
         self.winner = 0 if party else (1 if foes else -1)

@@ -75,20 +75,25 @@ class DamageMixin(CombatBase):
 
     def _held_line(self, t: Fighter) -> bool:
         """An ally of ``t`` holding the line (ref §3 Hold the Line) stands within 2 squares."""
-        return any(h.htl_rounds > 0 and h.side == t.side and h.status == rs.OK and dist(h, t) <= 2
-                   for h in self.fighters)
+        for h in self.fighters:  # a plain loop: every hit and every weighed attack asks
+            if h.htl_rounds > 0 and h.side == t.side and h.status == rs.OK and dist(h, t) <= 2:
+                return True
+        return False
 
     def defence_dice(self, t: Fighter, dtype: str, area: bool) -> tuple[int, int]:
         """(defence rolls, extra defence d6) ``t`` meets an attack of ``dtype`` with; the damage plays no part."""
-        cdef = None if t.pc else self.cdef(t)
         # ref §1 Defence: DC = Proficiency (at least 1); Resolve stages and Analyze take rolls away, never below 1
         capacity = max(1, t.prof) - rs.defence_penalty(t) - (1 if t.analysed >= 0 else 0)
         bonus = t.defend_bonus + t.ward_bonus
         if t.htl_used_round != self.round and self._held_line(t):
             bonus += 1  # ref §3 Hold the Line: +1d6 on the first defence each round
-        if cdef is not None:
-            bonus += cdef.traits.defence_bonus + dict(cdef.traits.defence_vs).get(dtype, 0)
-            if cdef.traits.swarm:  # ref §4 Wolf Pack: +2d6 defence vs single targets, −2 defence dice vs area
+        if not t.pc:
+            traits = self.cdef(t).traits
+            bonus += traits.defence_bonus
+            for kind, more in traits.defence_vs:  # ref §4: +Nd6 defence against a damage type
+                if kind == dtype:
+                    bonus += more
+            if traits.swarm:  # ref §4 Wolf Pack: +2d6 defence vs single targets, −2 defence dice vs area
                 if area:
                     capacity -= 2
                 else:

@@ -3,6 +3,7 @@ and targets, and why a given action is illegal (combined into ``combat.CombatSta
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -10,17 +11,18 @@ from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat_base import CombatBase
 from gamewright.games.affinity.combat_fighters import END, HOLD, SQUARE, Act, Fighter, dist, slug
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
-from gamewright.games.affinity.pools import MIN_EXERTION, is_expert_or_higher
+from gamewright.games.affinity.pools import EXPERT_TIERS, MIN_EXERTION
 
 _CREATURE_SPECS: dict[str, dict[str, Attack]] = {}
+_ABILITY_REACH: dict[tuple[str, str], tuple[int, int]] = {}  # LegalityMixin._reach by (ability, weapon)
 # legal-action lists share their (frozen) actions: the same few recur every turn of every fight
 _act = cache(Act)
 
 
 @cache
-def _uses(key: str, targets: tuple[int, ...], lo: int, hi: int) -> tuple[Act, ...]:
-    """An ability on each target at each exertion from ``lo`` to ``hi``, in the order legal lists give them."""
-    return tuple(_act("use", key, t, e, 0) for t in targets for e in range(lo, hi + 1))
+def use_acts(key: str, target: int, lo: int, hi: int) -> tuple[Act, ...]:
+    """An ability on one target at each exertion from ``lo`` to ``hi``, in the order legal lists give them."""
+    return tuple(_act("use", key, target, e, 0) for e in range(lo, hi + 1))
 
 
 def _ABILITIES() -> dict[str, Ability]:  # noqa: N802 - a cached table, read like a constant
@@ -73,18 +75,11 @@ class LegalityMixin(CombatBase):
         if self.winner is not None:
             return []
         f = self.fighters[self.active]
-        fx, fy = f.x, f.y
-        others = [(e, max(abs(e.x - fx), abs(e.y - fy))) for e in self.fighters if e.status != rs.DEAD]
+        others = self.others(f)
         acts = [END] if self.held_phase else [END, HOLD]
-        if f.move_left > 0:
-            side = f.side
-            acts += [_act("move", "", e.idx, 0, 0) for e, d in others if e.side != side and d > 1]
-        for key in f.abilities:
-            spec = self._spec(f, key)
-            if spec is None or self._unusable(f, key, spec):
-                continue
-            lo, hi = self._exertion_range(f, spec)
-            uses = _uses(key, tuple(self._targets(f, key, spec, others)), lo, hi)
+        acts += self.legal_moves(f, others)
+        for key, spec, targets, lo, hi in self.legal_uses(f, others):
+            uses = [act for target in targets for act in use_acts(key, target, lo, hi)]
             acts += uses
             if f.affinity and spec.tier != "none":  # 003 Spending Affinity Dice: on any roll
                 acts += [_act("use", key, a.target, a.exertion, n) for a in uses for n in range(1, f.affinity + 1)]
@@ -95,19 +90,50 @@ class LegalityMixin(CombatBase):
                     acts += [_act("share", "", e.idx, 0, n) for n in range(1, min(f.affinity, room) + 1)]
         return acts
 
+    # the parts of ``legal_actions``, in its order (a policy walks them without the flat list)
+    def others(self, f: Fighter) -> list[tuple[Fighter, int]]:
+        """Every living combatant with its distance from ``f``."""
+        fx, fy = f.x, f.y
+        return [(e, max(abs(e.x - fx), abs(e.y - fy))) for e in self.fighters if e.status != rs.DEAD]
+
+    def legal_moves(self, f: Fighter, others: list[tuple[Fighter, int]]) -> list[Act]:
+        """Free movement toward each enemy not adjacent, while movement is left."""
+        if f.move_left <= 0:
+            return []
+        side = f.side
+        return [_act("move", "", e.idx, 0, 0) for e, d in others if e.side != side and d > 1]
+
+    def legal_uses(self, f: Fighter, others: list[tuple[Fighter, int]], skip: frozenset[str] = frozenset()
+                   ) -> Iterator[tuple[str, Ability | Attack, tuple[int, ...], int, int]]:
+        """Each usable ability with its targets and exertion range: its actions are ``use_acts(key, target, lo,
+        hi)`` for each target in turn, before any with Affinity dice. Abilities in ``skip`` are passed
+        over unasked (a policy that never plays them)."""
+        specs = _ABILITIES() if f.pc else self._creature_specs(f)  # ``_spec``, looked up once for the list
+        for key in f.abilities:
+            if key in skip:
+                continue
+            spec = specs.get(key)
+            if spec is None or self._unusable(f, key, spec):
+                continue
+            lo, hi = self._exertion_range(f, spec)
+            yield key, spec, tuple(self._targets(f, key, spec, others)), lo, hi
+
     def _spec(self, f: Fighter, key: str) -> Ability | Attack | None:
         if f.pc:
             return _ABILITIES().get(key)
+        return self._creature_specs(f).get(key)
+
+    def _creature_specs(self, f: Fighter) -> dict[str, Attack]:
         specs = _CREATURE_SPECS.get(f.key)
         if specs is None:
             specs = _CREATURE_SPECS[f.key] = {slug(a.name): a for a in self.cdef(f).attacks}
-        return specs.get(key)
+        return specs
 
     def _unusable(self, f: Fighter, key: str, spec: Ability | Attack) -> str:
         tier = spec.tier
         if self.held_phase and tier != "basic":
             return "held actions used at initiative count 0 are Basic only (003 Held Actions)"
-        if is_expert_or_higher(tier):
+        if tier in EXPERT_TIERS:
             if f.expert_used:
                 return "only one Expert-or-higher action per turn (003 Exertion Budget)"
             if not rs.can_initiate_expert(f):
@@ -139,6 +165,14 @@ class LegalityMixin(CombatBase):
         """(squares reached normally, squares reached at long range with −1d6)."""
         if isinstance(spec, Attack):
             return spec.range // SQUARE, spec.range // SQUARE
+        key = (spec.key, f.weapon)  # an ability's reach is fixed by the ability and the weapon
+        reach = _ABILITY_REACH.get(key)
+        if reach is None:
+            reach = _ABILITY_REACH[key] = self._ability_reach(f, spec)
+        return reach
+
+    @staticmethod
+    def _ability_reach(f: Fighter, spec: Ability) -> tuple[int, int]:
         if spec.effect in ("attack", "devastate") and spec.range == 0:
             w = class_data().weapons[f.weapon]
             sq = w.range // SQUARE

@@ -136,8 +136,11 @@ class PoolMixin(CombatBase):
         if extra:
             req_mods += (("Resolve 2 or lower (Weakened): Advanced+ actions need one more (003 Resolve Stages)",
                           extra),)
-        return PoolBase(tuple(terms), safe, spec.divine_die, tuple(mods), sum(n for _, n in mods), TIERS[spec.tier],
-                        base_req + extra, req_mods, tuple(f.help_faces))
+        net = 0
+        for _, n in mods:
+            net += n
+        return PoolBase(tuple(terms), safe, spec.divine_die, tuple(mods), net, TIERS[spec.tier], base_req + extra,
+                        req_mods, tuple(f.help_faces))
 
     def _npc_plan(self, f: Fighter, spec: Attack, t: Fighter) -> PoolPlan:
         """A creature attack: its fixed pool (ref §1 NPCs; 1s never burn) with the same named modifiers; its

@@ -61,10 +61,10 @@ def checked_fight(level: int, key: str, seed: int, party_policy: Any = None, cre
         state.apply(policy.choose(state))
         problems += state.invariant_violations()
         for f in state.fighters:
-            if f.idx in dead and f.status != rs.DEAD:
-                problems.append(f"{f.name} came back from the dead")
             if f.status == rs.DEAD:
                 dead.add(f.idx)
+            elif f.idx in dead:
+                problems.append(f"{f.name} came back from the dead")
     hd_lost = {f.key: start_hd[f.name] - f.hd for f in state.fighters if f.side == 0}
     return FightRecord(level, key, count, seed, state.winner if state.winner is not None else -1, state.round,
                        state.log_actions, hd_lost, problems[:5])

@@ -3,6 +3,7 @@ its legal actions, and the same fighters are valued for many of them."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, Protocol, TypeVar, cast
@@ -31,4 +32,17 @@ def per_decision(method: _Method) -> _Method:
             value = memo[key] = method(self, state, f, *args)
         return value
 
-    return cast(_Method, remembered)
+    @wraps(method)
+    def remembered_by_fighter(self: Remembers, state: Any, f: Any) -> Any:
+        # the same for valuations of the fighter alone, without gathering arguments: the most asked
+        memo = self._memo
+        if memo is None:
+            return method(self, state, f)
+        key = (name, f.idx)
+        value = memo.get(key, memo)
+        if value is memo:
+            value = memo[key] = method(self, state, f)
+        return value
+
+    by_fighter = method.__code__.co_argcount == 3 and not method.__code__.co_flags & inspect.CO_VARARGS
+    return cast(_Method, remembered_by_fighter if by_fighter else remembered)

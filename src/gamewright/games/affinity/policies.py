@@ -9,77 +9,33 @@ Ties go to the first listed action, so a seed replays the same fight.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
-from gamewright.games.affinity.combat_damage import DamageTerms
+from gamewright.games.affinity.combat_legality import use_acts
 from gamewright.games.affinity.combat_pools import PoolBase
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
-from gamewright.games.affinity.pools import TIERS, is_expert_or_higher
-from gamewright.games.affinity.tactics import LayerKey, damage_dist, expected_damage, expected_lost
+from gamewright.games.affinity.policy_values import (
+    ATTACK_EFFECTS,
+    NONE_SORTED,
+    REACHES,
+    SUPPORT_EFFECTS,
+    Losses,
+    Strike,
+    dice_left,
+    layer_key,
+    loss_table,
+    sorted_abilities,
+    valued,
+)
+from gamewright.games.affinity.pools import EXPERT_TIERS, TIERS, is_expert_or_higher
+from gamewright.games.affinity.tactics import damage_dist, expected_damage
 
 P_LOSE, P_GAIN = 4 / 6, 1 / 6  # 003 "Resolve Check": 1–4 lose one, 6 gains one
 DEFEND_CANCELS = 0.62  # two extra d6 at 5+ against a typical 1–4 point hit (ref §1 Universal actions)
-
-
-def dice_left(f: Fighter) -> int:
-    return f.hd + sum(la.count for la in f.layers)
-
-
-def layer_key(f: Fighter) -> LayerKey:
-    key = tuple((la.sides, la.count, la.survive) for la in f.layers if la.count > 0)
-    return key + ((f.hd_die, f.hd, 5),) if f.hd > 0 else key
-
-
-# what a target defends an attack with: its loss table (below), what meets the damage, defence rolls, extra
-# defence d6, its dice outermost first, the worth of each die
-Losses = tuple[dict[int, float], DamageTerms, int, int, LayerKey, float]
-
-
-@cache
-def _loss_table(terms: DamageTerms, capacity: int, bonus: int, layers: LayerKey) -> dict[int, float]:
-    """Expected dice lost to each amount of damage, filled in by ``_valued`` as amounts are met: the same for every
-    target met with the same terms, defence and dice, so fights share it."""
-    return {}
-
-
-def _valued(t: Fighter, dist_: tuple[tuple[int, float], ...], losses: Losses) -> float:
-    """Expected dice an attack with damage distribution ``dist_`` destroys on (living) ``t``, valued at its
-    worth per die."""
-    lost = 0.0
-    known, terms, capacity, bonus, layers, worth = losses
-    for dmg, p in dist_:
-        one = known.get(dmg)
-        if one is None:
-            one = known[dmg] = expected_lost(terms.met(dmg)[0], capacity, bonus, layers)
-        lost += p * one
-    value = lost * worth
-    if t.status == rs.DYING and not t.mindless:
-        value += 0.05  # a hit at 0 HD forces a Resolve check
-    return value
-
-
-# the effects of rolled actions the greedy policy weighs (the rest score 0: Dash, Disengage)
-SUPPORT_EFFECTS = frozenset({"endure", "stabilize", "mark", "analyze", "rally", "help", "ward", "commune",
-                             "hold_line", "purpose", "recover"})
-
-
-@cache
-def _sorted_abilities(abilities: tuple[str, ...]) -> tuple[frozenset[str], dict[str, Ability]]:
-    """A PC's abilities whose every action scores 0 (a rolled effect not weighed), skipped without scoring, and
-    its attacks (``_score_pc`` sends their actions to ``_score_attack``)."""
-    data = class_data().abilities
-    known = [data[k] for k in abilities if k in data and data[k].tier != "none"]
-    unweighed = frozenset(a.key for a in known if a.effect not in SUPPORT_EFFECTS and a.effect not in _ATTACKS)
-    return unweighed, {a.key: a for a in known if a.effect in _ATTACKS}
-
-
-_ATTACKS = ("attack", "devastate")
-_NONE_SORTED: tuple[frozenset[str], dict[str, Ability]] = (frozenset(), {})
 
 
 class GreedyPolicy:
@@ -90,29 +46,62 @@ class GreedyPolicy:
     def __init__(self) -> None:
         self._threat: dict[tuple[str, int], float] = {}
         self._memo: dict[tuple[Any, ...], Any] | None = None  # valuations of the decision being scored
-        self._idle: set[tuple[str, int]] | None = None  # its (ability, target) pairs that score 0 at any exertion
 
     def choose(self, state: CombatState) -> Act:
-        f = state.fighters[state.active]
+        """The best-scoring legal action, the first listed on a tie; nothing scoring above 0: end the turn.
+
+        It walks ``legal_actions``' parts in their order, skipping what always scores 0 (ending or holding the
+        turn, Affinity dice spent or shared, abilities never weighed, a support action on a target that gains
+        nothing), so the choice is the one the whole list would give."""
         best, best_score = END, 0.0
+        if state.winner is not None:
+            return best
+        f = state.fighters[state.active]
         self._memo = {}
-        idle: set[tuple[str, int]] = set()
-        self._idle = idle
-        unweighed, attacks = _sorted_abilities(f.abilities) if f.pc else _NONE_SORTED
+        unweighed, attacks = sorted_abilities(f.abilities) if f.pc else NONE_SORTED
         fighters = state.fighters
         try:
-            for act in state.legal_actions():
-                if act.verb in ("end", "hold") or act.ability in unweighed or (act.ability, act.target) in idle:
-                    continue
-                spec = attacks.get(act.ability)
-                if spec is not None and not act.affinity:  # the most weighed: straight to its score
-                    score = self._score_attack(state, f, spec, act, fighters[act.target])
-                else:
-                    score = self.score(state, f, act)
+            others = state.others(f)
+            for act in state.legal_moves(f, others):
+                score = self.score(state, f, act)
                 if score > best_score:
                     best, best_score = act, score
+            for key, spec, targets, lo, hi in state.legal_uses(f, others, unweighed):
+                attack = attacks.get(key)
+                support = attack is None and f.pc and spec.tier != "none"
+                for target in targets:
+                    acts = use_acts(key, target, lo, hi)  # its exertions on this target, as the list has them
+                    if attack is not None:  # the most weighed: straight to its score, one strike for all exertions
+                        t = fighters[target]
+                        strike = self._strike(state, f, key, target, 0)
+                        check = self.check_cost(state, f)
+                        for act in acts:
+                            score = self._attack_value(state, f, attack, act, t, strike, check)
+                            if score > best_score:
+                                best, best_score = act, score
+                    elif support:  # its effect and roll valued once for all exertions
+                        value = self._support(state, f, key, target)
+                        if value <= 0:
+                            continue  # nothing to gain, whatever the roll
+                        pool = self._pool(state, f, key, target, 0)[0]
+                        for act in acts:
+                            score = self._support_score(state, f, spec, act, value, pool)
+                            if score > best_score:
+                                best, best_score = act, score
+                    elif not f.pc:  # a creature's attack or heal: one action per target, no exertion
+                        assert isinstance(spec, Attack)
+                        score = self._score_npc(state, f, spec, fighters[target] if target >= 0 else None)
+                        if score > best_score:
+                            best, best_score = acts[0], score
+                    else:  # a PC's action without a roll (Defend, Rush, Steady)
+                        assert isinstance(spec, Ability)
+                        t_or_none = fighters[target] if target >= 0 else None
+                        for act in acts:
+                            score = self._score_pc(state, f, spec, act, t_or_none)
+                            if score > best_score:
+                                best, best_score = act, score
         finally:
-            self._memo = self._idle = None
+            self._memo = None
         return best
 
     # --- the currency ------------------------------------------------------------------------------------
@@ -186,11 +175,18 @@ class GreedyPolicy:
 
     @staticmethod
     def reach(state: CombatState, f: Fighter) -> int:
-        if f.pc:  # the longest reach of its attacks (a weapon, Force Bolt, Smite …)
-            abilities = class_data().abilities
-            return max((state._reach(f, abilities[k])[0] for k in f.abilities
-                        if abilities[k].effect in ("attack", "devastate")), default=1)
-        return max((a.range // SQUARE for a in state.cdef(f).attacks if a.heal is None), default=1)
+        """The longest reach of ``f``'s attacks: fixed by a PC's weapon and abilities, a creature's kind."""
+        key = (f.weapon, f.abilities) if f.pc else f.key
+        value = REACHES.get(key)
+        if value is None:
+            if f.pc:  # a weapon, Force Bolt, Smite …
+                abilities = class_data().abilities
+                value = max((state._reach(f, abilities[k])[0] for k in f.abilities
+                             if abilities[k].effect in ("attack", "devastate")), default=1)
+            else:
+                value = max((a.range // SQUARE for a in state.cdef(f).attacks if a.heal is None), default=1)
+            REACHES[key] = value
+        return value
 
     # --- scoring -----------------------------------------------------------------------------------------
     def score(self, state: CombatState, f: Fighter, act: Act) -> float:
@@ -231,7 +227,7 @@ class GreedyPolicy:
         """Expected dice an attack destroys on ``t``, valued at the target's worth per die."""
         if t.status == rs.DEAD:
             return 0.0
-        return _valued(t, dist_, self._losses(state, t, dtype, area))
+        return valued(t, dist_, self._losses(state, t, dtype, area))
 
     @per_decision
     def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool) -> Losses:
@@ -240,7 +236,7 @@ class GreedyPolicy:
         terms = state.damage_terms(t, dtype)
         capacity, bonus = state.defence_dice(t, dtype, area)
         layers = layer_key(t)
-        return (_loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
+        return (loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
                 self.die_value(state, t))
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
@@ -281,54 +277,62 @@ class GreedyPolicy:
                     return 0.0
                 return self.stage_cost(state, f, f.resolve) - 3 * self.die_value(state, f)
             return 0.0
-        if effect in _ATTACKS:
+        if effect in ATTACK_EFFECTS:
             assert t is not None
             return self._score_attack(state, f, spec, act, t)
         value = self._support(state, f, act.ability, act.target)
         if value <= 0:
-            if self._idle is not None:
-                self._idle.add((act.ability, act.target))
             return 0.0  # nothing to gain, whatever the roll
-        pool = self._pool(state, f, act.ability, act.target, act.affinity)[0]
-        safe, ex, cost = self._dice_and_cost(state, f, pool, act)
+        return self._support_score(state, f, spec, act, value, self._pool(state, f, act.ability, act.target,
+                                                                         act.affinity)[0])
+
+    def _support_score(self, state: CombatState, f: Fighter, spec: Ability | Attack, act: Act, value: float,
+                       pool: PoolBase) -> float:
+        """A support action worth ``value`` on success, rolled with ``pool`` at the action's exertion."""
+        check = self.check_cost(state, f)
+        safe, ex, cost = self._dice_and_cost(pool, act.exertion, f.prof, check)
         _, p_ok, burn = damage_dist(safe, ex, pool.threshold, pool.required, 0, 0)
         return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
-            self.check_cost(state, f) if is_expert_or_higher(spec.tier) else 0.0)
+            check if spec.tier in EXPERT_TIERS else 0.0)
 
-    def _dice_and_cost(self, state: CombatState, f: Fighter, pool: PoolBase, act: Act) -> tuple[int, int, float]:
-        """The safe and exertion dice an action rolls at its exertion (a Help's faces valued as dice) and the
-        cost of the Resolve check it triggers at maximum exertion (ref §1)."""
-        safe, ex = pool.dice(act.exertion)
-        cost = 0.0
-        if act.exertion and act.exertion >= f.prof:
-            cost += self.check_cost(state, f)
-        return safe + len(pool.help_faces), ex, cost
+    @staticmethod
+    def _dice_and_cost(pool: PoolBase, exertion: int, prof: int, check: float) -> tuple[int, int, float]:
+        """The safe and exertion dice an action rolls at ``exertion`` (a Help's faces valued as dice) and the
+        cost of the Resolve check it triggers at maximum exertion (ref §1), ``check`` being its cost."""
+        safe, ex = pool.dice(exertion)
+        return safe + len(pool.help_faces), ex, (check if exertion and exertion >= prof else 0.0)
 
     def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
+        return self._attack_value(state, f, spec, act, t,
+                                  self._strike(state, f, act.ability, act.target, act.affinity),
+                                  self.check_cost(state, f))
+
+    def _attack_value(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter,
+                      strike: Strike, check: float) -> float:
+        """An attack's score at its exertion; ``check`` is ``f``'s ``check_cost``, read once for all."""
         prof = f.prof
-        pool, walk, mine, dtype, base, losses = self._strike(state, f, act.ability, act.target, act.affinity)
-        safe, ex, cost = self._dice_and_cost(state, f, pool, act)
+        pool, walk, mine, dtype, base, losses = strike
+        exertion = act.exertion
+        safe, ex, cost = self._dice_and_cost(pool, exertion, prof, check)
         threshold, req = pool.threshold, pool.required
         if spec.effect == "attack":
-            if spec.centered and not f.exerted_turn and act.exertion == 0:
+            if spec.centered and not f.exerted_turn and exertion == 0:
                 base = state._attack_damage(f, spec, t, req, req, True)
             dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-            value = 0.0 if losses is None else _valued(t, dd, losses)
+            value = 0.0 if losses is None else valued(t, dd, losses)
             if spec.stun and t.status == rs.OK:
                 value += p_ok * 0.5 * self.threat(state, t)
         else:  # Devastating Assault: Proficiency strikes from one roll
             dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-            value = prof * (0.0 if losses is None else _valued(t, dd, losses)) * 0.8
+            value = prof * (0.0 if losses is None else valued(t, dd, losses)) * 0.8
         value -= walk  # prefer attacks that need no walking
         if spec.resolve_cost:
             value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
-        if is_expert_or_higher(spec.tier):
-            value -= (1 - p_ok) * self.check_cost(state, f)
+        if spec.tier in EXPERT_TIERS:
+            value -= (1 - p_ok) * check
         return value - burn * mine - cost
 
-    @per_decision
-    def _strike(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
-                ) -> tuple[PoolBase, float, float, str, int, Losses | None]:
+    def _strike(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int) -> Strike:
         """What every exertion of attack ``key`` on ``target`` shares: the roll but its exertion dice, the price on
         walking, the worth of ``f``'s dice, the damage type, the damage at exactly the successes required (not
         Centered) and what the target defends with (None if it is dead)."""
@@ -344,7 +348,6 @@ class GreedyPolicy:
         losses = None if t.status == rs.DEAD else self._losses(state, t, dtype, False)
         return pool, walk, self.die_value(state, f), dtype, base, losses
 
-    @per_decision
     def _pool(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
               ) -> tuple[PoolBase, float]:
         """The roll ``CombatState._pc_use`` will make with ability ``key`` on ``target``, from where free movement
@@ -359,7 +362,6 @@ class GreedyPolicy:
             walk = 0.05 * max(0, min(dist(f, t) - near, f.move_left))
         return state._pc_pool(f, spec, t, at, affinity), walk
 
-    @per_decision
     def _support(self, state: CombatState, f: Fighter, key: str, target: int) -> float:
         """``_support_value`` of ability ``key`` on ``target``: the same for each of its exertions."""
         return self._support_value(state, f, class_data().abilities[key],
@@ -398,8 +400,8 @@ class GreedyPolicy:
         if effect == "rally" and t is not None:
             return 0.2 * self.threat(state, t) if t.rally_dice == 0 else 0.0
         if effect == "help" and t is not None:
-            fallen = any(a.side == f.side and a.status in (rs.DYING, rs.COLLAPSED) for a in state.fighters)
-            if t.key == "priest" and fallen and not t.help_faces:
+            if t.key == "priest" and not t.help_faces and any(  # helping a Priest matters while someone is down
+                    a.side == f.side and a.status in (rs.DYING, rs.COLLAPSED) for a in state.fighters):
                 return 0.3 * max(self.threat(state, a) for a in state.fighters if a.side == f.side)
             return 0.0
         mine = self.die_value(state, f)

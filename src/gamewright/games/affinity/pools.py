@@ -31,8 +31,11 @@ def tier_threshold(tier: str) -> int:
         raise ConfigError(f"unknown tier {tier!r}; choose one of: {', '.join(TIERS)}") from None
 
 
+EXPERT_TIERS = frozenset({"expert", "legendary", "ultimate"})  # 003: one per turn, Resolve-gated
+
+
 def is_expert_or_higher(tier: str) -> bool:
-    return tier in ("expert", "legendary", "ultimate")
+    return tier in EXPERT_TIERS
 
 
 def check_threshold(threshold: int) -> int:
