@@ -11,6 +11,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from gamewright.cli.main import SUB_APPS
 
 PROBE = (
@@ -95,6 +97,13 @@ def test_the_grid_flags_print_it_once_whatever_their_order(cli: Callable[..., An
     assert len(outs) == 1 and out.startswith("[{")
     code, out, err = cli("affinity", "odds", "--table", "--help")
     assert code == 0 and "Usage: gamewright affinity odds" in out  # the grid waits for its three flags: help first
+
+
+@pytest.mark.parametrize("args", [["--table", "--dice", "abc"], ["--table", "extra"],
+                                  ["--json", "--table", "--exertion", "x"]])
+def test_the_grid_still_refuses_bad_input_beside_it(cli: Callable[..., Any], args: list[str]) -> None:
+    code, out, err = cli("affinity", "odds", *args)  # read as usual: one line, exit 2, no grid
+    assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1
 
 
 def test_affinity_commands_load_from_the_modules_named_for_them(cli: Callable[..., Any]) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 from rich.table import Table
+from typer.core import TyperCommand
 
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, sub_app
@@ -55,23 +56,34 @@ def designer_grid(exact: bool, json_out: bool) -> None:
 
 
 _GRID_FLAGS = "affinity odds flags"
+_COMMAND_LINE = "affinity odds command line"
+_GRID_ONLY = {"--table", "--exact", "--json"}
+
+
+class _OddsCommand(TyperCommand):
+    """``odds`` keeps the command line it was given, so the eager ``--table`` knows whether anything but the
+    grid's own flags was asked (Typer imports pydantic, about 0.05 s, to read any option that is not a flag)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        ctx.meta[_COMMAND_LINE] = list(args)
+        return super().parse_args(ctx, args)
 
 
 def _grid_first(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> bool:
-    """``--table``, ``--exact`` and ``--json`` are eager flags, read before the other options: once all three are
-    read, ``--table`` prints the grid and stops, like ``--help``, ignoring the pool's options. (Typer imports
-    pydantic, about 0.05 s, to read any option that is not a flag; the grid needs none.)"""
+    """``--table``, ``--exact`` and ``--json`` are eager flags, read before the other options: when they are all
+    the command line holds, ``--table`` prints the grid and stops, like ``--help``. Anything else on the line is
+    read as usual (a bad value or an extra argument is refused, exit 2) and the grid is printed after."""
     if ctx.resilient_parsing:
         return value
     flags = ctx.meta.setdefault(_GRID_FLAGS, {})
     flags[param.name] = value
-    if len(flags) == 3 and flags["table"]:
+    if len(flags) == 3 and flags["table"] and set(ctx.meta.get(_COMMAND_LINE, ["?"])) <= _GRID_ONLY:
         designer_grid(flags["exact"], flags["json_out"])
         raise typer.Exit()
     return value
 
 
-@app.command()
+@app.command(cls=_OddsCommand)
 def odds(
     dice: int = typer.Option(0, "--dice", help=f"Safe dice (proficiency, bonus, Affinity): 1s cost nothing. "
                              f"{lim.help_range('dice')}, with --exertion at most {lim.MAX_ODDS_DICE} in all."),
@@ -87,7 +99,7 @@ def odds(
     json_out: bool = typer.Option(False, "--json", help=JSON_OPTION.help, is_eager=True, callback=_grid_first),
 ) -> None:
     """Exact odds of an action pool: successes (6s count two) and HD burned by exertion dice."""
-    if table:  # printed by ``_grid_first`` as the flags are read; here when called by another route
+    if table:  # with other options on the command line (``_grid_first`` prints it when there are none)
         designer_grid(exact, json_out)
         return
     if threshold is None:
