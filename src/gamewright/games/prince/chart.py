@@ -18,6 +18,7 @@ from typing import Any
 import astronomy
 
 from gamewright.core.errors import ConfigError
+from gamewright.games.prince.ephemeris import VSOP_INDEX, apparent_geocentric, earth_interpolator
 from gamewright.games.prince.rough_sky import MARGIN as ROUGH_MARGIN
 from gamewright.games.prince.rough_sky import TIERS as ROUGH_TIERS
 from gamewright.games.prince.rough_sky import rough_longitudes
@@ -260,76 +261,6 @@ def true_obliquity(t: astronomy.Time) -> float:
     return math.degrees(math.atan2(rot[2][1], rot[1][1]))
 
 
-# Earth's heliocentric position is sampled at these offsets (days before the moment) and interpolated for the
-# light-time iterations below; the span covers the longest light time of the seven (Saturn, about 0.065 days).
-_EARTH_NODES = (0.0, -0.05, -0.1)
-_LIGHT_TIME_TOLERANCE = 1.0e-9  # days, as astronomy-engine's own light-time solver
-
-
-def _earth_interpolator(t: astronomy.Time) -> Any:
-    """Earth's heliocentric J2000 position as a quadratic in TT through three exact samples.
-
-    Over 0.1 day the interpolation error is below 1e-10 AU (about 1e-9° as seen from Earth), while it saves
-    the fifteen or so Earth evaluations that astronomy-engine's ``GeoVector`` repeats for every planet.
-    """
-    times = [t if dt == 0.0 else t.AddDays(dt) for dt in _EARTH_NODES]
-    (x0, x1, x2) = (tm.tt for tm in times)
-    (p0, p1, p2) = (astronomy.HelioVector(astronomy.Body.Earth, tm) for tm in times)
-    d0 = (x0 - x1) * (x0 - x2)
-    d1 = (x1 - x0) * (x1 - x2)
-    d2 = (x2 - x0) * (x2 - x1)
-
-    def earth(tt: float) -> tuple[float, float, float]:
-        if tt == x0:
-            return p0.x, p0.y, p0.z  # the moment itself: the exact sample
-        w0 = (tt - x1) * (tt - x2) / d0
-        w1 = (tt - x0) * (tt - x2) / d1
-        w2 = (tt - x0) * (tt - x1) / d2
-        return (
-            w0 * p0.x + w1 * p1.x + w2 * p2.x,
-            w0 * p0.y + w1 * p1.y + w2 * p2.y,
-            w0 * p0.z + w1 * p1.z + w2 * p2.z,
-        )
-
-    return earth
-
-
-def _apparent_geocentric(body: astronomy.Body, t: astronomy.Time, earth: Any) -> tuple[float, float, float]:
-    """Light-time and aberration corrected geocentric J2000 position of a planet or the Sun.
-
-    The method of astronomy-engine's ``GeoVector(body, t, aberration=True)``: iterate the light time L, placing
-    the body *and* the Earth at t − L (which applies annual aberration to first order), until L changes by less
-    than 1e-9 day. The body is evaluated exactly at t and at the first backdated moment and taken on the line
-    through them for the remaining iterations, which move L by about a millionth of a day: the error of that
-    line is below 1e-11 AU. Agreement with ``GeoVector`` is pinned by a test.
-    """
-    tt0 = t.tt
-    ex, ey, ez = earth(tt0)
-    if body == astronomy.Body.Sun:  # the Sun is the heliocentric origin
-        bx0 = by0 = bz0 = vx = vy = vz = 0.0
-        light = math.sqrt(ex * ex + ey * ey + ez * ez) / astronomy.C_AUDAY
-    else:
-        b0 = astronomy.HelioVector(body, t)
-        bx0, by0, bz0 = b0.x, b0.y, b0.z
-        dx, dy, dz = bx0 - ex, by0 - ey, bz0 - ez
-        light = math.sqrt(dx * dx + dy * dy + dz * dz) / astronomy.C_AUDAY
-        t1 = t.AddDays(-light)
-        b1 = astronomy.HelioVector(body, t1)
-        span = t1.tt - tt0
-        vx, vy, vz = (b1.x - bx0) / span, (b1.y - by0) / span, (b1.z - bz0) / span
-    for _ in range(10):
-        back = -light
-        ex, ey, ez = earth(tt0 + back)
-        dx = bx0 + vx * back - ex
-        dy = by0 + vy * back - ey
-        dz = bz0 + vz * back - ez
-        new_light = math.sqrt(dx * dx + dy * dy + dz * dz) / astronomy.C_AUDAY
-        if abs(new_light - light) < _LIGHT_TIME_TOLERANCE:
-            return dx, dy, dz
-        light = new_light
-    raise ConfigError("the light-time correction did not converge")  # never seen; kept as a clear error
-
-
 def planet_longitudes(t: astronomy.Time) -> dict[str, float]:
     """Apparent geocentric ecliptic longitudes of date (true equinox), in degrees [0, 360) (ref §1).
 
@@ -341,14 +272,14 @@ def planet_longitudes(t: astronomy.Time) -> dict[str, float]:
     rot = astronomy.Rotation_EQJ_ECT(t).rot
     r00, r10, r20 = rot[0][0], rot[1][0], rot[2][0]
     r01, r11, r21 = rot[0][1], rot[1][1], rot[2][1]
-    earth = _earth_interpolator(t)
+    earth = earth_interpolator(t)
     longitudes: dict[str, float] = {}
-    for name, body in _BODIES.items():
-        if body == astronomy.Body.Moon:
+    for name in PLANETS:
+        if name == "Moon":
             m = astronomy.GeoMoon(t)  # geocentric already: no light-time iteration
             x, y, z = m.x, m.y, m.z
         else:
-            x, y, z = _apparent_geocentric(body, t, earth)
+            x, y, z = apparent_geocentric(VSOP_INDEX.get(name), t, earth)
         ex = r00 * x + r10 * y + r20 * z
         ey = r01 * x + r11 * y + r21 * z
         longitudes[name] = _normalise(math.degrees(math.atan2(ey, ex)))
