@@ -18,7 +18,14 @@ from typing import Any
 import astronomy
 
 from gamewright.core.errors import ConfigError
-from gamewright.games.prince.ephemeris import VSOP_INDEX, apparent_geocentric, earth_interpolator
+from gamewright.games.prince.ephemeris import (
+    VSOP_INDEX,
+    apparent_geocentric,
+    earth_interpolator,
+    ecliptic_of_date_rows,
+    true_obliquity_cos_sin,
+)
+from gamewright.games.prince.moon import apparent_longitude
 from gamewright.games.prince.rough_sky import MARGIN as ROUGH_MARGIN
 from gamewright.games.prince.rough_sky import TIERS as ROUGH_TIERS
 from gamewright.games.prince.rough_sky import rough_longitudes
@@ -44,6 +51,10 @@ LATEST_EXCLUSIVE = datetime(2200, 1, 1, tzinfo=UTC)
 BUCKET_MINUTES = 5  # ref §1: time floored to a 5-minute bucket
 _CENTI = Decimal("0.01")
 DISPLAY_DECIMALS = 4  # longitudes in JSON; signs always come from the unrounded value
+# The fast Moon (``moon.apparent_longitude``) stands for GeoMoon's only this far (degrees) from an edge of a shown
+# figure: over 1000 times the largest difference between the two measured over 1800–2199 (5.7e-14°,
+# benchmarks/prince_moon.py), so every shown figure is the one GeoMoon gives.
+MOON_MARGIN = 1e-10
 
 _BODIES: dict[str, astronomy.Body] = {name: getattr(astronomy.Body, name) for name in PLANETS}
 
@@ -257,33 +268,55 @@ def astro_time(when: datetime) -> astronomy.Time:
 
 def true_obliquity(t: astronomy.Time) -> float:
     """True obliquity of the ecliptic of date, in degrees (from the equator-of-date → ecliptic rotation)."""
-    rot = astronomy.Rotation_EQD_ECT(t).rot
-    return math.degrees(math.atan2(rot[2][1], rot[1][1]))
+    c, s = true_obliquity_cos_sin(t)
+    return math.degrees(math.atan2(s, c))
 
 
 def planet_longitudes(t: astronomy.Time) -> dict[str, float]:
     """Apparent geocentric ecliptic longitudes of date (true equinox), in degrees [0, 360) (ref §1).
 
     Positions are light-time and aberration corrected in the J2000 equator (EQJ), as astronomy-engine's
-    ``GeoVector(..., aberration=True)`` gives them (the Moon comes from it directly); one EQJ →
-    true-ecliptic-of-date rotation (precession + nutation), computed once per moment, brings all seven to the
-    frame of date. Only the x and y rows of the rotation are needed for a longitude.
+    ``GeoVector(..., aberration=True)`` gives them; one EQJ → true-ecliptic-of-date rotation (precession +
+    nutation), computed once per moment, brings the Sun and planets to the frame of date (only the x and y rows
+    of the rotation are needed for a longitude). The Moon's longitude comes from ``moon.apparent_longitude``
+    (the same theory as ``GeoMoon``, within float rounding of it) when it lies further than ``MOON_MARGIN``
+    from every edge a shown figure rounds at, else from ``GeoMoon`` rotated like the others.
     """
-    rot = astronomy.Rotation_EQJ_ECT(t).rot
-    r00, r10, r20 = rot[0][0], rot[1][0], rot[2][0]
-    r01, r11, r21 = rot[0][1], rot[1][1], rot[2][1]
+    rows = ecliptic_of_date_rows(t)
     earth = earth_interpolator(t)
-    longitudes: dict[str, float] = {}
-    for name in PLANETS:
-        if name == "Moon":
-            m = astronomy.GeoMoon(t)  # geocentric already: no light-time iteration
-            x, y, z = m.x, m.y, m.z
-        else:
-            x, y, z = apparent_geocentric(VSOP_INDEX.get(name), t, earth)
-        ex = r00 * x + r10 * y + r20 * z
-        ey = r01 * x + r11 * y + r21 * z
-        longitudes[name] = _normalise(math.degrees(math.atan2(ey, ex)))
-    return longitudes
+    return {
+        name: moon_longitude(t) if name == "Moon"
+        else _of_date(rows, apparent_geocentric(VSOP_INDEX.get(name), t, earth))
+        for name in PLANETS
+    }
+
+
+def _of_date(rows: tuple[float, ...], position: tuple[float, float, float]) -> float:
+    """The ecliptic longitude of date (degrees) of a J2000-equator position, given ``ecliptic_of_date_rows``."""
+    r00, r10, r20, r01, r11, r21 = rows
+    x, y, z = position
+    return _normalise(math.degrees(math.atan2(r01 * x + r11 * y + r21 * z, r00 * x + r10 * y + r20 * z)))
+
+
+def moon_longitude(t: astronomy.Time, margin: float = MOON_MARGIN) -> float:
+    """The Moon's apparent longitude of date: ``moon.apparent_longitude`` further than ``margin`` from every edge
+    of a shown figure, else ``GeoMoon`` (geocentric already: no light-time iteration) rotated to the frame of
+    date."""
+    fast = apparent_longitude(t)
+    if clear_of_display_edges(fast, margin):
+        return fast
+    m = astronomy.GeoMoon(t)
+    return _of_date(ecliptic_of_date_rows(t), (m.x, m.y, m.z))
+
+
+def clear_of_display_edges(longitude: float, margin: float) -> bool:
+    """Whether ``longitude`` lies further than ``margin`` degrees from every edge where a figure shown of it
+    changes: the half-way points of the JSON's 1e-4° (``DISPLAY_DECIMALS``) and the whole arcminutes the text
+    and the wheel floor to (every sign's edge among them, so its sign, house, dignity and aspects too)."""
+    scale = 10.0**DISPLAY_DECIMALS
+    rounded = (longitude * scale) % 1.0
+    minutes = (longitude * 60.0) % 1.0
+    return abs(rounded - 0.5) > margin * scale and margin * 60.0 < minutes < 1.0 - margin * 60.0
 
 
 def planet_longitudes_reference(t: astronomy.Time) -> dict[str, float]:

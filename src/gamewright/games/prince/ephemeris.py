@@ -140,3 +140,29 @@ def apparent_geocentric(body: int | None, t: astronomy.Time, earth: Callable[[fl
             return dx, dy, dz
         light = new_light
     raise ConfigError("the light-time correction did not converge")  # never seen; kept as a clear error
+
+
+def true_obliquity_cos_sin(t: astronomy.Time) -> tuple[float, float]:
+    """cos and sin of the true obliquity of date: the entries of astronomy-engine's ``Rotation_EQD_ECT(t)``,
+    from the nutation the ``Time`` keeps (the library's rotation recomputes it each time)."""
+    tobl = math.radians(t._etilt().tobl)
+    return math.cos(tobl), math.sin(tobl)
+
+
+def ecliptic_of_date_rows(t: astronomy.Time) -> tuple[float, float, float, float, float, float]:
+    """The first two columns of astronomy-engine's ``Rotation_EQJ_ECT(t).rot`` (r00, r10, r20, r01, r11, r21):
+    J2000 equator → true ecliptic of date, what a longitude needs. The same products in the same order as the
+    library's ``CombineRotation`` of precession, nutation and the obliquity (a test pins them equal)."""
+    p = engine._precession_rot(t, engine._PrecessDir.From2000).rot
+    n = engine._nutation_rot(t, engine._PrecessDir.From2000).rot
+    a = [[n[0][j] * p[i][0] + n[1][j] * p[i][1] + n[2][j] * p[i][2] for j in range(3)] for i in range(3)]
+    c, s = true_obliquity_cos_sin(t)
+    # columns 0 and 1 of [[1, 0, 0], [0, c, −s], [0, s, c]] applied after a: x stays, y = c·y + s·z
+    return (
+        1.0 * a[0][0] + 0.0 * a[0][1] + 0.0 * a[0][2],
+        1.0 * a[1][0] + 0.0 * a[1][1] + 0.0 * a[1][2],
+        1.0 * a[2][0] + 0.0 * a[2][1] + 0.0 * a[2][2],
+        0.0 * a[0][0] + c * a[0][1] + s * a[0][2],
+        0.0 * a[1][0] + c * a[1][1] + s * a[1][2],
+        0.0 * a[2][0] + c * a[2][1] + s * a[2][2],
+    )
