@@ -48,10 +48,8 @@ def _formula(series: Series, t: float, clamp: bool) -> float:
     tpower = 1.0
     coord = 0.0
     for terms in series:
-        total = 0.0
-        for a, b, c in terms:
-            total += a * cos(b + c * t)
-        increment = tpower * total
+        # ``sum`` as the library sums (Python 3.12 compensates a float sum: both would change together)
+        increment = tpower * sum([a * cos(b + c * t) for a, b, c in terms])
         if clamp:
             increment = math.fmod(increment, _PI2)
         coord += increment
