@@ -152,10 +152,16 @@ def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
             f"time {when.strftime('%Y-%m-%dT%H:%M:%SZ')} is out of range: birth moments run from "
             "1800-01-01 to 2199-12-31 UTC"
         )
+    return quantize_place(when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES),
+                          lat, lon)
+
+
+def quantize_place(floored: datetime, lat: float, lon: float) -> Moment:
+    """``quantize``'s latitude and longitude, at an aware UTC time already floored to its bucket and in range
+    (an opponent's moment is drawn that way: ``encounter.random_moment``)."""
     lat_h = _hundredths(lat, "latitude")
     lon_h = _hundredths(lon, "longitude")
     if isinstance(lat_h, int) and isinstance(lon_h, int) and -9000 < lat_h < 9000 and -18000 <= lon_h < 18000:
-        floored = when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES)
         return Moment(floored, _degrees_of(lat_h, math.copysign(1.0, lat) < 0),
                       _degrees_of(lon_h, math.copysign(1.0, lon) < 0))
     lat_q = _centi(lat, "latitude")
@@ -168,7 +174,6 @@ def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
         raise ConfigError(f"longitude {lon} is out of range: it must be between -180 and 180 degrees (east positive)")
     if lon_q == Decimal(180):  # the same meridian as -180: one identity, one chart (RULINGS)
         lon_q = Decimal(-180)
-    floored = when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES)
     return Moment(floored, float(lat_q), float(lon_q))
 
 
