@@ -245,7 +245,10 @@ class PrinceState:
         self.turns += 1
         self.turn += 1
         events: list[Event] = [LazyEvent("turn", turn_payload(self, result, planet, PLANETS[oi]))]
-        events += self._activate(pi)
+        self.deployed |= 1 << pi
+        cfg = self.cfg
+        if cfg.metaprogression and not cfg.all_unlocked:  # aspects activate only under progression (000 §12)
+            events += self._activate(pi)
         events += self._advance()
         return events
 
@@ -266,10 +269,8 @@ class PrinceState:
     # flow
     # ------------------------------------------------------------------------------------------------------
     def _activate(self, pi: int) -> list[Event]:
-        """000 §12: an aspect activates once both its planets are deployed in one encounter (from next turn)."""
-        self.deployed |= 1 << pi
-        if not self.cfg.metaprogression or self.cfg.all_unlocked:
-            return []
+        """000 §12: an aspect activates once both its planets (``pi`` just now) are deployed in one encounter
+        (from next turn)."""
         events = []
         for j in range(7):
             if (self.deployed >> j) & 1 and self.player.aspects[pi][j] is not None:
@@ -288,6 +289,8 @@ class PrinceState:
         # ref §2 defeat_when: every unlocked planet combust (or all seven); a player with no planet left to
         # send has lost as well, so the game never stalls.
         combust = self.ps.combust
+        if True not in combust and True in self.unlocked:
+            return False  # nothing combust and a planet unlocked: it can still act (most turns)
         if self.cfg.defeat_all_seven and all(combust):
             return True
         return not any(map(operator.gt, self.unlocked, combust))  # no planet unlocked and not combust
