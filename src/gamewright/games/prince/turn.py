@@ -163,7 +163,8 @@ def _apply(carry_mode: bool, state: SideState, i: int, raw: int, testimony: bool
             eff = 0
         applied = (2 * eff + UNITS) // (2 * UNITS)  # ref §3: floor(eff + 1/2), carry' = eff − applied
         left = 0 if testimony and applied > old else eff - applied * UNITS  # 001 §9: a clamped heal banks none
-        state.carry[i] = _CARRIES[left] if left in _CARRIES else _fraction(left)
+        kept = _CARRIES.get(left)
+        state.carry[i] = kept if kept is not None else _fraction(left)
     else:
         applied = (2 * raw + UNITS) // (2 * UNITS)  # ref §2: half up when applied
     new = old - applied if testimony else old + applied
