@@ -19,24 +19,21 @@ Payload = Callable[[], tuple[dict[str, Any], str]]
 class LazyEvent(Event):
     """An ``Event`` whose ``data`` and ``text`` come from ``build()`` the first time either is read."""
 
-    __slots__ = ("_build", "_parts")
-    _build: Payload | None
-    _parts: tuple[dict[str, Any], str] | None
+    __slots__ = ("_lazy",)
+    _lazy: Payload | tuple[dict[str, Any], str]  # the builder until first read, then what it built
 
     def __init__(self, kind: str, build: Payload, visible_to: frozenset[int] | None = None) -> None:
         # the slots' own setters: ``Event`` is frozen, and ``object.__setattr__`` by name is slower
         _KIND.__set__(self, kind)
         _VISIBLE_TO.__set__(self, visible_to)
-        _BUILD.__set__(self, build)
-        _PARTS.__set__(self, None)
+        _LAZY.__set__(self, build)
 
     def _payload(self) -> tuple[dict[str, Any], str]:
-        parts: tuple[dict[str, Any], str] | None = self._parts
-        if parts is None:
-            assert self._build is not None  # dropped only once the parts are kept
-            parts = self._build()
-            _PARTS.__set__(self, parts)
-            _BUILD.__set__(self, None)  # let go of what the payload was built from
+        lazy = self._lazy
+        if type(lazy) is tuple:
+            return lazy
+        parts = lazy()  # type: ignore[operator]
+        _LAZY.__set__(self, parts)  # and let go of what the payload was built from
         return parts
 
     @property  # type: ignore[override]
@@ -64,4 +61,4 @@ class LazyEvent(Event):
 
 
 _KIND, _VISIBLE_TO = Event.__dict__["kind"], Event.__dict__["visible_to"]
-_BUILD, _PARTS = LazyEvent.__dict__["_build"], LazyEvent.__dict__["_parts"]
+_LAZY = LazyEvent.__dict__["_lazy"]
