@@ -13,26 +13,25 @@ from typing import Any
 
 from gamewright.core.game import Event
 
-Payload = Callable[[], tuple[dict[str, Any], str]]
-
 
 class LazyEvent(Event):
-    """An ``Event`` whose ``data`` and ``text`` come from ``build()`` the first time either is read."""
+    """An ``Event`` whose ``data`` and ``text`` come from ``build(*args)`` the first time either is read."""
 
     __slots__ = ("_lazy",)
-    _lazy: Payload | tuple[dict[str, Any], str]  # the builder until first read, then what it built
+    _lazy: tuple[Any, ...]  # (build, *args) until first read, then what it built: (data, text)
 
-    def __init__(self, kind: str, build: Payload, visible_to: frozenset[int] | None = None) -> None:
+    def __init__(self, kind: str, build: Callable[..., tuple[dict[str, Any], str]], *args: Any,
+                 visible_to: frozenset[int] | None = None) -> None:
         # the slots' own setters: ``Event`` is frozen, and ``object.__setattr__`` by name is slower
         _KIND.__set__(self, kind)
         _VISIBLE_TO.__set__(self, visible_to)
-        _LAZY.__set__(self, build)
+        _LAZY.__set__(self, (build, *args))
 
     def _payload(self) -> tuple[dict[str, Any], str]:
         lazy = self._lazy
-        if type(lazy) is tuple:
-            return lazy
-        parts = lazy()  # type: ignore[operator]
+        if type(lazy[0]) is dict:
+            return lazy  # type: ignore[return-value]
+        parts: tuple[dict[str, Any], str] = lazy[0](*lazy[1:])
         _LAZY.__set__(self, parts)  # and let go of what the payload was built from
         return parts
 
@@ -58,6 +57,29 @@ class LazyEvent(Event):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and copied as the plain ``Event`` it stands for."""
         return Event, (self.kind, self.data, self.text, self.visible_to)
+
+
+class PublicLazyEvent(LazyEvent):
+    """A public ``LazyEvent`` of one kind per subclass: the kind and the visibility are the class's (its
+    attributes shadow ``Event``'s slots, as ``LazyEvent``'s properties shadow ``data`` and ``text``), so making
+    one sets a single slot: a run makes two every turn."""
+
+    __slots__ = ()
+
+    def __init__(self, build: Callable[..., tuple[dict[str, Any], str]], *args: Any) -> None:
+        _LAZY.__set__(self, (build, *args))
+
+
+class TurnEvent(PublicLazyEvent):
+    __slots__ = ()
+    kind = "turn"
+    visible_to = None
+
+
+class OpponentPlanetEvent(PublicLazyEvent):
+    __slots__ = ()
+    kind = "opponent_planet"
+    visible_to = None
 
 
 _KIND, _VISIBLE_TO = Event.__dict__["kind"], Event.__dict__["visible_to"]

@@ -6,11 +6,11 @@ calls the first time the event's data or text is read.
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gamewright.games.prince.chart import Moment
-from gamewright.games.prince.events import Payload
+from gamewright.games.prince.events import TurnEvent
 from gamewright.games.prince.resolve import Profile, TurnResult, side_summary
 from gamewright.games.prince.tables import PLANETS
 
@@ -23,7 +23,7 @@ def opponent_planet_payload(encounter: int, turn: int, planet: str) -> tuple[dic
     return {"encounter": encounter, "turn": turn, "planet": planet}, f"Opponent sends {planet}."
 
 
-def encounter_payload(state: PrinceState, moment: Moment, profile: Profile) -> Payload:
+def encounter_payload(state: PrinceState, moment: Moment, profile: Profile) -> Callable[[], tuple[dict[str, Any], str]]:
     """The encounter_start event's data and text, built when first read from values copied now."""
     encounter, of, length = state.encounter + 1, state.cfg.encounters_per_run, state.length
     unlocked, weights = tuple(state.unlocked), tuple(state.weights)
@@ -42,12 +42,12 @@ def encounter_payload(state: PrinceState, moment: Moment, profile: Profile) -> P
     return build
 
 
-def turn_payload(state: PrinceState, result: TurnResult, planet: str, opponent_planet: str) -> Payload:
-    """The turn event's data and text, built when first read from values copied now (the state moves on): the
-    sides' affliction and combustion after the turn as one flat tuple, seven values per list."""
+def turn_event(state: PrinceState, result: TurnResult, planet: str, opponent_planet: str) -> TurnEvent:
+    """The turn event, its data and text built when first read from values copied now (the state moves on):
+    the sides' affliction and combustion after the turn as one flat tuple, seven values per list."""
     mine, theirs = state.ps, state.os
-    return partial(_turn_parts, result, planet, opponent_planet, state.encounter + 1, state.turn, state.distance,
-                   (*mine.affliction, *mine.combust, *theirs.affliction, *theirs.combust), tuple(state.unlocked))
+    return TurnEvent(_turn_parts, result, planet, opponent_planet, state.encounter + 1, state.turn, state.distance,
+                     (*mine.affliction, *mine.combust, *theirs.affliction, *theirs.combust), tuple(state.unlocked))
 
 
 def _turn_parts(result: TurnResult, planet: str, opponent_planet: str, encounter: int, turn: int, distance: int,

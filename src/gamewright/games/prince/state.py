@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -23,7 +23,7 @@ from gamewright.games.prince.encounter import (
     profile_of_moment,
     random_moment,
 )
-from gamewright.games.prince.events import LazyEvent
+from gamewright.games.prince.events import LazyEvent, OpponentPlanetEvent
 from gamewright.games.prince.options import Config
 from gamewright.games.prince.preview import branches, summarize
 from gamewright.games.prince.progression import Progress
@@ -38,7 +38,7 @@ from gamewright.games.prince.resolve import (
     predict,
     profile_from_json,
 )
-from gamewright.games.prince.run_events import encounter_payload, opponent_planet_payload, turn_payload
+from gamewright.games.prince.run_events import encounter_payload, opponent_planet_payload, turn_event
 from gamewright.games.prince.tables import JOYS, PLANETS
 from gamewright.games.prince.turn import resolve_turn
 
@@ -244,7 +244,7 @@ class PrinceState:
         self.distance += affliction + testimony  # 001 §13: Distance accumulates every turn's score
         self.turns += 1
         self.turn += 1
-        events: list[Event] = [LazyEvent("turn", turn_payload(self, result, planet, PLANETS[oi]))]
+        events: list[Event] = [turn_event(self, result, planet, PLANETS[oi])]
         self.deployed |= 1 << pi
         cfg = self.cfg
         if cfg.metaprogression and not cfg.all_unlocked:  # aspects activate only under progression (000 §12)
@@ -321,8 +321,7 @@ class PrinceState:
             if drawn is None:  # ref §2: no opponent planet left, the encounter ends early (completed)
                 return None
             self.current = drawn
-        return [LazyEvent("opponent_planet", partial(opponent_planet_payload, self.encounter + 1, self.turn + 1,
-                                                     PLANETS[self.current]))]
+        return [OpponentPlanetEvent(opponent_planet_payload, self.encounter + 1, self.turn + 1, PLANETS[self.current])]
 
     def _start_encounter(self) -> list[Event]:
         cfg = self.cfg
