@@ -88,6 +88,14 @@ def draw_opponent_planet(rng: Any, weights: list[int], combust: list[bool]) -> i
 
 def prebuilt_sequence(rng: Any, player: Profile, opponent: Profile) -> list[int]:
     """ref §3: 7 draws with replacement, weight max(1, N), N counted against all seven player planets."""
-    weights = [max(1, n) for n in cross_weights(player, opponent, list(range(7)))]
-    planets = list(range(7))
-    return rng.weighted_choices(planets, weights, SEQUENCE_LENGTH)
+    by_sign = _prebuilt_weights_by_sign(player.signs)
+    return rng.weighted_choices(_PLANET_NUMBERS, [by_sign[s] for s in opponent.signs], SEQUENCE_LENGTH)
+
+
+_PLANET_NUMBERS = tuple(range(7))
+
+
+@lru_cache(maxsize=4096)
+def _prebuilt_weights_by_sign(signs: tuple[int, ...]) -> tuple[int, ...]:
+    """For each of the twelve signs, max(1, N) with N counted against all seven of ``signs`` (ref §3)."""
+    return tuple(max(1, n) for n in _weights_by_sign(signs))
