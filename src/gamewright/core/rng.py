@@ -84,7 +84,7 @@ class Rng:
         last = len(weights) - 1  # weighted_choice's fallback: the last item with a positive weight
         while not weights[last] > 0:
             last -= 1
-        draw, n, bisect_right = self.random, len(items), bisect.bisect_right
+        draw, n, bisect_right = self.draws(), len(items), bisect.bisect_right
         return [items[i] if i < n else items[last]
                 for i in [bisect_right(cumulative, draw() * total) for _ in range(count)]]
 

@@ -24,9 +24,10 @@ SEQUENCE_LENGTH = 7  # 001 §12: all planets unlocked, sequence length 7
 
 def random_moment(rng: Any) -> Moment:
     """A seeded pseudo-random birth moment: three draws (time, latitude, longitude)."""
-    seconds = int(rng.random() * _SPAN_SECONDS)
-    lat = -66 + 132 * rng.random()
-    lon = -180 + 360 * rng.random()
+    draw = rng.draws() if hasattr(rng, "draws") else rng.random
+    seconds = int(draw() * _SPAN_SECONDS)
+    lat = -66 + 132 * draw()
+    lon = -180 + 360 * draw()
     # quantize(OPPONENT_START + seconds, lat, lon): the span starts on a bucket's edge and lies in range, so the
     # time is floored on the offset itself
     return quantize_place(OPPONENT_START + timedelta(seconds=seconds - seconds % _BUCKET_SECONDS), lat, lon)
