@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -205,8 +206,8 @@ class PrinceState:
     def legal_actions(self) -> list[Deploy]:
         if self.status != "active":
             return []
-        unlocked, combust = self.unlocked, self.ps.combust
-        return [_DEPLOY_AT[i] for i in range(7) if unlocked[i] and not combust[i]]
+        # the planets unlocked and not combust, in order (unlocked > combust): legal lists are asked for every turn
+        return list(compress(_DEPLOY_AT, map(operator.gt, self.unlocked, self.ps.combust)))
 
     def refusal(self, planet: str) -> RuleViolation | None:
         """Why sending ``planet`` is refused now, or None when it is legal."""
