@@ -2,7 +2,8 @@
 
 Positions are apparent geocentric ecliptic longitudes of date (true equinox and ecliptic of date), from
 astronomy-engine (ref §1): its VSOP87 planets and Moon theory, with its light-time and aberration method run
-here once per moment for all seven bodies (sharing the Earth's position), then one rotation to the frame of date.
+here once per moment for all seven bodies (sharing the Earth's position), then one rotation to the frame of date;
+the series are summed by ``ephemeris`` (bit for bit the library's) and the Moon's longitude by ``moon``.
 Charts are immutable and cached: the same quantized moment always gives the same ``Chart`` object.
 """
 

@@ -4,7 +4,8 @@
 same order with the same float operations, the same rotation to the J2000 equator), without the library's
 ``Time``, ``Vector`` and generator objects that cost more than the series themselves. ``apparent_geocentric``
 is the light-time and aberration method of ``GeoVector(body, t, aberration=True)`` run once per moment for all
-the planets (sharing the Earth's position). A test pins both against the library (tests/prince/test_chart.py).
+the planets (sharing the Earth's position). Tests pin them against the library (tests/prince/test_ephemeris.py,
+test_moon.py, test_chart.py).
 """
 
 from __future__ import annotations
