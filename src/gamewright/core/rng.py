@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import itertools
 import random
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
@@ -79,17 +80,13 @@ class Rng:
         total = sum(weights)
         if total <= 0:
             raise ValueError("weighted choice needs a positive total weight")
-        running = 0.0
-        cumulative = []
-        for weight in weights:
-            running += weight
-            cumulative.append(running)
-        last = max(i for i, weight in enumerate(weights) if weight > 0)  # weighted_choice's fallback
-        picks = []
-        for _ in range(count):
-            i = bisect.bisect_right(cumulative, self.random() * total)
-            picks.append(items[i] if i < len(items) else items[last])
-        return picks
+        cumulative = list(itertools.accumulate(weights, initial=0.0))[1:]  # 0.0 + w0, + w1, … as weighted_choice
+        last = len(weights) - 1  # weighted_choice's fallback: the last item with a positive weight
+        while not weights[last] > 0:
+            last -= 1
+        draw, n, bisect_right = self.draws(), len(items), bisect.bisect_right
+        return [items[i] if i < n else items[last]
+                for i in [bisect_right(cumulative, draw() * total) for _ in range(count)]]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher-Yates in place, drawing only from this stream."""

@@ -2,7 +2,8 @@
 
 Positions are apparent geocentric ecliptic longitudes of date (true equinox and ecliptic of date), from
 astronomy-engine (ref §1): its VSOP87 planets and Moon theory, with its light-time and aberration method run
-here once per moment for all seven bodies (sharing the Earth's position), then one rotation to the frame of date.
+here once per moment for all seven bodies (sharing the Earth's position), then one rotation to the frame of date;
+the series are summed by ``ephemeris`` (bit for bit the library's) and the Moon's longitude by ``moon``.
 Charts are immutable and cached: the same quantized moment always gives the same ``Chart`` object.
 """
 
@@ -18,6 +19,14 @@ from typing import Any
 import astronomy
 
 from gamewright.core.errors import ConfigError
+from gamewright.games.prince.ephemeris import (
+    VSOP_INDEX,
+    apparent_geocentric,
+    earth_interpolator,
+    ecliptic_of_date_rows,
+    true_obliquity_cos_sin,
+)
+from gamewright.games.prince.moon import apparent_longitude
 from gamewright.games.prince.rough_sky import MARGIN as ROUGH_MARGIN
 from gamewright.games.prince.rough_sky import TIERS as ROUGH_TIERS
 from gamewright.games.prince.rough_sky import rough_longitudes
@@ -43,6 +52,10 @@ LATEST_EXCLUSIVE = datetime(2200, 1, 1, tzinfo=UTC)
 BUCKET_MINUTES = 5  # ref §1: time floored to a 5-minute bucket
 _CENTI = Decimal("0.01")
 DISPLAY_DECIMALS = 4  # longitudes in JSON; signs always come from the unrounded value
+# The fast Moon (``moon.apparent_longitude``) stands for GeoMoon's only this far (degrees) from an edge of a shown
+# figure: over 1000 times the largest difference between the two measured over 1800–2199 (5.7e-14°,
+# benchmarks/prince_moon.py), so every shown figure is the one GeoMoon gives.
+MOON_MARGIN = 1e-10
 
 _BODIES: dict[str, astronomy.Body] = {name: getattr(astronomy.Body, name) for name in PLANETS}
 
@@ -115,8 +128,14 @@ def _centi(value: float, what: str) -> Decimal:
 def _hundredths(value: float, what: str) -> Decimal | int:
     """``_centi(value)``; a plain float's as whole hundredths, rounded half up on its shortest text (its
     ``str``, which ``_centi`` reads too) without building Decimals: an opponent's moment is made every
-    encounter."""
+    encounter. NaN and infinities take ``_centi``'s path (and its error)."""
     if type(value) is float:
+        # On the float itself when it lies clear of a half hundredth: its shortest text is within 1e-9 of it
+        # (|value| < 1e5), so the text rounds the same way (tests/prince/test_quantize_fast.py).
+        x = value * 100.0 if value >= 0.0 else value * -100.0
+        if x < 1e7 and abs(x % 1.0 - 0.5) > 1e-6:
+            q = int(x + 0.5)
+            return -q if value < 0.0 else q
         text = repr(value)
         whole, dot, frac = text.partition(".")
         if dot and whole.lstrip("-").isdigit() and frac.isdigit() and len(whole) <= 5:
@@ -140,10 +159,16 @@ def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
             f"time {when.strftime('%Y-%m-%dT%H:%M:%SZ')} is out of range: birth moments run from "
             "1800-01-01 to 2199-12-31 UTC"
         )
+    return quantize_place(when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES),
+                          lat, lon)
+
+
+def quantize_place(floored: datetime, lat: float, lon: float) -> Moment:
+    """``quantize``'s latitude and longitude, at an aware UTC time already floored to its bucket and in range
+    (an opponent's moment is drawn that way: ``encounter.random_moment``)."""
     lat_h = _hundredths(lat, "latitude")
     lon_h = _hundredths(lon, "longitude")
     if isinstance(lat_h, int) and isinstance(lon_h, int) and -9000 < lat_h < 9000 and -18000 <= lon_h < 18000:
-        floored = when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES)
         return Moment(floored, _degrees_of(lat_h, math.copysign(1.0, lat) < 0),
                       _degrees_of(lon_h, math.copysign(1.0, lon) < 0))
     lat_q = _centi(lat, "latitude")
@@ -156,7 +181,6 @@ def quantize(time: datetime | str, lat: float, lon: float) -> Moment:
         raise ConfigError(f"longitude {lon} is out of range: it must be between -180 and 180 degrees (east positive)")
     if lon_q == Decimal(180):  # the same meridian as -180: one identity, one chart (RULINGS)
         lon_q = Decimal(-180)
-    floored = when.replace(second=0, microsecond=0) - timedelta(minutes=when.minute % BUCKET_MINUTES)
     return Moment(floored, float(lat_q), float(lon_q))
 
 
@@ -256,103 +280,55 @@ def astro_time(when: datetime) -> astronomy.Time:
 
 def true_obliquity(t: astronomy.Time) -> float:
     """True obliquity of the ecliptic of date, in degrees (from the equator-of-date → ecliptic rotation)."""
-    rot = astronomy.Rotation_EQD_ECT(t).rot
-    return math.degrees(math.atan2(rot[2][1], rot[1][1]))
-
-
-# Earth's heliocentric position is sampled at these offsets (days before the moment) and interpolated for the
-# light-time iterations below; the span covers the longest light time of the seven (Saturn, about 0.065 days).
-_EARTH_NODES = (0.0, -0.05, -0.1)
-_LIGHT_TIME_TOLERANCE = 1.0e-9  # days, as astronomy-engine's own light-time solver
-
-
-def _earth_interpolator(t: astronomy.Time) -> Any:
-    """Earth's heliocentric J2000 position as a quadratic in TT through three exact samples.
-
-    Over 0.1 day the interpolation error is below 1e-10 AU (about 1e-9° as seen from Earth), while it saves
-    the fifteen or so Earth evaluations that astronomy-engine's ``GeoVector`` repeats for every planet.
-    """
-    times = [t if dt == 0.0 else t.AddDays(dt) for dt in _EARTH_NODES]
-    (x0, x1, x2) = (tm.tt for tm in times)
-    (p0, p1, p2) = (astronomy.HelioVector(astronomy.Body.Earth, tm) for tm in times)
-    d0 = (x0 - x1) * (x0 - x2)
-    d1 = (x1 - x0) * (x1 - x2)
-    d2 = (x2 - x0) * (x2 - x1)
-
-    def earth(tt: float) -> tuple[float, float, float]:
-        if tt == x0:
-            return p0.x, p0.y, p0.z  # the moment itself: the exact sample
-        w0 = (tt - x1) * (tt - x2) / d0
-        w1 = (tt - x0) * (tt - x2) / d1
-        w2 = (tt - x0) * (tt - x1) / d2
-        return (
-            w0 * p0.x + w1 * p1.x + w2 * p2.x,
-            w0 * p0.y + w1 * p1.y + w2 * p2.y,
-            w0 * p0.z + w1 * p1.z + w2 * p2.z,
-        )
-
-    return earth
-
-
-def _apparent_geocentric(body: astronomy.Body, t: astronomy.Time, earth: Any) -> tuple[float, float, float]:
-    """Light-time and aberration corrected geocentric J2000 position of a planet or the Sun.
-
-    The method of astronomy-engine's ``GeoVector(body, t, aberration=True)``: iterate the light time L, placing
-    the body *and* the Earth at t − L (which applies annual aberration to first order), until L changes by less
-    than 1e-9 day. The body is evaluated exactly at t and at the first backdated moment and taken on the line
-    through them for the remaining iterations, which move L by about a millionth of a day: the error of that
-    line is below 1e-11 AU. Agreement with ``GeoVector`` is pinned by a test.
-    """
-    tt0 = t.tt
-    ex, ey, ez = earth(tt0)
-    if body == astronomy.Body.Sun:  # the Sun is the heliocentric origin
-        bx0 = by0 = bz0 = vx = vy = vz = 0.0
-        light = math.sqrt(ex * ex + ey * ey + ez * ez) / astronomy.C_AUDAY
-    else:
-        b0 = astronomy.HelioVector(body, t)
-        bx0, by0, bz0 = b0.x, b0.y, b0.z
-        dx, dy, dz = bx0 - ex, by0 - ey, bz0 - ez
-        light = math.sqrt(dx * dx + dy * dy + dz * dz) / astronomy.C_AUDAY
-        t1 = t.AddDays(-light)
-        b1 = astronomy.HelioVector(body, t1)
-        span = t1.tt - tt0
-        vx, vy, vz = (b1.x - bx0) / span, (b1.y - by0) / span, (b1.z - bz0) / span
-    for _ in range(10):
-        back = -light
-        ex, ey, ez = earth(tt0 + back)
-        dx = bx0 + vx * back - ex
-        dy = by0 + vy * back - ey
-        dz = bz0 + vz * back - ez
-        new_light = math.sqrt(dx * dx + dy * dy + dz * dz) / astronomy.C_AUDAY
-        if abs(new_light - light) < _LIGHT_TIME_TOLERANCE:
-            return dx, dy, dz
-        light = new_light
-    raise ConfigError("the light-time correction did not converge")  # never seen; kept as a clear error
+    c, s = true_obliquity_cos_sin(t)
+    return math.degrees(math.atan2(s, c))
 
 
 def planet_longitudes(t: astronomy.Time) -> dict[str, float]:
     """Apparent geocentric ecliptic longitudes of date (true equinox), in degrees [0, 360) (ref §1).
 
     Positions are light-time and aberration corrected in the J2000 equator (EQJ), as astronomy-engine's
-    ``GeoVector(..., aberration=True)`` gives them (the Moon comes from it directly); one EQJ →
-    true-ecliptic-of-date rotation (precession + nutation), computed once per moment, brings all seven to the
-    frame of date. Only the x and y rows of the rotation are needed for a longitude.
+    ``GeoVector(..., aberration=True)`` gives them; one EQJ → true-ecliptic-of-date rotation (precession +
+    nutation), computed once per moment, brings the Sun and planets to the frame of date (only the x and y rows
+    of the rotation are needed for a longitude). The Moon's longitude comes from ``moon.apparent_longitude``
+    (the same theory as ``GeoMoon``, within float rounding of it) when it lies further than ``MOON_MARGIN``
+    from every edge a shown figure rounds at, else from ``GeoMoon`` rotated like the others.
     """
-    rot = astronomy.Rotation_EQJ_ECT(t).rot
-    r00, r10, r20 = rot[0][0], rot[1][0], rot[2][0]
-    r01, r11, r21 = rot[0][1], rot[1][1], rot[2][1]
-    earth = _earth_interpolator(t)
-    longitudes: dict[str, float] = {}
-    for name, body in _BODIES.items():
-        if body == astronomy.Body.Moon:
-            m = astronomy.GeoMoon(t)  # geocentric already: no light-time iteration
-            x, y, z = m.x, m.y, m.z
-        else:
-            x, y, z = _apparent_geocentric(body, t, earth)
-        ex = r00 * x + r10 * y + r20 * z
-        ey = r01 * x + r11 * y + r21 * z
-        longitudes[name] = _normalise(math.degrees(math.atan2(ey, ex)))
-    return longitudes
+    rows = ecliptic_of_date_rows(t)
+    earth = earth_interpolator(t)
+    return {
+        name: moon_longitude(t) if name == "Moon"
+        else _of_date(rows, apparent_geocentric(VSOP_INDEX.get(name), t, earth))
+        for name in PLANETS
+    }
+
+
+def _of_date(rows: tuple[float, ...], position: tuple[float, float, float]) -> float:
+    """The ecliptic longitude of date (degrees) of a J2000-equator position, given ``ecliptic_of_date_rows``."""
+    r00, r10, r20, r01, r11, r21 = rows
+    x, y, z = position
+    return _normalise(math.degrees(math.atan2(r01 * x + r11 * y + r21 * z, r00 * x + r10 * y + r20 * z)))
+
+
+def moon_longitude(t: astronomy.Time, margin: float = MOON_MARGIN) -> float:
+    """The Moon's apparent longitude of date: ``moon.apparent_longitude`` further than ``margin`` from every edge
+    of a shown figure, else ``GeoMoon`` (geocentric already: no light-time iteration) rotated to the frame of
+    date."""
+    fast = apparent_longitude(t)
+    if clear_of_display_edges(fast, margin):
+        return fast
+    m = astronomy.GeoMoon(t)
+    return _of_date(ecliptic_of_date_rows(t), (m.x, m.y, m.z))
+
+
+def clear_of_display_edges(longitude: float, margin: float) -> bool:
+    """Whether ``longitude`` lies further than ``margin`` degrees from every edge where a figure shown of it
+    changes: the half-way points of the JSON's 1e-4° (``DISPLAY_DECIMALS``) and the whole arcminutes the text
+    and the wheel floor to (every sign's edge among them, so its sign, house, dignity and aspects too)."""
+    scale = 10.0**DISPLAY_DECIMALS
+    rounded = (longitude * scale) % 1.0
+    minutes = (longitude * 60.0) % 1.0
+    return abs(rounded - 0.5) > margin * scale and margin * 60.0 < minutes < 1.0 - margin * 60.0
 
 
 def planet_longitudes_reference(t: astronomy.Time) -> dict[str, float]:

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from gamewright.games.prince.chart import Moment, chart_signs, quantize
+from gamewright.games.prince.chart import BUCKET_MINUTES, Moment, chart_signs, quantize_place
 from gamewright.games.prince.resolve import Profile, profile_for
 from gamewright.games.prince.tables import MAJOR_ASPECTS, sign_relationship
 
@@ -18,15 +18,19 @@ from gamewright.games.prince.tables import MAJOR_ASPECTS, sign_relationship
 OPPONENT_START = datetime(1900, 1, 1, tzinfo=UTC)
 OPPONENT_END = datetime(2100, 1, 1, tzinfo=UTC)
 _SPAN_SECONDS = int((OPPONENT_END - OPPONENT_START).total_seconds())
+_BUCKET_SECONDS = BUCKET_MINUTES * 60
 SEQUENCE_LENGTH = 7  # 001 §12: all planets unlocked, sequence length 7
 
 
 def random_moment(rng: Any) -> Moment:
     """A seeded pseudo-random birth moment: three draws (time, latitude, longitude)."""
-    seconds = int(rng.random() * _SPAN_SECONDS)
-    lat = -66 + 132 * rng.random()
-    lon = -180 + 360 * rng.random()
-    return quantize(OPPONENT_START + timedelta(seconds=seconds), lat, lon)
+    draw = rng.draws() if hasattr(rng, "draws") else rng.random
+    seconds = int(draw() * _SPAN_SECONDS)
+    lat = -66 + 132 * draw()
+    lon = -180 + 360 * draw()
+    # quantize(OPPONENT_START + seconds, lat, lon): the span starts on a bucket's edge and lies in range, so the
+    # time is floored on the offset itself
+    return quantize_place(OPPONENT_START + timedelta(seconds=seconds - seconds % _BUCKET_SECONDS), lat, lon)
 
 
 def profile_of_moment(moment: Moment) -> Profile:
@@ -56,17 +60,43 @@ def _weights_by_sign(mine: tuple[int, ...]) -> tuple[int, ...]:
 def draw_opponent_planet(rng: Any, weights: list[int], combust: list[bool]) -> int | None:
     """One weighted draw over non-combust opponent planets (ref §2): weight-0 planets never appear, all-zero
     weights draw uniformly, and None means no opponent planet is left (the encounter ends early)."""
-    candidates = [o for o in range(7) if not combust[o]]
-    if not candidates:
+    total = 0
+    left = False
+    for o in range(7):
+        if not combust[o]:
+            total += weights[o]
+            left = True
+    if not left:
         return None
-    cw = [weights[o] for o in candidates]
-    if sum(cw) == 0:
-        return rng.choice(candidates)
-    return rng.weighted_choice(candidates, cw)
+    if total == 0:
+        return rng.choice([o for o in range(7) if not combust[o]])
+    # ``rng.weighted_choice`` over the planets left, inline (a draw every turn): the same draw, the same running
+    # total, the first planet whose running total exceeds the target
+    target = rng.random() * total
+    running = 0.0
+    last = -1
+    for o in range(7):
+        if combust[o]:
+            continue
+        w = weights[o]
+        running += w
+        if target < running and w > 0:
+            return o
+        if w > 0:
+            last = o
+    return last  # weighted_choice's fallback (float rounding): the last planet with a positive weight
 
 
 def prebuilt_sequence(rng: Any, player: Profile, opponent: Profile) -> list[int]:
     """ref §3: 7 draws with replacement, weight max(1, N), N counted against all seven player planets."""
-    weights = [max(1, n) for n in cross_weights(player, opponent, list(range(7)))]
-    planets = list(range(7))
-    return rng.weighted_choices(planets, weights, SEQUENCE_LENGTH)
+    by_sign = _prebuilt_weights_by_sign(player.signs)
+    return rng.weighted_choices(_PLANET_NUMBERS, [by_sign[s] for s in opponent.signs], SEQUENCE_LENGTH)
+
+
+_PLANET_NUMBERS = tuple(range(7))
+
+
+@lru_cache(maxsize=4096)
+def _prebuilt_weights_by_sign(signs: tuple[int, ...]) -> tuple[int, ...]:
+    """For each of the twelve signs, max(1, N) with N counted against all seven of ``signs`` (ref §3)."""
+    return tuple(max(1, n) for n in _weights_by_sign(signs))

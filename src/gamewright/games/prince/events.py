@@ -13,30 +13,26 @@ from typing import Any
 
 from gamewright.core.game import Event
 
-Payload = Callable[[], tuple[dict[str, Any], str]]
-
 
 class LazyEvent(Event):
-    """An ``Event`` whose ``data`` and ``text`` come from ``build()`` the first time either is read."""
+    """An ``Event`` whose ``data`` and ``text`` come from ``build(*args)`` the first time either is read."""
 
-    __slots__ = ("_build", "_parts")
-    _build: Payload | None
-    _parts: tuple[dict[str, Any], str] | None
+    __slots__ = ("_lazy",)
+    _lazy: tuple[Any, ...]  # (build, *args) until first read, then what it built: (data, text)
 
-    def __init__(self, kind: str, build: Payload, visible_to: frozenset[int] | None = None) -> None:
+    def __init__(self, kind: str, build: Callable[..., tuple[dict[str, Any], str]], *args: Any,
+                 visible_to: frozenset[int] | None = None) -> None:
         # the slots' own setters: ``Event`` is frozen, and ``object.__setattr__`` by name is slower
         _KIND.__set__(self, kind)
         _VISIBLE_TO.__set__(self, visible_to)
-        _BUILD.__set__(self, build)
-        _PARTS.__set__(self, None)
+        _LAZY.__set__(self, (build, *args))
 
     def _payload(self) -> tuple[dict[str, Any], str]:
-        parts: tuple[dict[str, Any], str] | None = self._parts
-        if parts is None:
-            assert self._build is not None  # dropped only once the parts are kept
-            parts = self._build()
-            _PARTS.__set__(self, parts)
-            _BUILD.__set__(self, None)  # let go of what the payload was built from
+        lazy = self._lazy
+        if type(lazy[0]) is dict:
+            return lazy  # type: ignore[return-value]
+        parts: tuple[dict[str, Any], str] = lazy[0](*lazy[1:])
+        _LAZY.__set__(self, parts)  # and let go of what the payload was built from
         return parts
 
     @property  # type: ignore[override]
@@ -63,5 +59,28 @@ class LazyEvent(Event):
         return Event, (self.kind, self.data, self.text, self.visible_to)
 
 
+class PublicLazyEvent(LazyEvent):
+    """A public ``LazyEvent`` of one kind per subclass: the kind and the visibility are the class's (its
+    attributes shadow ``Event``'s slots, as ``LazyEvent``'s properties shadow ``data`` and ``text``), so making
+    one sets a single slot: a run makes two every turn."""
+
+    __slots__ = ()
+
+    def __init__(self, build: Callable[..., tuple[dict[str, Any], str]], *args: Any) -> None:
+        _LAZY.__set__(self, (build, *args))
+
+
+class TurnEvent(PublicLazyEvent):
+    __slots__ = ()
+    kind = "turn"
+    visible_to = None
+
+
+class OpponentPlanetEvent(PublicLazyEvent):
+    __slots__ = ()
+    kind = "opponent_planet"
+    visible_to = None
+
+
 _KIND, _VISIBLE_TO = Event.__dict__["kind"], Event.__dict__["visible_to"]
-_BUILD, _PARTS = LazyEvent.__dict__["_build"], LazyEvent.__dict__["_parts"]
+_LAZY = LazyEvent.__dict__["_lazy"]

@@ -6,10 +6,11 @@ calls the first time the event's data or text is read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gamewright.games.prince.chart import Moment
-from gamewright.games.prince.events import Payload
+from gamewright.games.prince.events import TurnEvent
 from gamewright.games.prince.resolve import Profile, TurnResult, side_summary
 from gamewright.games.prince.tables import PLANETS
 
@@ -22,7 +23,7 @@ def opponent_planet_payload(encounter: int, turn: int, planet: str) -> tuple[dic
     return {"encounter": encounter, "turn": turn, "planet": planet}, f"Opponent sends {planet}."
 
 
-def encounter_payload(state: PrinceState, moment: Moment, profile: Profile) -> Payload:
+def encounter_payload(state: PrinceState, moment: Moment, profile: Profile) -> Callable[[], tuple[dict[str, Any], str]]:
     """The encounter_start event's data and text, built when first read from values copied now."""
     encounter, of, length = state.encounter + 1, state.cfg.encounters_per_run, state.length
     unlocked, weights = tuple(state.unlocked), tuple(state.weights)
@@ -41,32 +42,32 @@ def encounter_payload(state: PrinceState, moment: Moment, profile: Profile) -> P
     return build
 
 
-def turn_payload(state: PrinceState, result: TurnResult, planet: str, opponent_planet: str) -> Payload:
-    """The turn event's data and text, built when first read from values copied now (the state moves on)."""
-    encounter, turn, distance = state.encounter + 1, state.turn, state.distance
+def turn_event(state: PrinceState, result: TurnResult, planet: str, opponent_planet: str) -> TurnEvent:
+    """The turn event, its data and text built when first read from values copied now (the state moves on):
+    the sides' affliction and combustion after the turn as one flat tuple, seven values per list."""
     mine, theirs = state.ps, state.os
-    after = (tuple(mine.affliction), tuple(mine.combust), tuple(theirs.affliction), tuple(theirs.combust))
-    unlocked = tuple(state.unlocked)
+    return TurnEvent(_turn_parts, result, planet, opponent_planet, state.encounter + 1, state.turn, state.distance,
+                     (*mine.affliction, *mine.combust, *theirs.affliction, *theirs.combust), tuple(state.unlocked))
 
-    def build() -> tuple[dict[str, Any], str]:
-        data = result.to_json()
-        data.update(
-            {
-                "encounter": encounter,
-                "turn": turn,
-                "player_planet": planet,
-                "opponent_planet": opponent_planet,
-                "after": {
-                    "player": side_summary(after[0], after[1]),
-                    "opponent": side_summary(after[2], after[3]),
-                },
-                "unlocked": [p for p, u in zip(PLANETS, unlocked, strict=True) if u],
-                "distance": distance,
-            }
-        )
-        return data, turn_text(planet, opponent_planet, result)
 
-    return build
+def _turn_parts(result: TurnResult, planet: str, opponent_planet: str, encounter: int, turn: int, distance: int,
+                after: tuple[Any, ...], unlocked: tuple[bool, ...]) -> tuple[dict[str, Any], str]:
+    data = result.to_json()
+    data.update(
+        {
+            "encounter": encounter,
+            "turn": turn,
+            "player_planet": planet,
+            "opponent_planet": opponent_planet,
+            "after": {
+                "player": side_summary(after[0:7], after[7:14]),
+                "opponent": side_summary(after[14:21], after[21:28]),
+            },
+            "unlocked": [p for p, u in zip(PLANETS, unlocked, strict=True) if u],
+            "distance": distance,
+        }
+    )
+    return data, turn_text(planet, opponent_planet, result)
 
 
 def turn_text(planet: str, opponent_planet: str, result: TurnResult) -> str:

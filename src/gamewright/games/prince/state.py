@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
+from itertools import compress
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -23,7 +24,7 @@ from gamewright.games.prince.encounter import (
     profile_of_moment,
     random_moment,
 )
-from gamewright.games.prince.events import LazyEvent
+from gamewright.games.prince.events import LazyEvent, OpponentPlanetEvent
 from gamewright.games.prince.options import Config
 from gamewright.games.prince.preview import branches, summarize
 from gamewright.games.prince.progression import Progress
@@ -38,7 +39,7 @@ from gamewright.games.prince.resolve import (
     predict,
     profile_from_json,
 )
-from gamewright.games.prince.run_events import encounter_payload, opponent_planet_payload, turn_payload
+from gamewright.games.prince.run_events import encounter_payload, opponent_planet_payload, turn_event
 from gamewright.games.prince.tables import JOYS, PLANETS
 from gamewright.games.prince.turn import resolve_turn
 
@@ -205,8 +206,8 @@ class PrinceState:
     def legal_actions(self) -> list[Deploy]:
         if self.status != "active":
             return []
-        unlocked, combust = self.unlocked, self.ps.combust
-        return [_DEPLOY_AT[i] for i in range(7) if unlocked[i] and not combust[i]]
+        # the planets unlocked and not combust, in order (unlocked > combust): legal lists are asked for every turn
+        return list(compress(_DEPLOY_AT, map(operator.gt, self.unlocked, self.ps.combust)))
 
     def refusal(self, planet: str) -> RuleViolation | None:
         """Why sending ``planet`` is refused now, or None when it is legal."""
@@ -244,8 +245,11 @@ class PrinceState:
         self.distance += affliction + testimony  # 001 §13: Distance accumulates every turn's score
         self.turns += 1
         self.turn += 1
-        events: list[Event] = [LazyEvent("turn", turn_payload(self, result, planet, PLANETS[oi]))]
-        events += self._activate(pi)
+        events: list[Event] = [turn_event(self, result, planet, PLANETS[oi])]
+        self.deployed |= 1 << pi
+        cfg = self.cfg
+        if cfg.metaprogression and not cfg.all_unlocked:  # aspects activate only under progression (000 §12)
+            events += self._activate(pi)
         events += self._advance()
         return events
 
@@ -266,10 +270,8 @@ class PrinceState:
     # flow
     # ------------------------------------------------------------------------------------------------------
     def _activate(self, pi: int) -> list[Event]:
-        """000 §12: an aspect activates once both its planets are deployed in one encounter (from next turn)."""
-        self.deployed |= 1 << pi
-        if not self.cfg.metaprogression or self.cfg.all_unlocked:
-            return []
+        """000 §12: an aspect activates once both its planets (``pi`` just now) are deployed in one encounter
+        (from next turn)."""
         events = []
         for j in range(7):
             if (self.deployed >> j) & 1 and self.player.aspects[pi][j] is not None:
@@ -288,6 +290,8 @@ class PrinceState:
         # ref §2 defeat_when: every unlocked planet combust (or all seven); a player with no planet left to
         # send has lost as well, so the game never stalls.
         combust = self.ps.combust
+        if True not in combust and True in self.unlocked:
+            return False  # nothing combust and a planet unlocked: it can still act (most turns)
         if self.cfg.defeat_all_seven and all(combust):
             return True
         return not any(map(operator.gt, self.unlocked, combust))  # no planet unlocked and not combust
@@ -318,8 +322,7 @@ class PrinceState:
             if drawn is None:  # ref §2: no opponent planet left, the encounter ends early (completed)
                 return None
             self.current = drawn
-        return [LazyEvent("opponent_planet", partial(opponent_planet_payload, self.encounter + 1, self.turn + 1,
-                                                     PLANETS[self.current]))]
+        return [OpponentPlanetEvent(opponent_planet_payload, self.encounter + 1, self.turn + 1, PLANETS[self.current])]
 
     def _start_encounter(self) -> list[Event]:
         cfg = self.cfg

@@ -35,7 +35,7 @@ from gamewright.games.prince.resolve import (
     roll_hits,
     threshold,
 )
-from gamewright.games.prince.tables import PLANETS, SIGN_MODALITY
+from gamewright.games.prince.tables import MAJOR_ASPECTS, PLANETS, SIGN_MODALITY
 
 UNITS = 2560  # 10 (degradation) × 2 (friction) × 16 (modality) × 2 (aspect) × 4 (same sect)
 
@@ -71,11 +71,23 @@ def _amount(stat: int, affliction: int, pol: str, sender_sign: int, receiver_sig
     return exact, _units(exact)
 
 
-@lru_cache(maxsize=16384)
-def _spread(base_units: int, aspect: str, amplified: bool) -> tuple[Fraction, int, bool]:
+def _spread(table: dict[int, Spread], base_units: int, aspect: str, amplified: bool) -> Spread:
+    """``resolve._propagated`` of a base amount by an aspect (000 §4), with its units; kept in ``table`` (the
+    aspect's and amplification's own, so the key is the base alone)."""
+    if len(table) >= 16384:
+        table.clear()
     base = _fraction(base_units)
     exact, inverted = _propagated(base.numerator, base.denominator, aspect, amplified)
-    return exact, _units(exact), inverted
+    found = table[base_units] = (exact, _units(exact), inverted)
+    return found
+
+
+Spread = tuple[Fraction, int, bool]
+Curve = tuple[float, Fraction | None, Fraction]  # resolve._curve: (P as a float, P exactly or None, r)
+Target = tuple[int, str, bool, dict[int, Spread]]  # (planet, aspect, amplified, that spread's table)
+_SPREADS: dict[tuple[str, bool], dict[int, Spread]] = {
+    (aspect, amplified): {} for aspect in set(MAJOR_ASPECTS.values()) for amplified in (False, True)
+}
 
 
 class ResolvedTurn(TurnResult):
@@ -151,7 +163,8 @@ def _apply(carry_mode: bool, state: SideState, i: int, raw: int, testimony: bool
             eff = 0
         applied = (2 * eff + UNITS) // (2 * UNITS)  # ref §3: floor(eff + 1/2), carry' = eff − applied
         left = 0 if testimony and applied > old else eff - applied * UNITS  # 001 §9: a clamped heal banks none
-        state.carry[i] = _CARRIES[left] if left in _CARRIES else _fraction(left)
+        kept = _CARRIES.get(left)
+        state.carry[i] = kept if kept is not None else _fraction(left)
     else:
         applied = (2 * raw + UNITS) // (2 * UNITS)  # ref §2: half up when applied
     new = old - applied if testimony else old + applied
@@ -161,13 +174,17 @@ def _apply(carry_mode: bool, state: SideState, i: int, raw: int, testimony: bool
     return new - old, applied
 
 
-def _check(side: str, profile: Profile, state: SideState, i: int, thresh: int, draw: Callable[[], float],
+def _check(side: str, chart: _Chart, state: SideState, i: int, draw: Callable[[], float],
            checks: list[tuple]) -> None:
     """One combustion check (000 §11, 001 §11): one draw; an unspent exaltation save turns a hit into survival."""
-    dig = profile.dignities[i]
+    dig = chart.profile.dignities[i]
+    thresh = chart.threshold(i)
     a = state.affliction[i]
     roll = draw()
-    curve = _curve(dig, a, thresh)
+    curves = chart.curves[i]  # ``resolve._curve(dig, a, thresh)`` by affliction: dig and thresh are the planet's
+    curve = curves.get(a)
+    if curve is None:
+        curve = curves[a] = _curve(dig, a, thresh)
     approx = curve[0]  # resolve.roll_hits, its float fast path inline: a turn makes several checks
     hit = True if roll < approx - _MARGIN else False if roll > approx + _MARGIN else roll_hits(curve, roll)
     saved = False
@@ -184,13 +201,14 @@ class _Chart:
     more than the turn) and filled in as planets act: each planet's threshold (``resolve.threshold``) and its
     aspect targets in order, with the aspect and whether same-sect amplification applies (000 §4)."""
 
-    __slots__ = ("cfg", "profile", "_thresholds", "_targets")
+    __slots__ = ("cfg", "profile", "_thresholds", "_targets", "curves")
 
     def __init__(self, cfg: Config, profile: Profile) -> None:
         self.cfg = cfg
         self.profile = profile
         self._thresholds: list[int] = [0] * 7  # 0: not computed yet (a threshold is at least 10)
-        self._targets: list[tuple[tuple[int, str, bool], ...] | None] = [None] * 7
+        self._targets: list[tuple[Target, ...] | None] = [None] * 7
+        self.curves: tuple[dict[int, Curve], ...] = tuple({} for _ in range(7))  # per planet, by affliction
 
     def threshold(self, i: int) -> int:
         value = self._thresholds[i]
@@ -198,14 +216,15 @@ class _Chart:
             value = self._thresholds[i] = threshold(self.cfg, self.profile, i)
         return value
 
-    def targets(self, i: int) -> tuple[tuple[int, str, bool], ...]:
+    def targets(self, i: int) -> tuple[Target, ...]:
         found = self._targets[i]
         if found is None:
             teams, amplify = self.profile.teams, self.cfg.sect_amplifies
             found = self._targets[i] = tuple(
-                (j, aspect, amplify and teams[i] == teams[j])
+                (j, aspect, amplified, _SPREADS[aspect, amplified])
                 for j, aspect in enumerate(self.profile.aspects[i])
                 if aspect is not None
+                for amplified in (amplify and teams[i] == teams[j],)
             )
         return found
 
@@ -268,9 +287,9 @@ def resolve_turn(
     # step 6: a check for each acting planet whose affliction rose, player first
     p_chart, o_chart = _chart(cfg, pp), _chart(cfg, op)
     if p_delta > 0:
-        _check("player", pp, ps, pi, p_chart.threshold(pi), draw, checks)
+        _check("player", p_chart, ps, pi, draw, checks)
     if o_delta > 0:
-        _check("opponent", op, os_, oi, o_chart.threshold(oi), draw, checks)
+        _check("opponent", o_chart, os_, oi, draw, checks)
     # step 7: propagation, player's chart then opponent's, from acting planets that are not combust
     steps: list[tuple] = []
     # 001 §13: the turn's score counts positive deltas and |negative| deltas
@@ -278,9 +297,9 @@ def resolve_turn(
     testimony_score = (-p_delta if p_delta < 0 else 0) + (-o_delta if o_delta < 0 else 0)
     base_pol = "testimony" if testimony else "affliction"  # ref §2: friction propagates as affliction
     inverse_pol = "affliction" if testimony else "testimony"
-    for side, profile, state, i, received, applied, chart in (
-        ("player", pp, ps, pi, to_player_units, p_applied, p_chart),
-        ("opponent", op, os_, oi, to_opponent_units, o_applied, o_chart),
+    for side, state, i, received, applied, chart in (
+        ("player", ps, pi, to_player_units, p_applied, p_chart),
+        ("opponent", os_, oi, to_opponent_units, o_applied, o_chart),
     ):
         combust = state.combust
         if combust[i]:
@@ -288,16 +307,16 @@ def resolve_turn(
         base = received if cfg.raw_base else applied * UNITS  # ref §3 raw / ref §2 rounded, before clamping
         active = state.active >> (i * 7)
         source = PLANETS[i]
-        for j, aspect, amplified in chart.targets(i):
+        for j, aspect, amplified, table in chart.targets(i):
             if combust[j] or not (active >> j) & 1:
                 continue  # a combust target, or a latent aspect (ref §2)
-            amount, units, inverted = _spread(base, aspect, amplified)
+            amount, units, inverted = table.get(base) or _spread(table, base, aspect, amplified)
             step_pol = inverse_pol if inverted else base_pol
             delta, _ = _apply(carry, state, j, units, step_pol == "testimony")
             steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
             if delta > 0:
                 affliction += delta
-                _check(side, profile, state, j, chart.threshold(j), draw, checks)
+                _check(side, chart, state, j, draw, checks)
             else:
                 testimony_score -= delta
     return ResolvedTurn(pol, (mine[0], theirs[0]), rolls, crits, direct, steps, checks, (affliction, testimony_score))
