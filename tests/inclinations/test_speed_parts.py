@@ -34,10 +34,10 @@ def test_firing_spots_are_the_weapons_reach_turned_round() -> None:
             for r in range(1, 6):
                 for s in range(SECTORS):
                     spot = r * SECTORS + s
-                    assert (spot in laser) == in_reach(LASER, r, s, 1, ring, sector)
-                    assert (spot in missiles) == in_reach(MISSILES, r, s, 1, ring, sector)
-                    assert (spot in rail_pro) == in_reach(RAILGUN, r, s, 1, ring, sector)
-                    assert (spot in rail_retro) == in_reach(RAILGUN, r, s, -1, ring, sector)
+                    assert bool(laser >> spot & 1) == in_reach(LASER, r, s, 1, ring, sector)
+                    assert bool(missiles >> spot & 1) == in_reach(MISSILES, r, s, 1, ring, sector)
+                    assert bool(rail_pro >> spot & 1) == in_reach(RAILGUN, r, s, 1, ring, sector)
+                    assert bool(rail_retro >> spot & 1) == in_reach(RAILGUN, r, s, -1, ring, sector)
             assert hot_spots_at(ring, sector, -1, False) == laser | rail_retro
             assert hot_spots_at(ring, sector, 1, True) == laser | missiles | rail_pro
 

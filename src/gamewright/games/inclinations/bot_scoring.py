@@ -44,9 +44,10 @@ LEVELS = {
 
 Shots = tuple[float, tuple[str, ...]]  # (value, target ids)
 NO_SHOTS: Shots = (0.0, ())
-# how one weapon sees one target: the spots (ring * SECTORS + sector) it hits it from, the value of a hit, and
-# that hit as Shots
-Aim = tuple[frozenset[int], float, Shots]
+# how one weapon sees one target: the spots it hits it from (bit ring * SECTORS + sector set: cheap to build,
+# to join and to shift down to one ring), the value of a hit, and that hit as Shots
+Aim = tuple[int, float, Shots]
+RING_BITS = (1 << SECTORS) - 1  # one ring's sectors, as bits
 # a target as the planner sees it: id, hull, an Aim per weapon kind (laser, missiles, railgun facing prograde,
 # railgun facing retrograde), ring, sector
 Target = tuple[str, int, tuple[Aim, ...], int, int]
@@ -67,26 +68,34 @@ def shot_value(weapon: str, target: Ship) -> float:
     return value
 
 
+def _arc(first: int, count: int) -> int:
+    """Sectors ``first`` .. ``first + count - 1`` of one ring (round the ring), as bits by sector."""
+    bits = ((1 << count) - 1) << (first % SECTORS)
+    return (bits | bits >> SECTORS) & RING_BITS
+
+
 @cache
-def firing_spots(ring: int, sector: int) -> tuple[frozenset[int], ...]:
-    """Where (ring * SECTORS + sector, in the same well) a weapon hits a target at (ring, sector) from: the
+def firing_spots(ring: int, sector: int) -> tuple[int, ...]:
+    """Where (bit ring * SECTORS + sector, in the same well) a weapon hits a target at (ring, sector) from: the
     laser, missiles, the railgun facing prograde, facing retrograde. The reach of ``in_reach``, turned round."""
-    laser = frozenset(r * SECTORS + (sector + d) % SECTORS for r in (ring - 1, ring + 1)
-                      for d in range(-LASER_SECTORS, LASER_SECTORS + 1))
-    missiles = frozenset(r * SECTORS + (sector + d) % SECTORS
-                         for r in range(ring - MISSILE_RINGS, ring + MISSILE_RINGS + 1)
-                         for d in range(-MISSILE_SECTORS, MISSILE_SECTORS + 1))
+    laser_arc = _arc(sector - LASER_SECTORS, 2 * LASER_SECTORS + 1)
+    laser = laser_arc << (ring - 1) * SECTORS | laser_arc << (ring + 1) * SECTORS
+    missiles_arc = _arc(sector - MISSILE_SECTORS, 2 * MISSILE_SECTORS + 1)
+    missiles = 0
+    for r in range(max(0, ring - MISSILE_RINGS), ring + MISSILE_RINGS + 1):  # no spot below ring 0
+        missiles |= missiles_arc << r * SECTORS
     # a shooter ``a`` sectors behind the target along its facing (1 <= a <= 6) on the same ring
-    rail = {f: frozenset(ring * SECTORS + (sector - f * a) % SECTORS for a in range(1, RAILGUN_REACH + 1))
-            for f in (PROGRADE, RETROGRADE)}
-    return laser, missiles, rail[PROGRADE], rail[RETROGRADE]
+    rail_pro = _arc(sector - RAILGUN_REACH, RAILGUN_REACH) << ring * SECTORS
+    rail_retro = _arc(sector + 1, RAILGUN_REACH) << ring * SECTORS
+    return laser, missiles, rail_pro, rail_retro
 
 
 @cache
-def hot_spots_at(ring: int, sector: int, facing: int, missiles: bool) -> frozenset[int]:
-    """Every spot from which the laser, the railgun facing ``facing`` or (if loaded) missiles reach (ring, sector)."""
+def hot_spots_at(ring: int, sector: int, facing: int, missiles: bool) -> int:
+    """Every spot (as bits) from which the laser, the railgun facing ``facing`` or (if loaded) missiles reach
+    (ring, sector)."""
     laser, missile, rail_pro, rail_retro = firing_spots(ring, sector)
-    return laser | (rail_pro if facing == PROGRADE else rail_retro) | (missile if missiles else frozenset())
+    return laser | (rail_pro if facing == PROGRADE else rail_retro) | (missile if missiles else 0)
 
 
 @cache
@@ -112,7 +121,7 @@ def laser_shots(spot: int, targets: list[Target]) -> Shots:
     ids = []
     for t in targets:
         aim = t[2][LASER_KIND]
-        if spot in aim[0]:
+        if aim[0] >> spot & 1:
             values.append(aim[1])
             ids.append(t[0])
     return (sum(values), tuple(ids)) if ids else NO_SHOTS
@@ -124,16 +133,17 @@ def single_shot(kind: int, spot: int, targets: list[Target]) -> Shots:
     best_key = (0.0, 0)
     for t in targets:
         aim = t[2][kind]
-        if spot in aim[0] and (best is None or (aim[1], -t[1]) > best_key):
+        if aim[0] >> spot & 1 and (best is None or (aim[1], -t[1]) > best_key):
             best, best_key = aim, (aim[1], -t[1])
     return NO_SHOTS if best is None else best[2]
 
 
-def hot_spots(targets: list[Target], facing: int, missiles: bool) -> frozenset[int]:
-    """Every spot from which some weapon reaches some target after the movement."""
-    if len(targets) == 1:
-        return hot_spots_at(targets[0][3], targets[0][4], facing, missiles)
-    return frozenset().union(*(hot_spots_at(t[3], t[4], facing, missiles) for t in targets))
+def hot_spots(targets: list[Target], facing: int, missiles: bool) -> int:
+    """Every spot (as bits) from which some weapon reaches some target after the movement."""
+    spots = 0
+    for t in targets:
+        spots |= hot_spots_at(t[3], t[4], facing, missiles)
+    return spots
 
 
 def best_volley(lv: float, mv: float, rail: float, base: int, compensate: bool, penalty: tuple[float, ...]) -> Volley:

@@ -21,6 +21,7 @@ from gamewright.games.inclinations.bot_scoring import (
     MISSILES_KIND,
     NO_SHOTS,
     RAIL_KIND,
+    RING_BITS,
     Level,
     Row,
     Shots,
@@ -102,7 +103,7 @@ class HeuristicBot:
         # score, for the movements after which nothing is in reach
         quiet_by_base: list[tuple[float, int, int, int, float] | None] = [None] * (REACTOR + 1)
         rows: dict[int, Row] = {}
-        hot: dict[tuple[int, int], frozenset[int]] = {}
+        hot: dict[tuple[int, int], int] = {}
         exposures: dict[int, int] = {}
         weight = level.position_weight
         noise = level.noise
@@ -119,12 +120,13 @@ class HeuristicBot:
             for well, ring, engines, moves in groups:
                 base = engines + rotation
                 targets = by_well.get(well)
-                hot_here: frozenset[int] | None = None
+                hot_row = 0  # the sectors of the ring the group ends on from which some weapon reaches someone
                 if targets is not None:
                     aims = targets[0][2]
                     hot_here = hot.get((well, facing))
                     if hot_here is None:
                         hot_here = hot[(well, facing)] = hot_spots(targets, facing, has_ammo)
+                    hot_row = hot_here >> ring * SECTORS & RING_BITS
                 value_at = rows.get(well * 8 + ring)
                 if value_at is None:
                     value_at = rows[well * 8 + ring] = row_of(well, ring)
@@ -141,7 +143,7 @@ class HeuristicBot:
                 spots = ring * SECTORS
                 for step, adj, mass_cost in moves:
                     sector = (start + adj) % SECTORS
-                    if fast and (hot_here is None or spots + sector not in hot_here):
+                    if fast and not hot_row >> sector & 1:
                         score = quiet_score
                         score += weight * value_at[sector]
                         if mass - mass_cost < 5:  # low reaction mass
@@ -160,11 +162,11 @@ class HeuristicBot:
                         spot = spots + sector
                         if len(targets) == 1:  # one target: its aims answer directly
                             laser_aim, missiles_aim, rail_aim = aims[0], aims[1], aims[rail_kind]
-                            if spot in laser_aim[0]:
+                            if laser_aim[0] >> spot & 1:
                                 post_laser = laser_aim[2]
-                            if has_ammo and spot in missiles_aim[0]:
+                            if has_ammo and missiles_aim[0] >> spot & 1:
                                 post_missiles = missiles_aim[2]
-                            if spot in rail_aim[0]:
+                            if rail_aim[0] >> spot & 1:
                                 rail = rail_aim[2]
                         else:
                             post_laser = laser_shots(spot, targets)
