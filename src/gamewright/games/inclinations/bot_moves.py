@@ -56,17 +56,27 @@ MoveGroup = tuple[int, int, int, tuple[tuple[Step, int, int], ...]]
 
 
 @cache
+def _burns(name: str, ring_velocity: int) -> tuple[tuple[Step, int, int], ...]:
+    """A burn intensity's (step, sector adjustment, mass cost) for every adjustment of the ring's range (002
+    Sector Adjustment: 1 mass per sector), in adjustment order."""
+    low, high = adjustment_range(ring_velocity)
+    k = INTENSITIES[name]
+    return tuple((BURNS[name, adj], adj, k + abs(adj)) for adj in range(low, high + 1))
+
+
+@cache
 def _drift_groups(well: int, ring: int, facing: int, mass: int) -> tuple[MoveGroup, ...]:
     """The coast, and each burn intensity's sector adjustments the reaction mass pays for (002 Burn; 002 Sector
     Adjustment: 1 mass per sector); the same from every sector of the ring."""
-    low, high = adjustment_range(velocity(well, ring))
+    v = velocity(well, ring)
+    low, high = adjustment_range(v)
     groups: list[MoveGroup] = [(well, ring, 0, ((COAST, 0, 0),))]
     for name, k in INTENSITIES.items():
         dest = ring + k * facing
-        if 1 <= dest <= ring_count(well):
-            burns = tuple((BURNS[name, adj], adj, k + abs(adj)) for adj in range(low, high + 1) if k + abs(adj) <= mass)
-            if burns:
-                groups.append((well, dest, k, burns))
+        # the adjustments with k + |adj| <= mass: one run of the adjustment range
+        first, last = max(low, k - mass), min(high, mass - k)
+        if 1 <= dest <= ring_count(well) and first <= last:
+            groups.append((well, dest, k, _burns(name, v)[first - low:last - low + 1]))
     return tuple(groups)
 
 
