@@ -220,11 +220,14 @@ def _near(turns: float) -> float:
     return -float(min(turns, 40))
 
 
+_NEAR = tuple(_near(turns) for turns in range(INF + 1))  # by turns, as the tables hold them
+
+
 @cache
 def _approach_values(planet: bool, target_ring: int, kind: int, ring: int) -> tuple[float, ...]:
     """``_near`` of the turns to a shot from ``ring`` at a target on ``target_ring``, by sector offset, twice
     over (a rotation is one slice)."""
-    return tuple(_near(t) for t in approach_table(planet, target_ring, kind)[ring]) * 2
+    return tuple(map(_NEAR.__getitem__, approach_table(planet, target_ring, kind)[ring])) * 2
 
 
 @cache
