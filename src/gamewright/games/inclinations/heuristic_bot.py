@@ -108,7 +108,7 @@ class HeuristicBot:
         weight = level.position_weight
         noise = level.noise
         headroom = level.shield_headroom
-        random = self.rng.random
+        random = self.rng.draws()  # the stream's own draw function: no wrapper call per movement
         scoop_velocity = velocity(me.well, me.ring)
         mass = me.mass
         best_score = -1e9
