@@ -118,8 +118,8 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
     game = InclinationsGame(None, {**(options or {}), "players": len(kinds)})
     state = game.new_initial_state(seed)
     if bots is None:
-        master = Rng(seed)
-        bots = [make_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
+        # Rng(seed).split(label), without seeding the unused parent stream
+        bots = [make_bot(kind, Rng.child(seed, f"bot{i}")) for i, kind in enumerate(kinds)]
     log: list[str] = []
     while not state.is_terminal():
         bot = bots[state.current]
