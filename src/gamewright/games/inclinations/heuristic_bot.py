@@ -111,6 +111,7 @@ class HeuristicBot:
         random = self.rng.draws()  # the stream's own draw function: no wrapper call per movement
         scoop_velocity = velocity(me.well, me.ring)
         mass = me.mass
+        spare_mass = mass - 5  # a movement costing more leaves the ship low on reaction mass
         best_score = -1e9
         best: tuple[Any, ...] | None = None
         for facing in (me.facing, -me.facing):
@@ -138,15 +139,17 @@ class HeuristicBot:
                         held = volleys[key] = best_volley(pre_lv, pre_mv, 0.0, base, False, penalty)
                     quiet = quiet_by_base[base] = (*held, SHIELDS_LEFT[held[2]], 0.15 * SHIELDS_LEFT[held[2]])
                 quiet_score, quiet_mask, quiet_energy, quiet_shields, quiet_bonus = quiet
-                # no scoop to weigh, no headroom: the group's quiet movements score on the spot
-                fast = not headroom and (moves[0][0] is not COAST or quiet_energy > 2 or mass >= 6)
+                # no scoop to weigh, no headroom: the group's quiet movements score on the spot (the sectors of
+                # quiet_row)
+                quiet_row = 0
+                if not headroom and (moves[0][0] is not COAST or quiet_energy > 2 or mass >= 6):
+                    quiet_row = ~hot_row & RING_BITS
                 spots = ring * SECTORS
                 for step, adj, mass_cost in moves:
                     sector = (start + adj) % SECTORS
-                    if fast and not hot_row >> sector & 1:
-                        score = quiet_score
-                        score += weight * value_at[sector]
-                        if mass - mass_cost < 5:  # low reaction mass
+                    if quiet_row >> sector & 1:
+                        score = quiet_score + weight * value_at[sector]
+                        if mass_cost > spare_mass:  # low reaction mass
                             score -= (5 - (mass - mass_cost)) * 0.6
                         score += quiet_bonus
                         if noise:
