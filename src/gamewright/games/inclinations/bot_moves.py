@@ -44,9 +44,15 @@ def safe_deploy(state: Any, rng: Rng) -> Deploy:
 
 def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     """Deallocations then allocations that turn ``ship.energy`` into ``target``."""
-    pairs = list(enumerate(zip(ship.energy, target, strict=True)))
-    steps: list[Step] = [DEALLOCATIONS[i][have - want] for i, (have, want) in pairs if have > want]
-    steps += [ALLOCATIONS[i][want - have] for i, (have, want) in pairs if have < want]
+    steps: list[Step] = []
+    allocations: list[Step] = []
+    for i, have in enumerate(ship.energy):
+        want = target[i]
+        if have > want:
+            steps.append(DEALLOCATIONS[i][have - want])
+        elif have < want:
+            allocations.append(ALLOCATIONS[i][want - have])
+    steps += allocations
     return steps
 
 
