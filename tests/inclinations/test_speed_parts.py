@@ -38,8 +38,12 @@ def test_firing_spots_are_the_weapons_reach_turned_round() -> None:
                     assert bool(missiles >> spot & 1) == in_reach(MISSILES, r, s, 1, ring, sector)
                     assert bool(rail_pro >> spot & 1) == in_reach(RAILGUN, r, s, 1, ring, sector)
                     assert bool(rail_retro >> spot & 1) == in_reach(RAILGUN, r, s, -1, ring, sector)
-            assert hot_spots_at(ring, sector, -1, False) == laser | rail_retro
-            assert hot_spots_at(ring, sector, 1, True) == laser | missiles | rail_pro
+            assert hot_spots_at(ring, sector, -1, False) == _by_ring(laser | rail_retro)
+            assert hot_spots_at(ring, sector, 1, True) == _by_ring(laser | missiles | rail_pro)
+
+
+def _by_ring(spots: int) -> tuple[int, ...]:
+    return tuple(spots >> r * SECTORS & (1 << SECTORS) - 1 for r in range(8))
 
 
 def _holds_the_recurrence(table: tuple[tuple[int, ...], ...], well: int, drift: int) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import or_
 from typing import Any
 
 from gamewright.games.inclinations.board import BLACKHOLE, PROGRADE, RETROGRADE, SECTORS, velocity
@@ -48,6 +49,7 @@ NO_SHOTS: Shots = (0.0, ())
 # to join and to shift down to one ring), the value of a hit, and that hit as Shots
 Aim = tuple[int, float, Shots]
 RING_BITS = (1 << SECTORS) - 1  # one ring's sectors, as bits
+HOT_RINGS = 8  # rings 0..7: a target's ring (at most 5) and the two beyond it that missiles reach
 # a target as the planner sees it: id, hull, an Aim per weapon kind (laser, missiles, railgun facing prograde,
 # railgun facing retrograde), ring, sector
 Target = tuple[str, int, tuple[Aim, ...], int, int]
@@ -91,11 +93,12 @@ def firing_spots(ring: int, sector: int) -> tuple[int, ...]:
 
 
 @cache
-def hot_spots_at(ring: int, sector: int, facing: int, missiles: bool) -> int:
-    """Every spot (as bits) from which the laser, the railgun facing ``facing`` or (if loaded) missiles reach
-    (ring, sector)."""
+def hot_spots_at(ring: int, sector: int, facing: int, missiles: bool) -> tuple[int, ...]:
+    """Every spot from which the laser, the railgun facing ``facing`` or (if loaded) missiles reach (ring, sector):
+    by ring 0..HOT_RINGS - 1, the sectors as bits."""
     laser, missile, rail_pro, rail_retro = firing_spots(ring, sector)
-    return laser | (rail_pro if facing == PROGRADE else rail_retro) | (missile if missiles else 0)
+    spots = laser | (rail_pro if facing == PROGRADE else rail_retro) | (missile if missiles else 0)
+    return tuple(spots >> r * SECTORS & RING_BITS for r in range(HOT_RINGS))
 
 
 @cache
@@ -138,11 +141,11 @@ def single_shot(kind: int, spot: int, targets: list[Target]) -> Shots:
     return NO_SHOTS if best is None else best[2]
 
 
-def hot_spots(targets: list[Target], facing: int, missiles: bool) -> int:
-    """Every spot (as bits) from which some weapon reaches some target after the movement."""
-    spots = 0
-    for t in targets:
-        spots |= hot_spots_at(t[3], t[4], facing, missiles)
+def hot_spots(targets: list[Target], facing: int, missiles: bool) -> tuple[int, ...]:
+    """Every spot from which some weapon reaches some target after the movement (by ring, as ``hot_spots_at``)."""
+    spots = hot_spots_at(targets[0][3], targets[0][4], facing, missiles)
+    for t in targets[1:]:
+        spots = tuple(map(or_, spots, hot_spots_at(t[3], t[4], facing, missiles)))
     return spots
 
 
@@ -224,10 +227,10 @@ _NEAR = tuple(_near(turns) for turns in range(INF + 1))  # by turns, as the tabl
 
 
 @cache
-def _approach_values(planet: bool, target_ring: int, kind: int, ring: int) -> tuple[float, ...]:
-    """``_near`` of the turns to a shot from ``ring`` at a target on ``target_ring``, by sector offset, twice
-    over (a rotation is one slice)."""
-    return tuple(map(_NEAR.__getitem__, approach_table(planet, target_ring, kind)[ring])) * 2
+def _approach_values(planet: bool, target_ring: int, kind: int) -> tuple[tuple[float, ...], ...]:
+    """By ring: ``_near`` of the turns to a shot from that ring at a target on ``target_ring``, by sector offset,
+    twice over (a rotation is one slice)."""
+    return tuple(tuple(map(_NEAR.__getitem__, turns)) * 2 for turns in approach_table(planet, target_ring, kind))
 
 
 @cache
@@ -276,15 +279,19 @@ def position_rows(level: Level, me: Ship, enemies: list[Ship], fleeing: bool) ->
     # per enemy: its well, its ring, and the offset of sectors that lines up with where it drifts to
     aims = [(e.well, e.ring, -(e.sector + velocity(e.well, e.ring)) % SECTORS) for e in enemies]
 
+    alone = None  # one enemy (no crowd): its well, its approach values by ring, its offset
+    if len(aims) == 1 and tables:
+        alone = aims[0][0], _approach_values(aims[0][0] != BLACKHOLE, aims[0][1], kind), aims[0][2]
+
     def row(well: int, ring: int) -> Row:
-        if len(aims) == 1 and tables and aims[0][0] == well:  # one enemy, in this well (no crowd)
-            return _approach_values(well != BLACKHOLE, aims[0][1], kind, ring)[aims[0][2]:aims[0][2] + SECTORS]
+        if alone is not None and alone[0] == well:  # one enemy, in this well
+            return alone[1][ring][alone[2]:alone[2] + SECTORS]
         values: Sequence[float] = _FAR
         for i, (e_well, e_ring, offset) in enumerate(aims):
             if e_well != well:
                 by_sector: Sequence[float] = _transfer_values(well, ring, e_well)
             elif tables:
-                by_sector = _approach_values(well != BLACKHOLE, e_ring, kind, ring)[offset:offset + SECTORS]
+                by_sector = _approach_values(well != BLACKHOLE, e_ring, kind)[ring][offset:offset + SECTORS]
             else:
                 by_sector = _rough_values(abs(ring - e_ring))[offset:offset + SECTORS]
             values = by_sector if i == 0 else tuple(map(max, values, by_sector))

@@ -103,7 +103,7 @@ class HeuristicBot:
         # score, for the movements after which nothing is in reach
         quiet_by_base: list[tuple[float, int, int, int, float] | None] = [None] * (REACTOR + 1)
         rows: dict[int, Row] = {}
-        hot: dict[tuple[int, int], int] = {}
+        hot: dict[tuple[int, int], tuple[int, ...]] = {}
         exposures: dict[int, int] = {}
         weight = level.position_weight
         noise = level.noise
@@ -127,7 +127,7 @@ class HeuristicBot:
                     hot_here = hot.get((well, facing))
                     if hot_here is None:
                         hot_here = hot[(well, facing)] = hot_spots(targets, facing, has_ammo)
-                    hot_row = hot_here >> ring * SECTORS & RING_BITS
+                    hot_row = hot_here[ring]
                 value_at = rows.get(well * 8 + ring)
                 if value_at is None:
                     value_at = rows[well * 8 + ring] = row_of(well, ring)
