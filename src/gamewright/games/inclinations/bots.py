@@ -12,7 +12,7 @@ from typing import Any
 
 from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
-from gamewright.games.inclinations.actions import COAST_SCOOP, ROTATE, Coast, Deploy, Fire, Step
+from gamewright.games.inclinations.actions import COAST_SCOOP, ROTATE, Coast, Deploy, Fire, Step, step_text
 from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_options
 from gamewright.games.inclinations.heuristic_bot import LEVELS, HeuristicBot, Level
 from gamewright.games.inclinations.ship import (
@@ -126,7 +126,7 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
         if state.phase == "deploy":
             action = bot.deploy(state)
             state.apply(action)
-            log.append(action.to_text())
+            log.append(step_text(action))
             continue
         if isinstance(bot, (RandomBot, HeuristicBot)):
             # choose_turn with the engine's own validation deciding its coast fallback (one validation a turn)
@@ -139,7 +139,7 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
         else:
             plan = bot.choose_turn(state)
             state.play_turn(plan, log=False)
-        log.extend(a.to_text() for a in plan)
+        log.extend(map(step_text, plan))
         log.append("end")
         if check is not None:
             check(state)
