@@ -55,9 +55,8 @@ from gamewright.games.inclinations.ship import (
 from gamewright.games.inclinations.turn import (
     Preview,
     TurnRules,
-    checked,
     execute,
-    play_checked,
+    play_unlogged,
     preview,
     start_of_turn,
     validate,
@@ -175,13 +174,19 @@ class InclinationsState:
         for step in plan:
             if type(step) not in STEP_TYPES or not well_typed(step):
                 raise RuleViolation(action_text(step), "not a well-formed planning step", "")
-        errors, moved = checked(self.ships, self.current, [*self.plan, *plan], self.tr)
+        if log:
+            errors = validate(self.ships, self.current, [*self.plan, *plan], self.tr)
+        else:
+            errors = play_unlogged(self.ships, self.current, [*self.plan, *plan], self.tr, self.rng)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
+        if not log:  # played: pass the turn on
+            self.plan = []
+            self._legal = self._pending = None
+            self.turns += 1
+            return self._advance(log=False)
         self.plan.extend(plan)
-        if log:
-            return self._end_turn(validated=True)
-        return self._end_turn(moved=moved)
+        return self._end_turn(validated=True)
 
     def preview_plan(self, plan: Sequence[Step] | None = None) -> Preview:
         """ref Planning phase: the result of the pending plan (plus ``plan``) or its errors; commits nothing."""
@@ -333,16 +338,11 @@ class InclinationsState:
             events.extend(start_of_turn(self.ships[0]))
         return events
 
-    def _end_turn(self, validated: bool = False, moved: Ship | None = None) -> list[Event]:
+    def _end_turn(self, validated: bool = False) -> list[Event]:
         """Execute the pending plan (validated again unless the caller just did: a plan restored from JSON was
-        never checked step by step) and pass the turn on. ``moved``: the plan was just ``checked``, this is the
-        acting ship it leaves; play it without building the turn's events."""
+        never checked step by step) and pass the turn on."""
         plan, self.plan = self.plan, []
         self._legal = self._pending = None
-        if moved is not None:
-            play_checked(self.ships, self.current, plan, self.tr, self.rng, moved)
-            self.turns += 1
-            return self._advance(log=False)
         texts = [a.to_text() for a in plan]
         events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
                         f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}")]

@@ -418,29 +418,38 @@ def _fire(
 # --- public API ------------------------------------------------------------------------------------------
 def validate(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> list[str]:
     """Every rule the plan breaks, as player-readable messages (no dice drawn, nothing changed)."""
-    return checked(ships, idx, plan, tr)[0]
-
-
-def checked(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> tuple[list[str], Ship]:
-    """``validate``, and a copy of the acting ship as the plan leaves it (nothing else changed)."""
     work = list(ships)
     work[idx] = ships[idx].clone()
     errors: list[str] = []
     simulate(work, idx, plan, tr, None, errors, damage=False, log=False)
-    return errors, work[idx]
+    return errors
 
 
-def play_checked(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, moved: Ship) -> None:
-    """Play a plan that ``checked`` passed, building no events: the acting ship takes the state of ``moved`` (its
-    own changes never depend on dice: energy, facing, movement, heat, ammunition, recoil), then every shot is
-    rolled in plan order, as ``simulate`` rolls them (ref Weapons/Crit draw order)."""
+def play_unlogged(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any) -> list[str]:
+    """Validate the plan on the acting ship itself and play it, building no events: the errors (the ship put
+    back as it was, nothing changed), or [] once played. Validation leaves the other ships alone and moves the
+    acting ship as the plan does (its own changes never depend on dice: energy, facing, movement, heat,
+    ammunition, recoil); then every shot is rolled in plan order, as ``simulate`` rolls them (ref Weapons/Crit
+    draw order)."""
     me = ships[idx]
-    me.become(moved)
-    by_id = {s.id: s for s in ships}
+    before = me.clone()
+    errors: list[str] = []
+    try:
+        simulate(ships, idx, plan, tr, None, errors, damage=False, log=False)
+    except BaseException:
+        me.become(before)
+        raise
+    if errors:
+        me.become(before)
+        return errors
+    by_id = None
     for step in plan:
         if type(step) is Fire:
+            if by_id is None:
+                by_id = {s.id: s for s in ships}
             for tid in step.targets:
                 shoot(step.weapon, me, by_id[tid], rng, tr.d10, tr.deplete, False)
+    return errors
 
 
 def execute(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, *,
