@@ -17,7 +17,16 @@ from gamewright.games.inclinations.actions import (
     Deploy,
     Step,
 )
-from gamewright.games.inclinations.board import SECTORS, WELLS, adjustment_range, ring_count, transfer_route, velocity
+from gamewright.games.inclinations.board import (
+    BH_VELOCITY,
+    PLANET_VELOCITY,
+    SECTORS,
+    WELLS,
+    adjustment_range,
+    ring_count,
+    transfer_route,
+    velocity,
+)
 from gamewright.games.inclinations.ship import Ship
 
 
@@ -76,14 +85,21 @@ def _drift_groups(well: int, ring: int, facing: int, mass: int) -> tuple[MoveGro
     Adjustment: 1 mass per sector); the same from every sector of the ring."""
     v = velocity(well, ring)
     low, high = adjustment_range(v)
-    groups: list[MoveGroup] = [(well, ring, 0, ((COAST, 0, 0),))]
+    rings = ring_count(well)
+    groups: list[MoveGroup] = [(well, ring, 0, _COAST_ONLY)]
     for name, k in INTENSITIES.items():
         dest = ring + k * facing
         # the adjustments with k + |adj| <= mass: one run of the adjustment range
         first, last = max(low, k - mass), min(high, mass - k)
-        if 1 <= dest <= ring_count(well) and first <= last:
+        if 1 <= dest <= rings and first <= last:
             groups.append((well, dest, k, _burns(name, v)[first - low:last - low + 1]))
     return tuple(groups)
+
+
+_COAST_ONLY = ((COAST, 0, 0),)
+# by ring velocity: the most reaction mass a burn there can cost (more mass gives the same movements)
+_MOST_MASS = {v: max(INTENSITIES.values()) + max(-adjustment_range(v)[0], adjustment_range(v)[1])
+              for v in {*BH_VELOCITY[1:], *PLANET_VELOCITY[1:]}}
 
 
 def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> tuple[int, Sequence[MoveGroup]]:
@@ -92,8 +108,9 @@ def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> tuple[int, S
 
     ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
     well, ring, sector, mass = ship.well, ship.ring, ship.sector, ship.mass
-    start = (sector + velocity(well, ring)) % SECTORS
-    groups: Sequence[MoveGroup] = _drift_groups(well, ring, facing, mass)
+    v = velocity(well, ring)
+    start = (sector + v) % SECTORS
+    groups: Sequence[MoveGroup] = _drift_groups(well, ring, facing, min(mass, _MOST_MASS[v]))
     if ring == ring_count(well) and mass >= transfer_mass:
         transfers = []
         for dest in range(len(WELLS)):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import or_
+from operator import itemgetter, or_
 from typing import Any
 
 from gamewright.games.inclinations.board import BLACKHOLE, PROGRADE, RETROGRADE, SECTORS, velocity
@@ -95,10 +95,16 @@ def firing_spots(ring: int, sector: int) -> tuple[int, ...]:
 @cache
 def hot_spots_at(ring: int, sector: int, facing: int, missiles: bool) -> tuple[int, ...]:
     """Every spot from which the laser, the railgun facing ``facing`` or (if loaded) missiles reach (ring, sector):
-    by ring 0..HOT_RINGS - 1, the sectors as bits."""
-    laser, missile, rail_pro, rail_retro = firing_spots(ring, sector)
-    spots = laser | (rail_pro if facing == PROGRADE else rail_retro) | (missile if missiles else 0)
-    return tuple(spots >> r * SECTORS & RING_BITS for r in range(HOT_RINGS))
+    by ring 0..HOT_RINGS - 1, the sectors as bits (``firing_spots`` by ring)."""
+    rows = [0] * HOT_RINGS
+    if missiles:
+        for r in range(max(0, ring - MISSILE_RINGS), ring + MISSILE_RINGS + 1):
+            rows[r] = _arc(sector - MISSILE_SECTORS, 2 * MISSILE_SECTORS + 1)
+    laser = _arc(sector - LASER_SECTORS, 2 * LASER_SECTORS + 1)
+    rows[ring - 1] |= laser
+    rows[ring + 1] |= laser
+    rows[ring] |= _arc(sector - RAILGUN_REACH, RAILGUN_REACH) if facing == PROGRADE else _arc(sector + 1, RAILGUN_REACH)
+    return tuple(rows)
 
 
 @cache
@@ -152,33 +158,29 @@ def hot_spots(targets: list[Target], facing: int, missiles: bool) -> tuple[int, 
 def best_volley(lv: float, mv: float, rail: float, base: int, compensate: bool, penalty: tuple[float, ...]) -> Volley:
     """The best set of weapons to fire given each one's value (0: nothing to hit); equal scores go to the larger
     mask. ``base``: the energy (and heat) of the rotation and movement."""
-    if lv <= 0 and mv <= 0 and rail <= 0:  # nothing in reach: only holding fire
-        return 0.0 - penalty[base], 0, base
-    best = (0.0 - penalty[base], 0, base)
-    for mask in range(1, 8):
+    best = (0.0 - penalty[base], 0, base)  # holding fire
+    missiles = mv - 0.8  # ammunition is finite
+    rail_energy = 5 if compensate else 4
+    for mask in _MASKS[(lv > 0) | (mv > 0) << 1 | (rail > 0) << 2]:  # the weapons with something to hit
         value = 0.0
         energy = base
         if mask & 1:
-            if lv <= 0:
-                continue
             value += lv
             energy += 2
         if mask & 2:
-            if mv <= 0:
-                continue
-            value += mv - 0.8  # ammunition is finite
+            value += missiles
             energy += 2
         if mask & 4:
-            if rail <= 0:
-                continue
             value += rail
-            energy += 5 if compensate else 4
-        if energy > REACTOR:
-            continue
-        score = value - penalty[energy]
-        if score >= best[0]:
-            best = (score, mask, energy)
+            energy += rail_energy
+        if energy <= REACTOR:
+            score = value - penalty[energy]
+            if score >= best[0]:
+                best = (score, mask, energy)
     return best
+
+
+_MASKS = tuple(tuple(mask for mask in range(1, 8) if mask & armed == mask) for armed in range(8))  # in order
 
 
 # --- heat --------------------------------------------------------------------------------------------------
@@ -230,7 +232,7 @@ _NEAR = tuple(_near(turns) for turns in range(INF + 1))  # by turns, as the tabl
 def _approach_values(planet: bool, target_ring: int, kind: int) -> tuple[tuple[float, ...], ...]:
     """By ring: ``_near`` of the turns to a shot from that ring at a target on ``target_ring``, by sector offset,
     twice over (a rotation is one slice)."""
-    return tuple(tuple(map(_NEAR.__getitem__, turns)) * 2 for turns in approach_table(planet, target_ring, kind))
+    return tuple(itemgetter(*turns)(_NEAR) * 2 for turns in approach_table(planet, target_ring, kind))
 
 
 @cache
