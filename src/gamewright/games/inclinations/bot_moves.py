@@ -21,6 +21,7 @@ from gamewright.games.inclinations.board import (
     BH_VELOCITY,
     PLANET_VELOCITY,
     SECTORS,
+    WELL_VELOCITIES,
     WELLS,
     adjustment_range,
     ring_count,
@@ -108,7 +109,7 @@ def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> tuple[int, S
 
     ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
     well, ring, sector, mass = ship.well, ship.ring, ship.sector, ship.mass
-    v = velocity(well, ring)
+    v = WELL_VELOCITIES[well][ring]
     start = (sector + v) % SECTORS
     groups: Sequence[MoveGroup] = _drift_groups(well, ring, facing, min(mass, _MOST_MASS[v]))
     if ring == ring_count(well) and mass >= transfer_mass:

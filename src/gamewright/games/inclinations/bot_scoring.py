@@ -10,7 +10,7 @@ from functools import cache
 from operator import itemgetter, or_
 from typing import Any
 
-from gamewright.games.inclinations.board import BLACKHOLE, PROGRADE, RETROGRADE, SECTORS, velocity
+from gamewright.games.inclinations.board import BLACKHOLE, PROGRADE, RETROGRADE, SECTORS, WELL_VELOCITIES
 from gamewright.games.inclinations.bot_tables import INF, approach_table, transfer_distance, transfer_row
 from gamewright.games.inclinations.ship import DISSIPATION, REACTOR, SHIELDS, Ship
 from gamewright.games.inclinations.weapons import (
@@ -118,7 +118,7 @@ def make_target(e: Ship) -> Target:
     laser, missiles, rail_pro, rail_retro = firing_spots(e.ring, e.sector)
     ids = (e.id,)
     laser_value, missiles_value, rail_value = _shot_values(e.hull, e.energy[SHIELDS])
-    return (e.id, e.hull, ((laser, laser_value, (sum([laser_value]), ids)),
+    return (e.id, e.hull, ((laser, laser_value, (laser_value, ids)),
                            (missiles, missiles_value, (missiles_value, ids)),
                            (rail_pro, rail_value, (rail_value, ids)), (rail_retro, rail_value, (rail_value, ids))),
             e.ring, e.sector)
@@ -279,7 +279,7 @@ def position_rows(level: Level, me: Ship, enemies: list[Ship], fleeing: bool) ->
     crowd = level.tables and len(enemies) > 1
     tables = level.tables
     # per enemy: its well, its ring, and the offset of sectors that lines up with where it drifts to
-    aims = [(e.well, e.ring, -(e.sector + velocity(e.well, e.ring)) % SECTORS) for e in enemies]
+    aims = [(e.well, e.ring, -(e.sector + WELL_VELOCITIES[e.well][e.ring]) % SECTORS) for e in enemies]
 
     alone = None  # one enemy (no crowd): its well, its approach values by ring, its offset
     if len(aims) == 1 and tables:

@@ -14,7 +14,7 @@ from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import COAST, COAST_SCOOP, ROTATE, Deploy, Step, fire
-from gamewright.games.inclinations.board import SECTORS, ring_count, velocity
+from gamewright.games.inclinations.board import SECTORS, WELL_VELOCITIES, ring_count
 from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_groups, safe_deploy
 from gamewright.games.inclinations.bot_scoring import (
     LEVELS,
@@ -109,7 +109,7 @@ class HeuristicBot:
         noise = level.noise
         headroom = level.shield_headroom
         random = self.rng.draws()  # the stream's own draw function: no wrapper call per movement
-        scoop_velocity = velocity(me.well, me.ring)
+        scoop_velocity = WELL_VELOCITIES[me.well][me.ring]
         mass = me.mass
         spare_mass = mass - 5  # a movement costing more leaves the ship low on reaction mass
         best_score = -1e9
