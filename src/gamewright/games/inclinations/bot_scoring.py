@@ -269,19 +269,26 @@ class _LazyRow(Sequence[float]):
         return SECTORS
 
 
-def position_rows(level: Level, me: Ship, enemies: list[Ship], fleeing: bool) -> Callable[[int, int], Row]:
+# a lone enemy's well, the approach values by ring in it (doubled rows) and the offset of its row: the rows of
+# that well are the slices [offset:offset + SECTORS]
+LoneRows = tuple[int, tuple[tuple[float, ...], ...], int]
+
+
+def position_rows(level: Level, me: Ship, enemies: list[Ship],
+                  fleeing: bool) -> tuple[Callable[[int, int], Row], LoneRows | None]:
     """How good it is to end the turn on a ring of a well, by sector: near the next shot (the fewest turns
     before one, at most 40: the best of the enemies' values, as ``_near`` only falls with the turns; in a
-    crowd, reachable by few), or when fleeing far from the enemies."""
+    crowd, reachable by few), or when fleeing far from the enemies. With one enemy (no crowd), also its rows as
+    LoneRows (the planner slices them itself: the same rows, without a call each)."""
     if fleeing:
-        return lambda well, ring: _LazyRow(lambda sector: away(well, ring, sector, enemies))
+        return (lambda well, ring: _LazyRow(lambda sector: away(well, ring, sector, enemies))), None
     kind = 0 if me.ammo > 0 else 1
     crowd = level.tables and len(enemies) > 1
     tables = level.tables
     # per enemy: its well, its ring, and the offset of sectors that lines up with where it drifts to
     aims = [(e.well, e.ring, -(e.sector + WELL_VELOCITIES[e.well][e.ring]) % SECTORS) for e in enemies]
 
-    alone = None  # one enemy (no crowd): its well, its approach values by ring, its offset
+    alone: LoneRows | None = None
     if len(aims) == 1 and tables:
         alone = aims[0][0], _approach_values(aims[0][0] != BLACKHOLE, aims[0][1], kind), aims[0][2]
 
@@ -301,7 +308,7 @@ def position_rows(level: Level, me: Ship, enemies: list[Ship], fleeing: bool) ->
             return values
         # in a crowd, prefer being reachable by fewer guns
         return _LazyRow(lambda sector: values[sector] - 0.3 * max(0, exposure(well, ring, sector, enemies) - 1))
-    return row
+    return row, alone
 
 
 def away(well: int, ring: int, sector: int, enemies: list[Ship]) -> float:

@@ -98,7 +98,8 @@ class HeuristicBot:
         volleys = VOLLEYS.get(penalty)  # best volleys are kept per heat penalties (a pure function of both)
         if volleys is None:
             volleys = VOLLEYS[penalty] = {}
-        row_of = position_rows(level, me, enemies, fleeing)
+        row_of, alone = position_rows(level, me, enemies, fleeing)
+        alone_well, alone_rows, alone_offset = alone if alone is not None else (-1, (), 0)
         # per base energy (rotation and movement): the volley from where the ship stands, its shields and their
         # score, for the movements after which nothing is in reach
         quiet_by_base: list[tuple[float, int, int, int, float] | None] = [None] * (REACTOR + 1)
@@ -130,7 +131,11 @@ class HeuristicBot:
                     hot_row = hot_here[ring]
                 value_at = rows.get(well * 8 + ring)
                 if value_at is None:
-                    value_at = rows[well * 8 + ring] = row_of(well, ring)
+                    if well == alone_well:
+                        value_at = alone_rows[ring][alone_offset:alone_offset + SECTORS]
+                    else:
+                        value_at = row_of(well, ring)
+                    rows[well * 8 + ring] = value_at
                 quiet = quiet_by_base[base]
                 if quiet is None:
                     key = (pre_lv, pre_mv, 0.0, base, False)
