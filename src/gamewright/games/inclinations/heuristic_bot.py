@@ -52,7 +52,11 @@ from gamewright.games.inclinations.ship import (
 
 SHIELDS_LEFT = tuple(min(MAX_ENERGY[SHIELDS], REACTOR - energy) for energy in range(REACTOR + 1))  # by energy used
 # best_volley's answers by heat penalties, then by (laser, missiles, railgun values, base energy, compensate)
-VOLLEYS: dict[tuple[float, ...], dict[tuple[float, float, float, int, bool], Volley]] = {}
+VolleysByKey = dict[tuple[float, float, float, int, bool], Volley]
+VOLLEYS: dict[tuple[float, ...], VolleysByKey] = {}
+# by (id of the level, hull): the level (its id is not reused while it is kept here), its heat penalties and their
+# volleys (a Level hashes every field; this is looked up every turn)
+PENALTIES: dict[tuple[int, int], tuple[Level, tuple[float, ...], VolleysByKey]] = {}
 
 
 class HeuristicBot:
@@ -94,10 +98,12 @@ class HeuristicBot:
             if has_ammo:
                 pre_missiles = single_shot(MISSILES_KIND, here, in_well)
         pre_lv, pre_mv = pre_laser[0], pre_missiles[0]
-        penalty = heat_penalties(level, me.hull)
-        volleys = VOLLEYS.get(penalty)  # best volleys are kept per heat penalties (a pure function of both)
-        if volleys is None:
-            volleys = VOLLEYS[penalty] = {}
+        held_penalty = PENALTIES.get((id(level), me.hull))
+        if held_penalty is None or held_penalty[0] is not level:
+            penalty = heat_penalties(level, me.hull)
+            # best volleys are kept per heat penalties (a pure function of both)
+            held_penalty = PENALTIES[id(level), me.hull] = (level, penalty, VOLLEYS.setdefault(penalty, {}))
+        _, penalty, volleys = held_penalty
         row_of, alone = position_rows(level, me, enemies, fleeing)
         alone_well, alone_rows, alone_offset = alone if alone is not None else (-1, (), 0)
         # per base energy (rotation and movement): the volley from where the ship stands, its shields and their
