@@ -8,6 +8,7 @@ what the turn uses (heat equals allocation), with what is left going to the shie
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -108,14 +109,26 @@ def make_bot(kind: str, rng: Rng) -> RandomBot | HeuristicBot:
     raise ValueError(f"unknown bot kind {kind!r}")
 
 
+@cache
+def _bot_game(settings: tuple[tuple[str, Any], ...]) -> Any:
+    """The game for these options (a game holds only its resolved rules: one serves every bot game)."""
+    from gamewright.games.inclinations.game import InclinationsGame
+
+    return InclinationsGame(None, dict(settings))
+
+
 def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | None = None,
                   check: Any = None, bots: Sequence[Any] | None = None) -> tuple[Any, list[str]]:
     """A whole bot game; returns the final state and the action log (texts). ``check(state)`` runs after
     every turn (used by the conformance tests). ``bots``: ready-made bot objects instead of ``kinds``' bots
     (seeded the same way when built from ``kinds``)."""
-    from gamewright.games.inclinations.game import InclinationsGame
+    settings = {**(options or {}), "players": len(kinds)}
+    try:
+        game = _bot_game(tuple(sorted(settings.items())))
+    except TypeError:  # an unhashable option value: resolved (and refused) as given
+        from gamewright.games.inclinations.game import InclinationsGame
 
-    game = InclinationsGame(None, {**(options or {}), "players": len(kinds)})
+        game = InclinationsGame(None, settings)
     state = game.new_initial_state(seed)
     if bots is None:
         # Rng(seed).split(label), without seeding the unused parent stream
