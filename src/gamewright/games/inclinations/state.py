@@ -8,6 +8,7 @@ clears it, and passes to the next live seat after that seat's start-of-turn heat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -69,6 +70,13 @@ def seat_id(seat: int) -> str:
     return f"P{seat + 1}"
 
 
+@cache
+def _read_rules(rules: Any) -> tuple[TurnRules, int, int]:
+    """What a state reads from its rules (the turn's options, the round limit, the seats), once per rules value
+    (rules are frozen)."""
+    return TurnRules.from_rules(rules), int(rules.round_limit), int(rules.players)
+
+
 class InclinationsState:
     __slots__ = ("rules", "tr", "ships", "phase", "current", "plan", "round", "rng", "winner", "turns",
                  "round_limit", "_legal", "_pending")
@@ -79,9 +87,8 @@ class InclinationsState:
 
     def __init__(self, rules: Any, seed: int | str = 0) -> None:
         self.rules = rules
-        self.tr = TurnRules.from_rules(rules)
-        self.round_limit = int(rules.round_limit)
-        self.ships = [Ship(seat_id(i)) for i in range(int(rules.players))]
+        self.tr, self.round_limit, players = _read_rules(rules)
+        self.ships = [Ship(seat_id(i)) for i in range(players)]
         self.phase = DEPLOY
         self.current = 0
         self.plan: list[Step] = []
