@@ -31,11 +31,11 @@ from gamewright.games.inclinations.board import (
     FACINGS,
     SECTORS,
     WELL_INDEX,
+    WELL_VELOCITIES,
     WELLS,
     adjustment_range,
     ring_count,
     transfer_route,
-    velocity,
 )
 from gamewright.games.inclinations.ship import (
     DISSIPATION,
@@ -204,8 +204,9 @@ def simulate(
                 _transfer(me, step, tr, err, events, log)
         elif isinstance(step, Fire):
             if not by_id:
-                alive_at_start.update((s.id, s.hull > 0) for s in ships)
-                by_id.update((s.id, s) for s in ships)
+                for s in ships:
+                    alive_at_start[s.id] = s.hull > 0
+                    by_id[s.id] = s
             _fire(me, step, tr, rng, by_id, alive_at_start, fired, err, events, damage, log)
         else:  # pragma: no cover - plans hold only steps
             raise TypeError(f"not a turn step: {step!r}")
@@ -215,7 +216,7 @@ def simulate(
 
 
 def _coast(me: Ship, step: Coast, err: Any, events: list[Event], log: bool) -> None:
-    v = velocity(me.well, me.ring)
+    v = WELL_VELOCITIES[me.well][me.ring]
     if step.scoop:  # 002 Fuel Scoop: coast only, scoop powered at 3, not used this turn
         if not me.usable(SCOOP):
             err(step, f"the fuel scoop needs 3 energy; it holds {me.energy[SCOOP]}", "002 Fuel Scoop")
@@ -246,12 +247,12 @@ def _burn(me: Ship, step: Burn, err: Any, events: list[Event], log: bool) -> Non
         err(step, "burn intensity must be light, medium or heavy", "002 Burn")
         return
     k = INTENSITIES[step.intensity]
-    v = velocity(me.well, me.ring)
+    v = WELL_VELOCITIES[me.well][me.ring]
     low, high = adjustment_range(v)
     cost = k + abs(step.adjust)  # 002 Sector Adjustment: 1 mass per sector of adjustment
     dest = me.ring + k * me.facing  # 002 Direction: prograde outward, retrograde inward
     rings = ring_count(me.well)
-    if me.is_used(ENGINES):
+    if me.used >> ENGINES & 1:
         err(step, "the engines were already used this turn (railgun recoil compensation)", "ref Weapons/Railgun")
     elif me.energy[ENGINES] < k:
         err(step, f"a {step.intensity} burn needs at least {k} energy in the engines; they hold "
@@ -333,7 +334,7 @@ def _fire(
     if weapon in fired:
         err(step, f"the {weapon} has already fired this turn", "002 Multiple Weapon Firing")
         return
-    if not me.usable(sub):
+    if me.energy[sub] < MIN_ENERGY[sub]:  # not usable
         err(step, f"the {weapon} needs at least {MIN_ENERGY[sub]} energy to fire; it holds {me.energy[sub]}",
             "002 Combat Mechanics")
         return
@@ -347,7 +348,7 @@ def _fire(
     if weapon != "laser" and len(targets) != 1:
         err(step, f"the {weapon} takes exactly one target", "ref Weapons")
         return
-    if len(set(targets)) != len(targets):
+    if len(targets) > 1 and len(set(targets)) != len(targets):
         err(step, "a target is named twice", "ref Further rulings")
         return
     if step.compensate and weapon != "railgun":
