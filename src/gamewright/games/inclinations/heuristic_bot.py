@@ -54,9 +54,14 @@ SHIELDS_LEFT = tuple(min(MAX_ENERGY[SHIELDS], REACTOR - energy) for energy in ra
 # best_volley's answers by heat penalties, then by (laser, missiles, railgun values, base energy, compensate)
 VolleysByKey = dict[tuple[float, float, float, int, bool], Volley]
 VOLLEYS: dict[tuple[float, ...], VolleysByKey] = {}
+# by heat penalties, then by the values of the laser and missiles before moving: by base energy, the quiet volley
+# (the best from where the ship stands), its shields and their score
+Quiet = tuple[float, int, int, int, float]
+QuietsByShots = dict[tuple[float, float], list[Quiet | None]]
+QUIETS: dict[tuple[float, ...], QuietsByShots] = {}
 # by (id of the level, hull): the level (its id is not reused while it is kept here), its heat penalties and their
 # volleys (a Level hashes every field; this is looked up every turn)
-PENALTIES: dict[tuple[int, int], tuple[Level, tuple[float, ...], VolleysByKey]] = {}
+PENALTIES: dict[tuple[int, int], tuple[Level, tuple[float, ...], VolleysByKey, QuietsByShots]] = {}
 
 
 class HeuristicBot:
@@ -102,13 +107,17 @@ class HeuristicBot:
         if held_penalty is None or held_penalty[0] is not level:
             penalty = heat_penalties(level, me.hull)
             # best volleys are kept per heat penalties (a pure function of both)
-            held_penalty = PENALTIES[id(level), me.hull] = (level, penalty, VOLLEYS.setdefault(penalty, {}))
-        _, penalty, volleys = held_penalty
+            held_penalty = PENALTIES[id(level), me.hull] = (level, penalty, VOLLEYS.setdefault(penalty, {}),
+                                                            QUIETS.setdefault(penalty, {}))
+        _, penalty, volleys, quiets = held_penalty
         row_of, alone = position_rows(level, me, enemies, fleeing)
         alone_well, alone_rows, alone_offset = alone if alone is not None else (-1, (), 0)
         # per base energy (rotation and movement): the volley from where the ship stands, its shields and their
-        # score, for the movements after which nothing is in reach
-        quiet_by_base: list[tuple[float, int, int, int, float] | None] = [None] * (REACTOR + 1)
+        # score, for the movements after which nothing is in reach (kept from turn to turn: a pure function of the
+        # penalties, the shots before moving and the base energy)
+        quiet_by_base = quiets.get((pre_lv, pre_mv))
+        if quiet_by_base is None:
+            quiet_by_base = quiets[pre_lv, pre_mv] = [None] * (REACTOR + 1)
         rows: dict[int, Row] = {}
         hot: dict[tuple[int, int], tuple[int, ...]] = {}
         exposures: dict[int, int] = {}
