@@ -9,7 +9,8 @@ from pathlib import Path
 from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations import bot_tables_data
-from gamewright.games.inclinations.board import BLACKHOLE, SECTORS, ring_count, velocities
+from gamewright.games.inclinations.actions import BURNS, COAST, INTENSITIES
+from gamewright.games.inclinations.board import BLACKHOLE, SECTORS, WELLS, adjustment_range, ring_count, velocities
 from gamewright.games.inclinations.bot_moves import movement_groups
 from gamewright.games.inclinations.bot_scoring import firing_spots, hot_spots_at
 from gamewright.games.inclinations.bot_tables import (
@@ -20,7 +21,7 @@ from gamewright.games.inclinations.bot_tables import (
     transfer_turns_table,
 )
 from gamewright.games.inclinations.game import InclinationsGame
-from gamewright.games.inclinations.ship import LASER, MISSILES, RAILGUN
+from gamewright.games.inclinations.ship import LASER, MAX_MASS, MISSILES, RAILGUN
 from gamewright.games.inclinations.turn import validate
 from gamewright.games.inclinations.weapons import in_reach
 
@@ -34,12 +35,16 @@ def test_firing_spots_are_the_weapons_reach_turned_round() -> None:
             for r in range(1, 6):
                 for s in range(SECTORS):
                     spot = r * SECTORS + s
-                    assert (spot in laser) == in_reach(LASER, r, s, 1, ring, sector)
-                    assert (spot in missiles) == in_reach(MISSILES, r, s, 1, ring, sector)
-                    assert (spot in rail_pro) == in_reach(RAILGUN, r, s, 1, ring, sector)
-                    assert (spot in rail_retro) == in_reach(RAILGUN, r, s, -1, ring, sector)
-            assert hot_spots_at(ring, sector, -1, False) == laser | rail_retro
-            assert hot_spots_at(ring, sector, 1, True) == laser | missiles | rail_pro
+                    assert bool(laser >> spot & 1) == in_reach(LASER, r, s, 1, ring, sector)
+                    assert bool(missiles >> spot & 1) == in_reach(MISSILES, r, s, 1, ring, sector)
+                    assert bool(rail_pro >> spot & 1) == in_reach(RAILGUN, r, s, 1, ring, sector)
+                    assert bool(rail_retro >> spot & 1) == in_reach(RAILGUN, r, s, -1, ring, sector)
+            assert hot_spots_at(ring, sector, -1, False) == _by_ring(laser | rail_retro)
+            assert hot_spots_at(ring, sector, 1, True) == _by_ring(laser | missiles | rail_pro)
+
+
+def _by_ring(spots: int) -> tuple[int, ...]:
+    return tuple(spots >> r * SECTORS & (1 << SECTORS) - 1 for r in range(8))
 
 
 def _holds_the_recurrence(table: tuple[tuple[int, ...], ...], well: int, drift: int) -> None:
@@ -76,6 +81,23 @@ def test_movement_groups_start_where_each_movement_ends() -> None:
         assert start == (20 + 1) % SECTORS
         ends = {(well, ring, (start + shift) % SECTORS) for well, ring, _, moves in groups for _, shift, _ in moves}
         assert (1, 3, 5) in ends  # the transfer to alpha arrives at planet ring 3 sector 5, no drift
+
+
+def test_movement_groups_hold_every_burn_the_mass_pays_for_and_no_other() -> None:
+    """The burns of each group (a slice of the ring's adjustments, shared by every mass at or above the most a
+    burn there costs) are those of 002 Burn / Sector Adjustment filtered one by one."""
+    for well in (BLACKHOLE, 1):
+        for ring in range(1, ring_count(well) + 1):
+            low, high = adjustment_range(velocities(well)[ring])
+            for facing in (1, -1):
+                for mass in range(MAX_MASS + 1):
+                    _, groups = movement_groups(ship(well=WELLS[well], ring=ring, sector=7, mass=mass), facing, 99)
+                    listed = {(well_to, ring_to, step, cost) for well_to, ring_to, _, moves in groups
+                              for step, _, cost in moves if step is not COAST}
+                    expected = {(well, ring + k * facing, BURNS[name, adj], k + abs(adj))
+                                for name, k in INTENSITIES.items() for adj in range(low, high + 1)
+                                if 1 <= ring + k * facing <= ring_count(well) and k + abs(adj) <= mass}
+                    assert listed == expected, (well, ring, facing, mass)
 
 
 def _texts(actions: list) -> list[str]:

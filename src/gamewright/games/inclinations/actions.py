@@ -133,6 +133,20 @@ def fire(weapon: str, targets: tuple[str, ...], compensate: bool = False) -> Fir
     return shot
 
 
+_TEXTS: dict[int, str] = {}  # by id: the text of a shared value above (they live as long as this module)
+
+
+def step_text(action: Action) -> str:
+    """``action.to_text()``, kept for the shared values (a bot's log names them turn after turn)."""
+    key = id(action)
+    text = _TEXTS.get(key)
+    if text is None:
+        text = action.to_text()
+        if key in _SHARED:
+            _TEXTS[key] = text
+    return text
+
+
 ACTION_TYPES = (Deploy, Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire, EndTurn)
 STEP_TYPES = frozenset(ACTION_TYPES[1:-1])
 END = EndTurn()

@@ -37,6 +37,9 @@ def velocity(well: int, ring: int) -> int:
     return (BH_VELOCITY if well == BLACKHOLE else PLANET_VELOCITY)[ring]
 
 
+WELL_VELOCITIES = tuple(velocities(well) for well in range(len(WELLS)))  # by well: velocity by ring (hot loops)
+
+
 def facing_sector(planet: int) -> int:
     """ref Movement: p, the black-hole sector facing the planet (0, 4, 8, 12, 16, 20)."""
     return 4 * (planet - 1)

@@ -17,7 +17,17 @@ from gamewright.games.inclinations.actions import (
     Deploy,
     Step,
 )
-from gamewright.games.inclinations.board import SECTORS, WELLS, adjustment_range, ring_count, transfer_route, velocity
+from gamewright.games.inclinations.board import (
+    BH_VELOCITY,
+    PLANET_VELOCITY,
+    SECTORS,
+    WELL_VELOCITIES,
+    WELLS,
+    adjustment_range,
+    ring_count,
+    transfer_route,
+    velocity,
+)
 from gamewright.games.inclinations.ship import Ship
 
 
@@ -44,9 +54,15 @@ def safe_deploy(state: Any, rng: Rng) -> Deploy:
 
 def energy_steps(ship: Ship, target: Sequence[int]) -> list[Step]:
     """Deallocations then allocations that turn ``ship.energy`` into ``target``."""
-    pairs = list(enumerate(zip(ship.energy, target, strict=True)))
-    steps: list[Step] = [DEALLOCATIONS[i][have - want] for i, (have, want) in pairs if have > want]
-    steps += [ALLOCATIONS[i][want - have] for i, (have, want) in pairs if have < want]
+    steps: list[Step] = []
+    allocations: list[Step] = []
+    for i, have in enumerate(ship.energy):
+        want = target[i]
+        if have > want:
+            steps.append(DEALLOCATIONS[i][have - want])
+        elif have < want:
+            allocations.append(ALLOCATIONS[i][want - have])
+    steps += allocations
     return steps
 
 
@@ -56,18 +72,35 @@ MoveGroup = tuple[int, int, int, tuple[tuple[Step, int, int], ...]]
 
 
 @cache
+def _burns(name: str, ring_velocity: int) -> tuple[tuple[Step, int, int], ...]:
+    """A burn intensity's (step, sector adjustment, mass cost) for every adjustment of the ring's range (002
+    Sector Adjustment: 1 mass per sector), in adjustment order."""
+    low, high = adjustment_range(ring_velocity)
+    k = INTENSITIES[name]
+    return tuple((BURNS[name, adj], adj, k + abs(adj)) for adj in range(low, high + 1))
+
+
+@cache
 def _drift_groups(well: int, ring: int, facing: int, mass: int) -> tuple[MoveGroup, ...]:
     """The coast, and each burn intensity's sector adjustments the reaction mass pays for (002 Burn; 002 Sector
     Adjustment: 1 mass per sector); the same from every sector of the ring."""
-    low, high = adjustment_range(velocity(well, ring))
-    groups: list[MoveGroup] = [(well, ring, 0, ((COAST, 0, 0),))]
+    v = velocity(well, ring)
+    low, high = adjustment_range(v)
+    rings = ring_count(well)
+    groups: list[MoveGroup] = [(well, ring, 0, _COAST_ONLY)]
     for name, k in INTENSITIES.items():
         dest = ring + k * facing
-        if 1 <= dest <= ring_count(well):
-            burns = tuple((BURNS[name, adj], adj, k + abs(adj)) for adj in range(low, high + 1) if k + abs(adj) <= mass)
-            if burns:
-                groups.append((well, dest, k, burns))
+        # the adjustments with k + |adj| <= mass: one run of the adjustment range
+        first, last = max(low, k - mass), min(high, mass - k)
+        if 1 <= dest <= rings and first <= last:
+            groups.append((well, dest, k, _burns(name, v)[first - low:last - low + 1]))
     return tuple(groups)
+
+
+_COAST_ONLY = ((COAST, 0, 0),)
+# by ring velocity: the most reaction mass a burn there can cost (more mass gives the same movements)
+_MOST_MASS = {v: max(INTENSITIES.values()) + max(-adjustment_range(v)[0], adjustment_range(v)[1])
+              for v in {*BH_VELOCITY[1:], *PLANET_VELOCITY[1:]}}
 
 
 def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> tuple[int, Sequence[MoveGroup]]:
@@ -76,8 +109,9 @@ def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> tuple[int, S
 
     ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
     well, ring, sector, mass = ship.well, ship.ring, ship.sector, ship.mass
-    start = (sector + velocity(well, ring)) % SECTORS
-    groups: Sequence[MoveGroup] = _drift_groups(well, ring, facing, mass)
+    v = WELL_VELOCITIES[well][ring]
+    start = (sector + v) % SECTORS
+    groups: Sequence[MoveGroup] = _drift_groups(well, ring, facing, min(mass, _MOST_MASS[v]))
     if ring == ring_count(well) and mass >= transfer_mass:
         transfers = []
         for dest in range(len(WELLS)):

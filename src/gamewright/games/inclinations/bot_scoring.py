@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter, or_
 from typing import Any
 
-from gamewright.games.inclinations.board import BLACKHOLE, PROGRADE, RETROGRADE, SECTORS, velocity
+from gamewright.games.inclinations.board import BLACKHOLE, PROGRADE, RETROGRADE, SECTORS, WELL_VELOCITIES
 from gamewright.games.inclinations.bot_tables import INF, approach_table, transfer_distance, transfer_row
 from gamewright.games.inclinations.ship import DISSIPATION, REACTOR, SHIELDS, Ship
 from gamewright.games.inclinations.weapons import (
@@ -44,9 +45,11 @@ LEVELS = {
 
 Shots = tuple[float, tuple[str, ...]]  # (value, target ids)
 NO_SHOTS: Shots = (0.0, ())
-# how one weapon sees one target: the spots (ring * SECTORS + sector) it hits it from, the value of a hit, and
-# that hit as Shots
-Aim = tuple[frozenset[int], float, Shots]
+# how one weapon sees one target: the spots it hits it from (bit ring * SECTORS + sector set: cheap to build,
+# to join and to shift down to one ring), the value of a hit, and that hit as Shots
+Aim = tuple[int, float, Shots]
+RING_BITS = (1 << SECTORS) - 1  # one ring's sectors, as bits
+HOT_RINGS = 8  # rings 0..7: a target's ring (at most 5) and the two beyond it that missiles reach
 # a target as the planner sees it: id, hull, an Aim per weapon kind (laser, missiles, railgun facing prograde,
 # railgun facing retrograde), ring, sector
 Target = tuple[str, int, tuple[Aim, ...], int, int]
@@ -67,26 +70,41 @@ def shot_value(weapon: str, target: Ship) -> float:
     return value
 
 
+def _arc(first: int, count: int) -> int:
+    """Sectors ``first`` .. ``first + count - 1`` of one ring (round the ring), as bits by sector."""
+    bits = ((1 << count) - 1) << (first % SECTORS)
+    return (bits | bits >> SECTORS) & RING_BITS
+
+
 @cache
-def firing_spots(ring: int, sector: int) -> tuple[frozenset[int], ...]:
-    """Where (ring * SECTORS + sector, in the same well) a weapon hits a target at (ring, sector) from: the
+def firing_spots(ring: int, sector: int) -> tuple[int, ...]:
+    """Where (bit ring * SECTORS + sector, in the same well) a weapon hits a target at (ring, sector) from: the
     laser, missiles, the railgun facing prograde, facing retrograde. The reach of ``in_reach``, turned round."""
-    laser = frozenset(r * SECTORS + (sector + d) % SECTORS for r in (ring - 1, ring + 1)
-                      for d in range(-LASER_SECTORS, LASER_SECTORS + 1))
-    missiles = frozenset(r * SECTORS + (sector + d) % SECTORS
-                         for r in range(ring - MISSILE_RINGS, ring + MISSILE_RINGS + 1)
-                         for d in range(-MISSILE_SECTORS, MISSILE_SECTORS + 1))
+    laser_arc = _arc(sector - LASER_SECTORS, 2 * LASER_SECTORS + 1)
+    laser = laser_arc << (ring - 1) * SECTORS | laser_arc << (ring + 1) * SECTORS
+    missiles_arc = _arc(sector - MISSILE_SECTORS, 2 * MISSILE_SECTORS + 1)
+    missiles = 0
+    for r in range(max(0, ring - MISSILE_RINGS), ring + MISSILE_RINGS + 1):  # no spot below ring 0
+        missiles |= missiles_arc << r * SECTORS
     # a shooter ``a`` sectors behind the target along its facing (1 <= a <= 6) on the same ring
-    rail = {f: frozenset(ring * SECTORS + (sector - f * a) % SECTORS for a in range(1, RAILGUN_REACH + 1))
-            for f in (PROGRADE, RETROGRADE)}
-    return laser, missiles, rail[PROGRADE], rail[RETROGRADE]
+    rail_pro = _arc(sector - RAILGUN_REACH, RAILGUN_REACH) << ring * SECTORS
+    rail_retro = _arc(sector + 1, RAILGUN_REACH) << ring * SECTORS
+    return laser, missiles, rail_pro, rail_retro
 
 
 @cache
-def hot_spots_at(ring: int, sector: int, facing: int, missiles: bool) -> frozenset[int]:
-    """Every spot from which the laser, the railgun facing ``facing`` or (if loaded) missiles reach (ring, sector)."""
-    laser, missile, rail_pro, rail_retro = firing_spots(ring, sector)
-    return laser | (rail_pro if facing == PROGRADE else rail_retro) | (missile if missiles else frozenset())
+def hot_spots_at(ring: int, sector: int, facing: int, missiles: bool) -> tuple[int, ...]:
+    """Every spot from which the laser, the railgun facing ``facing`` or (if loaded) missiles reach (ring, sector):
+    by ring 0..HOT_RINGS - 1, the sectors as bits (``firing_spots`` by ring)."""
+    rows = [0] * HOT_RINGS
+    if missiles:
+        for r in range(max(0, ring - MISSILE_RINGS), ring + MISSILE_RINGS + 1):
+            rows[r] = _arc(sector - MISSILE_SECTORS, 2 * MISSILE_SECTORS + 1)
+    laser = _arc(sector - LASER_SECTORS, 2 * LASER_SECTORS + 1)
+    rows[ring - 1] |= laser
+    rows[ring + 1] |= laser
+    rows[ring] |= _arc(sector - RAILGUN_REACH, RAILGUN_REACH) if facing == PROGRADE else _arc(sector + 1, RAILGUN_REACH)
+    return tuple(rows)
 
 
 @cache
@@ -100,7 +118,7 @@ def make_target(e: Ship) -> Target:
     laser, missiles, rail_pro, rail_retro = firing_spots(e.ring, e.sector)
     ids = (e.id,)
     laser_value, missiles_value, rail_value = _shot_values(e.hull, e.energy[SHIELDS])
-    return (e.id, e.hull, ((laser, laser_value, (sum([laser_value]), ids)),
+    return (e.id, e.hull, ((laser, laser_value, (laser_value, ids)),
                            (missiles, missiles_value, (missiles_value, ids)),
                            (rail_pro, rail_value, (rail_value, ids)), (rail_retro, rail_value, (rail_value, ids))),
             e.ring, e.sector)
@@ -112,7 +130,7 @@ def laser_shots(spot: int, targets: list[Target]) -> Shots:
     ids = []
     for t in targets:
         aim = t[2][LASER_KIND]
-        if spot in aim[0]:
+        if aim[0] >> spot & 1:
             values.append(aim[1])
             ids.append(t[0])
     return (sum(values), tuple(ids)) if ids else NO_SHOTS
@@ -124,48 +142,45 @@ def single_shot(kind: int, spot: int, targets: list[Target]) -> Shots:
     best_key = (0.0, 0)
     for t in targets:
         aim = t[2][kind]
-        if spot in aim[0] and (best is None or (aim[1], -t[1]) > best_key):
+        if aim[0] >> spot & 1 and (best is None or (aim[1], -t[1]) > best_key):
             best, best_key = aim, (aim[1], -t[1])
     return NO_SHOTS if best is None else best[2]
 
 
-def hot_spots(targets: list[Target], facing: int, missiles: bool) -> frozenset[int]:
-    """Every spot from which some weapon reaches some target after the movement."""
-    if len(targets) == 1:
-        return hot_spots_at(targets[0][3], targets[0][4], facing, missiles)
-    return frozenset().union(*(hot_spots_at(t[3], t[4], facing, missiles) for t in targets))
+def hot_spots(targets: list[Target], facing: int, missiles: bool) -> tuple[int, ...]:
+    """Every spot from which some weapon reaches some target after the movement (by ring, as ``hot_spots_at``)."""
+    spots = hot_spots_at(targets[0][3], targets[0][4], facing, missiles)
+    for t in targets[1:]:
+        spots = tuple(map(or_, spots, hot_spots_at(t[3], t[4], facing, missiles)))
+    return spots
 
 
 def best_volley(lv: float, mv: float, rail: float, base: int, compensate: bool, penalty: tuple[float, ...]) -> Volley:
     """The best set of weapons to fire given each one's value (0: nothing to hit); equal scores go to the larger
     mask. ``base``: the energy (and heat) of the rotation and movement."""
-    if lv <= 0 and mv <= 0 and rail <= 0:  # nothing in reach: only holding fire
-        return 0.0 - penalty[base], 0, base
-    best = (0.0 - penalty[base], 0, base)
-    for mask in range(1, 8):
+    best = (0.0 - penalty[base], 0, base)  # holding fire
+    missiles = mv - 0.8  # ammunition is finite
+    rail_energy = 5 if compensate else 4
+    for mask in _MASKS[(lv > 0) | (mv > 0) << 1 | (rail > 0) << 2]:  # the weapons with something to hit
         value = 0.0
         energy = base
         if mask & 1:
-            if lv <= 0:
-                continue
             value += lv
             energy += 2
         if mask & 2:
-            if mv <= 0:
-                continue
-            value += mv - 0.8  # ammunition is finite
+            value += missiles
             energy += 2
         if mask & 4:
-            if rail <= 0:
-                continue
             value += rail
-            energy += 5 if compensate else 4
-        if energy > REACTOR:
-            continue
-        score = value - penalty[energy]
-        if score >= best[0]:
-            best = (score, mask, energy)
+            energy += rail_energy
+        if energy <= REACTOR:
+            score = value - penalty[energy]
+            if score >= best[0]:
+                best = (score, mask, energy)
     return best
+
+
+_MASKS = tuple(tuple(mask for mask in range(1, 8) if mask & armed == mask) for armed in range(8))  # in order
 
 
 # --- heat --------------------------------------------------------------------------------------------------
@@ -210,11 +225,14 @@ def _near(turns: float) -> float:
     return -float(min(turns, 40))
 
 
+_NEAR = tuple(_near(turns) for turns in range(INF + 1))  # by turns, as the tables hold them
+
+
 @cache
-def _approach_values(planet: bool, target_ring: int, kind: int, ring: int) -> tuple[float, ...]:
-    """``_near`` of the turns to a shot from ``ring`` at a target on ``target_ring``, by sector offset, twice
-    over (a rotation is one slice)."""
-    return tuple(_near(t) for t in approach_table(planet, target_ring, kind)[ring]) * 2
+def _approach_values(planet: bool, target_ring: int, kind: int) -> tuple[tuple[float, ...], ...]:
+    """By ring: ``_near`` of the turns to a shot from that ring at a target on ``target_ring``, by sector offset,
+    twice over (a rotation is one slice)."""
+    return tuple(itemgetter(*turns)(_NEAR) * 2 for turns in approach_table(planet, target_ring, kind))
 
 
 @cache
@@ -251,27 +269,38 @@ class _LazyRow(Sequence[float]):
         return SECTORS
 
 
-def position_rows(level: Level, me: Ship, enemies: list[Ship], fleeing: bool) -> Callable[[int, int], Row]:
+# a lone enemy's well, the approach values by ring in it (doubled rows) and the offset of its row: the rows of
+# that well are the slices [offset:offset + SECTORS]
+LoneRows = tuple[int, tuple[tuple[float, ...], ...], int]
+
+
+def position_rows(level: Level, me: Ship, enemies: list[Ship],
+                  fleeing: bool) -> tuple[Callable[[int, int], Row], LoneRows | None]:
     """How good it is to end the turn on a ring of a well, by sector: near the next shot (the fewest turns
     before one, at most 40: the best of the enemies' values, as ``_near`` only falls with the turns; in a
-    crowd, reachable by few), or when fleeing far from the enemies."""
+    crowd, reachable by few), or when fleeing far from the enemies. With one enemy (no crowd), also its rows as
+    LoneRows (the planner slices them itself: the same rows, without a call each)."""
     if fleeing:
-        return lambda well, ring: _LazyRow(lambda sector: away(well, ring, sector, enemies))
+        return (lambda well, ring: _LazyRow(lambda sector: away(well, ring, sector, enemies))), None
     kind = 0 if me.ammo > 0 else 1
     crowd = level.tables and len(enemies) > 1
     tables = level.tables
     # per enemy: its well, its ring, and the offset of sectors that lines up with where it drifts to
-    aims = [(e.well, e.ring, -(e.sector + velocity(e.well, e.ring)) % SECTORS) for e in enemies]
+    aims = [(e.well, e.ring, -(e.sector + WELL_VELOCITIES[e.well][e.ring]) % SECTORS) for e in enemies]
+
+    alone: LoneRows | None = None
+    if len(aims) == 1 and tables:
+        alone = aims[0][0], _approach_values(aims[0][0] != BLACKHOLE, aims[0][1], kind), aims[0][2]
 
     def row(well: int, ring: int) -> Row:
-        if len(aims) == 1 and tables and aims[0][0] == well:  # one enemy, in this well (no crowd)
-            return _approach_values(well != BLACKHOLE, aims[0][1], kind, ring)[aims[0][2]:aims[0][2] + SECTORS]
+        if alone is not None and alone[0] == well:  # one enemy, in this well
+            return alone[1][ring][alone[2]:alone[2] + SECTORS]
         values: Sequence[float] = _FAR
         for i, (e_well, e_ring, offset) in enumerate(aims):
             if e_well != well:
                 by_sector: Sequence[float] = _transfer_values(well, ring, e_well)
             elif tables:
-                by_sector = _approach_values(well != BLACKHOLE, e_ring, kind, ring)[offset:offset + SECTORS]
+                by_sector = _approach_values(well != BLACKHOLE, e_ring, kind)[ring][offset:offset + SECTORS]
             else:
                 by_sector = _rough_values(abs(ring - e_ring))[offset:offset + SECTORS]
             values = by_sector if i == 0 else tuple(map(max, values, by_sector))
@@ -279,7 +308,7 @@ def position_rows(level: Level, me: Ship, enemies: list[Ship], fleeing: bool) ->
             return values
         # in a crowd, prefer being reachable by fewer guns
         return _LazyRow(lambda sector: values[sector] - 0.3 * max(0, exposure(well, ring, sector, enemies) - 1))
-    return row
+    return row, alone
 
 
 def away(well: int, ring: int, sector: int, enemies: list[Ship]) -> float:

@@ -8,11 +8,12 @@ what the turn uses (heat equals allocation), with what is left going to the shie
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
-from gamewright.games.inclinations.actions import COAST_SCOOP, ROTATE, Coast, Deploy, Fire, Step
+from gamewright.games.inclinations.actions import COAST_SCOOP, ROTATE, Coast, Deploy, Fire, Step, step_text
 from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_options
 from gamewright.games.inclinations.heuristic_bot import LEVELS, HeuristicBot, Level
 from gamewright.games.inclinations.ship import (
@@ -108,25 +109,37 @@ def make_bot(kind: str, rng: Rng) -> RandomBot | HeuristicBot:
     raise ValueError(f"unknown bot kind {kind!r}")
 
 
+@cache
+def _bot_game(settings: tuple[tuple[str, Any], ...]) -> Any:
+    """The game for these options (a game holds only its resolved rules: one serves every bot game)."""
+    from gamewright.games.inclinations.game import InclinationsGame
+
+    return InclinationsGame(None, dict(settings))
+
+
 def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | None = None,
                   check: Any = None, bots: Sequence[Any] | None = None) -> tuple[Any, list[str]]:
     """A whole bot game; returns the final state and the action log (texts). ``check(state)`` runs after
     every turn (used by the conformance tests). ``bots``: ready-made bot objects instead of ``kinds``' bots
     (seeded the same way when built from ``kinds``)."""
-    from gamewright.games.inclinations.game import InclinationsGame
+    settings = {**(options or {}), "players": len(kinds)}
+    try:
+        game = _bot_game(tuple(sorted(settings.items())))
+    except TypeError:  # an unhashable option value: resolved (and refused) as given
+        from gamewright.games.inclinations.game import InclinationsGame
 
-    game = InclinationsGame(None, {**(options or {}), "players": len(kinds)})
+        game = InclinationsGame(None, settings)
     state = game.new_initial_state(seed)
     if bots is None:
-        master = Rng(seed)
-        bots = [make_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
+        # Rng(seed).split(label), without seeding the unused parent stream
+        bots = [make_bot(kind, Rng.child(seed, f"bot{i}")) for i, kind in enumerate(kinds)]
     log: list[str] = []
     while not state.is_terminal():
         bot = bots[state.current]
         if state.phase == "deploy":
             action = bot.deploy(state)
             state.apply(action)
-            log.append(action.to_text())
+            log.append(step_text(action))
             continue
         if isinstance(bot, (RandomBot, HeuristicBot)):
             # choose_turn with the engine's own validation deciding its coast fallback (one validation a turn)
@@ -139,7 +152,7 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
         else:
             plan = bot.choose_turn(state)
             state.play_turn(plan, log=False)
-        log.extend(a.to_text() for a in plan)
+        log.extend(map(step_text, plan))
         log.append("end")
         if check is not None:
             check(state)

@@ -14,13 +14,14 @@ from typing import Any
 
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import COAST, COAST_SCOOP, ROTATE, Deploy, Step, fire
-from gamewright.games.inclinations.board import SECTORS, ring_count, velocity
+from gamewright.games.inclinations.board import SECTORS, WELL_VELOCITIES, ring_count
 from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_groups, safe_deploy
 from gamewright.games.inclinations.bot_scoring import (
     LEVELS,
     MISSILES_KIND,
     NO_SHOTS,
     RAIL_KIND,
+    RING_BITS,
     Level,
     Row,
     Shots,
@@ -51,7 +52,16 @@ from gamewright.games.inclinations.ship import (
 
 SHIELDS_LEFT = tuple(min(MAX_ENERGY[SHIELDS], REACTOR - energy) for energy in range(REACTOR + 1))  # by energy used
 # best_volley's answers by heat penalties, then by (laser, missiles, railgun values, base energy, compensate)
-VOLLEYS: dict[tuple[float, ...], dict[tuple[float, float, float, int, bool], Volley]] = {}
+VolleysByKey = dict[tuple[float, float, float, int, bool], Volley]
+VOLLEYS: dict[tuple[float, ...], VolleysByKey] = {}
+# by heat penalties, then by the values of the laser and missiles before moving: by base energy, the quiet volley
+# (the best from where the ship stands), its shields and their score
+Quiet = tuple[float, int, int, int, float]
+QuietsByShots = dict[tuple[float, float], list[Quiet | None]]
+QUIETS: dict[tuple[float, ...], QuietsByShots] = {}
+# by (id of the level, hull): the level (its id is not reused while it is kept here), its heat penalties and their
+# volleys (a Level hashes every field; this is looked up every turn)
+PENALTIES: dict[tuple[int, int], tuple[Level, tuple[float, ...], VolleysByKey, QuietsByShots]] = {}
 
 
 class HeuristicBot:
@@ -93,23 +103,31 @@ class HeuristicBot:
             if has_ammo:
                 pre_missiles = single_shot(MISSILES_KIND, here, in_well)
         pre_lv, pre_mv = pre_laser[0], pre_missiles[0]
-        penalty = heat_penalties(level, me.hull)
-        volleys = VOLLEYS.get(penalty)  # best volleys are kept per heat penalties (a pure function of both)
-        if volleys is None:
-            volleys = VOLLEYS[penalty] = {}
-        row_of = position_rows(level, me, enemies, fleeing)
+        held_penalty = PENALTIES.get((id(level), me.hull))
+        if held_penalty is None or held_penalty[0] is not level:
+            penalty = heat_penalties(level, me.hull)
+            # best volleys are kept per heat penalties (a pure function of both)
+            held_penalty = PENALTIES[id(level), me.hull] = (level, penalty, VOLLEYS.setdefault(penalty, {}),
+                                                            QUIETS.setdefault(penalty, {}))
+        _, penalty, volleys, quiets = held_penalty
+        row_of, alone = position_rows(level, me, enemies, fleeing)
+        alone_well, alone_rows, alone_offset = alone if alone is not None else (-1, (), 0)
         # per base energy (rotation and movement): the volley from where the ship stands, its shields and their
-        # score, for the movements after which nothing is in reach
-        quiet_by_base: list[tuple[float, int, int, int, float] | None] = [None] * (REACTOR + 1)
+        # score, for the movements after which nothing is in reach (kept from turn to turn: a pure function of the
+        # penalties, the shots before moving and the base energy)
+        quiet_by_base = quiets.get((pre_lv, pre_mv))
+        if quiet_by_base is None:
+            quiet_by_base = quiets[pre_lv, pre_mv] = [None] * (REACTOR + 1)
         rows: dict[int, Row] = {}
-        hot: dict[tuple[int, int], frozenset[int]] = {}
+        hot: dict[tuple[int, int], tuple[int, ...]] = {}
         exposures: dict[int, int] = {}
         weight = level.position_weight
         noise = level.noise
         headroom = level.shield_headroom
-        random = self.rng.random
-        scoop_velocity = velocity(me.well, me.ring)
+        random = self.rng.draws()  # the stream's own draw function: no wrapper call per movement
+        scoop_velocity = WELL_VELOCITIES[me.well][me.ring]
         mass = me.mass
+        spare_mass = mass - 5  # a movement costing more leaves the ship low on reaction mass
         best_score = -1e9
         best: tuple[Any, ...] | None = None
         for facing in (me.facing, -me.facing):
@@ -119,15 +137,20 @@ class HeuristicBot:
             for well, ring, engines, moves in groups:
                 base = engines + rotation
                 targets = by_well.get(well)
-                hot_here: frozenset[int] | None = None
+                hot_row = 0  # the sectors of the ring the group ends on from which some weapon reaches someone
                 if targets is not None:
                     aims = targets[0][2]
                     hot_here = hot.get((well, facing))
                     if hot_here is None:
                         hot_here = hot[(well, facing)] = hot_spots(targets, facing, has_ammo)
+                    hot_row = hot_here[ring]
                 value_at = rows.get(well * 8 + ring)
                 if value_at is None:
-                    value_at = rows[well * 8 + ring] = row_of(well, ring)
+                    if well == alone_well:
+                        value_at = alone_rows[ring][alone_offset:alone_offset + SECTORS]
+                    else:
+                        value_at = row_of(well, ring)
+                    rows[well * 8 + ring] = value_at
                 quiet = quiet_by_base[base]
                 if quiet is None:
                     key = (pre_lv, pre_mv, 0.0, base, False)
@@ -136,15 +159,17 @@ class HeuristicBot:
                         held = volleys[key] = best_volley(pre_lv, pre_mv, 0.0, base, False, penalty)
                     quiet = quiet_by_base[base] = (*held, SHIELDS_LEFT[held[2]], 0.15 * SHIELDS_LEFT[held[2]])
                 quiet_score, quiet_mask, quiet_energy, quiet_shields, quiet_bonus = quiet
-                # no scoop to weigh, no headroom: the group's quiet movements score on the spot
-                fast = not headroom and (moves[0][0] is not COAST or quiet_energy > 2 or mass >= 6)
+                # no scoop to weigh, no headroom: the group's quiet movements score on the spot (the sectors of
+                # quiet_row)
+                quiet_row = 0
+                if not headroom and (moves[0][0] is not COAST or quiet_energy > 2 or mass >= 6):
+                    quiet_row = ~hot_row & RING_BITS
                 spots = ring * SECTORS
                 for step, adj, mass_cost in moves:
                     sector = (start + adj) % SECTORS
-                    if fast and (hot_here is None or spots + sector not in hot_here):
-                        score = quiet_score
-                        score += weight * value_at[sector]
-                        if mass - mass_cost < 5:  # low reaction mass
+                    if quiet_row >> sector & 1:
+                        score = quiet_score + weight * value_at[sector]
+                        if mass_cost > spare_mass:  # low reaction mass
                             score -= (5 - (mass - mass_cost)) * 0.6
                         score += quiet_bonus
                         if noise:
@@ -160,11 +185,11 @@ class HeuristicBot:
                         spot = spots + sector
                         if len(targets) == 1:  # one target: its aims answer directly
                             laser_aim, missiles_aim, rail_aim = aims[0], aims[1], aims[rail_kind]
-                            if spot in laser_aim[0]:
+                            if laser_aim[0] >> spot & 1:
                                 post_laser = laser_aim[2]
-                            if has_ammo and spot in missiles_aim[0]:
+                            if has_ammo and missiles_aim[0] >> spot & 1:
                                 post_missiles = missiles_aim[2]
-                            if spot in rail_aim[0]:
+                            if rail_aim[0] >> spot & 1:
                                 rail = rail_aim[2]
                         else:
                             post_laser = laser_shots(spot, targets)

@@ -8,6 +8,7 @@ clears it, and passes to the next live seat after that seat's start-of-turn heat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from gamewright.core.errors import RuleViolation
@@ -55,9 +56,8 @@ from gamewright.games.inclinations.ship import (
 from gamewright.games.inclinations.turn import (
     Preview,
     TurnRules,
-    checked,
     execute,
-    play_checked,
+    play_unlogged,
     preview,
     start_of_turn,
     validate,
@@ -70,6 +70,13 @@ def seat_id(seat: int) -> str:
     return f"P{seat + 1}"
 
 
+@cache
+def _read_rules(rules: Any) -> tuple[TurnRules, int, int]:
+    """What a state reads from its rules (the turn's options, the round limit, the seats), once per rules value
+    (rules are frozen)."""
+    return TurnRules.from_rules(rules), int(rules.round_limit), int(rules.players)
+
+
 class InclinationsState:
     __slots__ = ("rules", "tr", "ships", "phase", "current", "plan", "round", "rng", "winner", "turns",
                  "round_limit", "_legal", "_pending")
@@ -80,9 +87,8 @@ class InclinationsState:
 
     def __init__(self, rules: Any, seed: int | str = 0) -> None:
         self.rules = rules
-        self.tr = TurnRules.from_rules(rules)
-        self.round_limit = int(rules.round_limit)
-        self.ships = [Ship(seat_id(i)) for i in range(int(rules.players))]
+        self.tr, self.round_limit, players = _read_rules(rules)
+        self.ships = [Ship(seat_id(i)) for i in range(players)]
         self.phase = DEPLOY
         self.current = 0
         self.plan: list[Step] = []
@@ -175,13 +181,19 @@ class InclinationsState:
         for step in plan:
             if type(step) not in STEP_TYPES or not well_typed(step):
                 raise RuleViolation(action_text(step), "not a well-formed planning step", "")
-        errors, moved = checked(self.ships, self.current, [*self.plan, *plan], self.tr)
+        if log:
+            errors = validate(self.ships, self.current, [*self.plan, *plan], self.tr)
+        else:
+            errors = play_unlogged(self.ships, self.current, [*self.plan, *plan], self.tr, self.rng)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
+        if not log:  # played: pass the turn on
+            self.plan = []
+            self._legal = self._pending = None
+            self.turns += 1
+            return self._advance(log=False)
         self.plan.extend(plan)
-        if log:
-            return self._end_turn(validated=True)
-        return self._end_turn(moved=moved)
+        return self._end_turn(validated=True)
 
     def preview_plan(self, plan: Sequence[Step] | None = None) -> Preview:
         """ref Planning phase: the result of the pending plan (plus ``plan``) or its errors; commits nothing."""
@@ -333,16 +345,11 @@ class InclinationsState:
             events.extend(start_of_turn(self.ships[0]))
         return events
 
-    def _end_turn(self, validated: bool = False, moved: Ship | None = None) -> list[Event]:
+    def _end_turn(self, validated: bool = False) -> list[Event]:
         """Execute the pending plan (validated again unless the caller just did: a plan restored from JSON was
-        never checked step by step) and pass the turn on. ``moved``: the plan was just ``checked``, this is the
-        acting ship it leaves; play it without building the turn's events."""
+        never checked step by step) and pass the turn on."""
         plan, self.plan = self.plan, []
         self._legal = self._pending = None
-        if moved is not None:
-            play_checked(self.ships, self.current, plan, self.tr, self.rng, moved)
-            self.turns += 1
-            return self._advance(log=False)
         texts = [a.to_text() for a in plan]
         events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
                         f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}")]

@@ -31,11 +31,11 @@ from gamewright.games.inclinations.board import (
     FACINGS,
     SECTORS,
     WELL_INDEX,
+    WELL_VELOCITIES,
     WELLS,
     adjustment_range,
     ring_count,
     transfer_route,
-    velocity,
 )
 from gamewright.games.inclinations.ship import (
     DISSIPATION,
@@ -204,8 +204,9 @@ def simulate(
                 _transfer(me, step, tr, err, events, log)
         elif isinstance(step, Fire):
             if not by_id:
-                alive_at_start.update((s.id, s.hull > 0) for s in ships)
-                by_id.update((s.id, s) for s in ships)
+                for s in ships:
+                    alive_at_start[s.id] = s.hull > 0
+                    by_id[s.id] = s
             _fire(me, step, tr, rng, by_id, alive_at_start, fired, err, events, damage, log)
         else:  # pragma: no cover - plans hold only steps
             raise TypeError(f"not a turn step: {step!r}")
@@ -215,7 +216,7 @@ def simulate(
 
 
 def _coast(me: Ship, step: Coast, err: Any, events: list[Event], log: bool) -> None:
-    v = velocity(me.well, me.ring)
+    v = WELL_VELOCITIES[me.well][me.ring]
     if step.scoop:  # 002 Fuel Scoop: coast only, scoop powered at 3, not used this turn
         if not me.usable(SCOOP):
             err(step, f"the fuel scoop needs 3 energy; it holds {me.energy[SCOOP]}", "002 Fuel Scoop")
@@ -246,12 +247,12 @@ def _burn(me: Ship, step: Burn, err: Any, events: list[Event], log: bool) -> Non
         err(step, "burn intensity must be light, medium or heavy", "002 Burn")
         return
     k = INTENSITIES[step.intensity]
-    v = velocity(me.well, me.ring)
+    v = WELL_VELOCITIES[me.well][me.ring]
     low, high = adjustment_range(v)
     cost = k + abs(step.adjust)  # 002 Sector Adjustment: 1 mass per sector of adjustment
     dest = me.ring + k * me.facing  # 002 Direction: prograde outward, retrograde inward
     rings = ring_count(me.well)
-    if me.is_used(ENGINES):
+    if me.used >> ENGINES & 1:
         err(step, "the engines were already used this turn (railgun recoil compensation)", "ref Weapons/Railgun")
     elif me.energy[ENGINES] < k:
         err(step, f"a {step.intensity} burn needs at least {k} energy in the engines; they hold "
@@ -333,7 +334,7 @@ def _fire(
     if weapon in fired:
         err(step, f"the {weapon} has already fired this turn", "002 Multiple Weapon Firing")
         return
-    if not me.usable(sub):
+    if me.energy[sub] < MIN_ENERGY[sub]:  # not usable
         err(step, f"the {weapon} needs at least {MIN_ENERGY[sub]} energy to fire; it holds {me.energy[sub]}",
             "002 Combat Mechanics")
         return
@@ -347,7 +348,7 @@ def _fire(
     if weapon != "laser" and len(targets) != 1:
         err(step, f"the {weapon} takes exactly one target", "ref Weapons")
         return
-    if len(set(targets)) != len(targets):
+    if len(targets) > 1 and len(set(targets)) != len(targets):
         err(step, "a target is named twice", "ref Further rulings")
         return
     if step.compensate and weapon != "railgun":
@@ -418,29 +419,38 @@ def _fire(
 # --- public API ------------------------------------------------------------------------------------------
 def validate(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> list[str]:
     """Every rule the plan breaks, as player-readable messages (no dice drawn, nothing changed)."""
-    return checked(ships, idx, plan, tr)[0]
-
-
-def checked(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> tuple[list[str], Ship]:
-    """``validate``, and a copy of the acting ship as the plan leaves it (nothing else changed)."""
     work = list(ships)
     work[idx] = ships[idx].clone()
     errors: list[str] = []
     simulate(work, idx, plan, tr, None, errors, damage=False, log=False)
-    return errors, work[idx]
+    return errors
 
 
-def play_checked(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, moved: Ship) -> None:
-    """Play a plan that ``checked`` passed, building no events: the acting ship takes the state of ``moved`` (its
-    own changes never depend on dice: energy, facing, movement, heat, ammunition, recoil), then every shot is
-    rolled in plan order, as ``simulate`` rolls them (ref Weapons/Crit draw order)."""
+def play_unlogged(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any) -> list[str]:
+    """Validate the plan on the acting ship itself and play it, building no events: the errors (the ship put
+    back as it was, nothing changed), or [] once played. Validation leaves the other ships alone and moves the
+    acting ship as the plan does (its own changes never depend on dice: energy, facing, movement, heat,
+    ammunition, recoil); then every shot is rolled in plan order, as ``simulate`` rolls them (ref Weapons/Crit
+    draw order)."""
     me = ships[idx]
-    me.become(moved)
-    by_id = {s.id: s for s in ships}
+    before = me.clone()
+    errors: list[str] = []
+    try:
+        simulate(ships, idx, plan, tr, None, errors, damage=False, log=False)
+    except BaseException:
+        me.become(before)
+        raise
+    if errors:
+        me.become(before)
+        return errors
+    by_id = None
     for step in plan:
         if type(step) is Fire:
+            if by_id is None:
+                by_id = {s.id: s for s in ships}
             for tid in step.targets:
                 shoot(step.weapon, me, by_id[tid], rng, tr.d10, tr.deplete, False)
+    return errors
 
 
 def execute(ships: list[Ship], idx: int, plan: Sequence[Step], tr: TurnRules, rng: Any, *,
