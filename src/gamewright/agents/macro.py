@@ -44,6 +44,10 @@ class SearchHooks(Protocol):
         """Equal while one macro is being played out (a plan's remaining steps stay valid)."""
         ...
 
+    # Optional, where the game's bots remember from decision to decision (Penance):
+    # ``primer(guide, seat) -> Prime`` sets a fresh rollout bot to what that seat's bot would recall after the
+    # candidate; ``chosen(guide, macro)`` tells the guide which candidate the search played.
+
 
 def load_hooks(game: str) -> SearchHooks | None:
     """The game's search hooks module, if it has one."""

@@ -119,6 +119,17 @@ class Guide:
         twin, before, after, picked = self._context
         return memory_after(twin, before, after, picked, played)
 
+    def rival_memory(self, mover: int) -> Memory | None:
+        """What the bot for another seat recalls, where the board shows it: an attack of its own in progress
+        means it attacked this turn (it will step away after it, hit and run)."""
+        if self._context is None:
+            return None
+        twin = self._context[0]
+        at = twin.attack
+        if at is None or twin.team[at["attacker"]] != mover or twin.team[twin.turn_player] != mover:
+            return None
+        return (-1, 0), (twin.turns, 1), (twin.turns, 0)
+
     def played(self, action: Act) -> None:
         """The agent played ``action``: the bot remembers it as its own."""
         mem = self.memory_for(action)

@@ -31,9 +31,10 @@ def macro_actions(state: Any, seat: int, rng: Rng, guide: Guide) -> list[list[An
 
 
 def primer(guide: Guide, seat: int) -> Callable[[int, Any, list[Any]], None]:
-    """Sets the playouts' bot for ``seat`` to the guide's memory after the candidate (other seats start fresh)."""
+    """Sets the playouts' bot for ``seat`` to the guide's memory after the candidate, and another seat's to what
+    the board shows of its memory."""
     def prime(mover: int, bot: Any, macro: list[Any]) -> None:
-        mem = guide.memory_for(macro[0]) if mover == seat else None
+        mem = guide.memory_for(macro[0]) if mover == seat else guide.rival_memory(mover)
         if mem is not None:
             set_memory(bot, mem)
 
