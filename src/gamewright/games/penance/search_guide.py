@@ -3,8 +3,8 @@
 The root search in Penance weighs a few candidates, not every legal action: spread over fifteen or more actions,
 a second's playouts leave each one or two, too few to tell a better action from luck. ``candidates`` ranks
 them the way the bot itself would: its own choice, then what it picks when that choice is taken away, and one
-of each kind the bot would otherwise never weigh here (ending the turn, its best attack, stepping in or
-away, turning the shield side to the enemy). Nothing here changes what the bot chooses.
+of each kind the bot would otherwise never weigh here (its best attack, stepping in or away, turning the
+shield side to the enemy). Nothing here changes what the bot chooses.
 
 The bot remembers, from decision to decision, whether it attacked this turn (hit and run), how long it has
 waited out of reach, and how many SCRAP cards it cannibalised. ``Guide`` keeps that memory true when the search
@@ -64,8 +64,7 @@ def _kinds(bot: HeuristicBot, st: PenanceState, legal: list[Act]) -> list[Act | 
     s, e = st.sides[p], st.sides[focus(st, p)]
     attacks = [a for a in legal if _is_attack(st, a)]
     facing = bot._shield_facing(st, p)
-    return [
-        Act("end") if Act("end") in legal else None,
+    return [  # not ending the turn: with SP left it lost (on the true position) nearly wherever it differed
         bot._best_attack(st, p, attacks)[0] if attacks else None,
         bot._step(st, p, legal, [e.pos], closer=True),
         bot._step(st, p, legal, [e.pos], closer=False),
