@@ -9,7 +9,14 @@ from gamewright.core.game import load_game
 from gamewright.core.rng import Rng
 from gamewright.games.penance import search_hooks
 from gamewright.games.penance.bots import HeuristicBot
-from gamewright.games.penance.search_guide import MAX_CANDIDATES, Guide, _is_attack, memory, memory_after
+from gamewright.games.penance.search_guide import (
+    MAX_CANDIDATES,
+    Guide,
+    _is_attack,
+    memory,
+    memory_after,
+    set_memory,
+)
 from gamewright.games.penance.state import Act
 
 
@@ -21,7 +28,7 @@ def _bot_game(seed: int) -> list[tuple[Any, HeuristicBot]]:
     while not state.is_terminal():
         bot = bots[state.current_player]
         twin = HeuristicBot(0)
-        twin._scraps, twin._turn_attacks, twin._waits = memory(bot)
+        set_memory(twin, memory(bot))
         seen.append((state.clone(), twin))
         state.apply(bot.choose(state))
     return seen
@@ -31,10 +38,10 @@ def test_candidates_are_the_bots_choice_first_and_leave_its_memory_as_choosing_d
     for state, bot in _bot_game(4)[::3]:
         seat = state.current_player
         plain = HeuristicBot(0)
-        plain._scraps, plain._turn_attacks, plain._waits = memory(bot)
+        set_memory(plain, memory(bot))
         pick = plain.choose(state.clone())
         guide = Guide(0)
-        guide.bot._scraps, guide.bot._turn_attacks, guide.bot._waits = memory(bot)
+        set_memory(guide.bot, memory(bot))
         legal = state.legal_actions()
         ranked = guide.candidates(state.resample(seat, Rng(1)), legal)
         assert ranked[0] == pick  # one's own hand is known exactly: the twin's choice is the real one
@@ -57,23 +64,22 @@ def test_an_overruled_attack_is_forgotten_and_a_played_one_remembered() -> None:
 def test_a_search_that_never_overrules_plays_the_bots_battle_exactly() -> None:
     """Nothing overruled (no rival can clear 100 standard errors and a gain of 5): the agent's guide then
     remembers exactly what the real bot does, so the battle is the bots' own, action for action."""
-    game = load_game("penance")
     for me in (0, 1):
         bots: list[Any] = [HeuristicBot(0), HeuristicBot(1)]
-        state = game.new_initial_state(6)
-        expected = []
-        while not state.is_terminal():
-            action = bots[state.current_player].choose(state)
-            expected.append(action)
-            state.apply(action)
+        expected = _battle(bots, 6)
+        bots = [HeuristicBot(0), HeuristicBot(1)]
         bots[me] = make_agent("penance", "ismcts:iterations=3:z=100:margin=5", 9)
-        state = game.new_initial_state(6)
-        played = []
-        while not state.is_terminal():
-            action = bots[state.current_player].choose(state)
-            played.append(action)
-            state.apply(action)
-        assert played == expected
+        assert _battle(bots, 6) == expected
+
+
+def _battle(bots: list[Any], seed: int) -> list[Act]:
+    state = load_game("penance").new_initial_state(seed)
+    played = []
+    while not state.is_terminal():
+        action = bots[state.current_player].choose(state)
+        played.append(action)
+        state.apply(action)
+    return played
 
 
 def test_the_playouts_bot_for_the_seat_starts_from_the_guides_memory() -> None:
@@ -82,7 +88,7 @@ def test_the_playouts_bot_for_the_seat_starts_from_the_guides_memory() -> None:
             continue
         seat = state.current_player
         guide = Guide(0)
-        guide.bot._scraps, guide.bot._turn_attacks, guide.bot._waits = memory(bot)
+        set_memory(guide.bot, memory(bot))
         ranked = guide.candidates(state.resample(seat, Rng(1)), state.legal_actions())
         prime = search_hooks.primer(guide, seat)
         fresh, rival = HeuristicBot(5), HeuristicBot(6)
