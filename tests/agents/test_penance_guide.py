@@ -98,3 +98,9 @@ def test_the_playouts_bot_for_the_seat_starts_from_the_guides_memory() -> None:
         assert memory(rival) == memory(HeuristicBot(6))  # no attack of the rival's in progress: fresh
         return
     raise AssertionError("no decision after a wait in this battle")
+
+
+def test_ismcts_alone_takes_penances_tuned_settings() -> None:
+    agent = make_agent("penance", "ismcts", 1)
+    assert (agent.iterations, agent.depth, agent.z) == (200, 3000, 1.0) and agent.rollout is not None
+    assert isinstance(agent._guide, Guide) and agent.hooks is search_hooks
