@@ -24,6 +24,7 @@ from gamewright.core.rng import Rng
 
 Macro = list[Any]  # actions applied in order by the seat on move
 Value = Callable[[Any, int], float]
+Prime = Callable[[int, Any, Macro], None]  # (mover, a fresh rollout bot, the candidate): sets what the bot recalls
 
 
 class SearchHooks(Protocol):
@@ -43,6 +44,10 @@ class SearchHooks(Protocol):
         """Equal while one macro is being played out (a plan's remaining steps stay valid)."""
         ...
 
+    # Optional, where the game's bots remember from decision to decision (Penance):
+    # ``primer(guide, seat) -> Prime`` sets a fresh rollout bot to what that seat's bot would recall after the
+    # candidate; ``chosen(guide, macro)`` tells the guide which candidate the search played.
+
 
 def load_hooks(game: str) -> SearchHooks | None:
     """The game's search hooks module, if it has one."""
@@ -55,9 +60,9 @@ def load_hooks(game: str) -> SearchHooks | None:
 
 
 def _playout(state: Any, seat: int, macro: Macro, seed: int, rollout: Callable[[int], Any] | None,
-             random_policy: Callable[[Any, Rng], Any], depth: int, value: Value) -> float:
-    """One candidate on the determinization ``seed`` names: the macro, then rollout bots for at most ``depth``
-    actions; the seat's value of where that leaves the game."""
+             random_policy: Callable[[Any, Rng], Any], depth: int, value: Value, prime: Prime | None = None) -> float:
+    """One candidate on the determinization ``seed`` names: the macro, then rollout bots (``prime``d, where the
+    game remembers for them) for at most ``depth`` actions; the seat's value of where that leaves the game."""
     rng = Rng(seed)
     sim = state.resample(seat, rng)
     for action in macro:
@@ -74,13 +79,15 @@ def _playout(state: Any, seat: int, macro: Macro, seed: int, rollout: Callable[[
             continue
         if mover not in bots:
             bots[mover] = rollout(seed + 7919 * (mover + 1))
+            if prime is not None:
+                prime(mover, bots[mover], macro)
         sim.apply(bots[mover].choose(sim))
     return value(sim, seat)
 
 
 def choose_macro(state: Any, seat: int, macros: Sequence[Macro], budget: int, rng: Rng,
                  rollout: Callable[[int], Any] | None, random_policy: Callable[[Any, Rng], Any], depth: int,
-                 value: Value, margin: float, z: float = 0.0) -> int:
+                 value: Value, margin: float, z: float = 0.0, prime: Prime | None = None) -> int:
     """The index of the macro to play: sequential halving over ``budget`` playouts, index 0 kept throughout
     and preferred unless another's mean beats it by ``margin`` and by ``z`` standard errors of the paired
     differences (both play the same determinizations)."""
@@ -98,7 +105,8 @@ def choose_macro(state: Any, seat: int, macros: Sequence[Macro], budget: int, rn
         dets = max(1, per_round // len(alive))
         for _ in range(dets):
             seed = rng.randint(0, SEED_MAX - 10**6)
-            values = {i: _playout(state, seat, macros[i], seed, rollout, random_policy, depth, value) for i in alive}
+            values = {i: _playout(state, seat, macros[i], seed, rollout, random_policy, depth, value, prime)
+                      for i in alive}
             for i, v in values.items():
                 totals[i] += v
                 counts[i] += 1

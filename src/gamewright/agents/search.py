@@ -159,8 +159,13 @@ class ISMCTSAgent:
         macros = self.hooks.macro_actions(state, seat, self.rng, self._guide)
         if not macros:
             return None
+        primer = getattr(self.hooks, "primer", None)  # optional hooks: what the rollout bots should recall
+        prime = primer(self._guide, seat) if primer is not None else None
         i = choose_macro(state, seat, macros, self.iterations, self.rng, self.rollout, _random_action,
-                         self.depth, score, self.margin, self.z)
+                         self.depth, score, self.margin, self.z, prime)
+        chosen = getattr(self.hooks, "chosen", None)
+        if chosen is not None:
+            chosen(self._guide, macros[i])
         self._queue, self._queue_key = list(macros[i][1:]), key
         return macros[i][0]
 
