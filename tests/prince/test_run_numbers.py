@@ -84,7 +84,12 @@ def test_ctrl_c_in_play_says_the_run_is_saved(cli) -> None:  # noqa: ANN001
         assert chunk, "the prompt never came"
         seen += chunk
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=60)
+    process.wait(timeout=60)  # stdin stays open until it has exited: closing it first could race the signal (EOF)
+    assert process.stderr is not None and process.stdin is not None
+    err = process.stderr.read()
+    process.stdin.close()
+    process.stdout.close()
+    process.stderr.close()
     assert process.returncode == 130
     assert "interrupted: run #1 (id 1) is saved" in err and "gamewright prince play Ada" in err
     assert "Traceback" not in err and "aborted" not in err
