@@ -76,6 +76,9 @@ def test_ctrl_c_in_play_says_the_run_is_saved(cli) -> None:  # noqa: ANN001
         stderr=subprocess.PIPE,
         text=True,
         env=dict(os.environ),
+        # as at a terminal: a background job of a non-interactive shell (a CI runner) starts with SIGINT ignored,
+        # and a Python started that way keeps ignoring it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert process.stdout is not None
     seen = ""
