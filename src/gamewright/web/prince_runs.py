@@ -32,7 +32,8 @@ def begin(session: Any, game_id: str, req: dict[str, Any]) -> tuple[Runtime, int
         raise ConfigError(str(exc)) from None
     data = load_data(session, record.id)
     if active_row(session, record.id) is not None:
-        where = f"at the web table /games/{web_game_of(data)}" if web_game_of(data) else "at a terminal"
+        table = web_game_of(data)
+        where = f"at the web table /games/{table}" if table else "at a terminal"
         raise PrinceBusy(f"Prince {record.name} is on a run {where}: finish it there, or end it with "
                          f"`gamewright prince play {record.name!r} --abandon`")
     run, game = begin_run(session, record, data, req["ruleset"], req["seed"], req["options"], web_game=game_id)
@@ -57,14 +58,14 @@ def runtime_of(session: Any, row: WebGame) -> Runtime:
 
 def record(session: Any, row: WebGame, move: str, state: Any) -> None:
     """Store a move's turns (``Mars; Venus`` is two) onto the table's run, while the run is the table's."""
-    from gamewright.games.prince.progression import load_data, web_game_of
     from gamewright.games.prince.run import record_turn
     from gamewright.store.models import Prince, PrinceRun
 
-    run = session.get(PrinceRun, row.prince_run_id, populate_existing=True)
-    if run is None or run.status != "active":  # ended from the terminal (--abandon): the table plays on alone
+    run = session.get(PrinceRun, row.prince_run_id)
+    if run is None:
         return
-    session.get(Prince, run.prince_id, with_for_update=True, populate_existing=True)
-    if web_game_of(load_data(session, run.prince_id)) != row.id:
+    session.get(Prince, run.prince_id, with_for_update=True, populate_existing=True)  # the lock, then a fresh read
+    session.refresh(run)
+    if run.status != "active":  # ended from the terminal (--abandon): the table plays on alone
         return
     record_turn(session, run.prince_id, run, [*run.actions, *move.split("; ")], state)

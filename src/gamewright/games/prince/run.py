@@ -101,9 +101,10 @@ def _open(
             data.pop("active_run", None)
             store_data(session, record.id, data)
             row = None
-        if row is not None and web_game_of(data):
+        table = web_game_of(data) if row is not None else None
+        if table:
             raise Conflict(
-                f"Prince {record.name!r} is on a run at the web table /games/{web_game_of(data)}: play it there, "
+                f"Prince {record.name!r} is on a run at the web table /games/{table}: play it there, "
                 f"or add --abandon to end that run and start afresh"
             )
         if row is not None:
@@ -146,8 +147,6 @@ def run_game(session: Any, record: registry.PrinceRecord, row: PrinceRun) -> Pri
     """The game a stored run plays: its ruleset and options, from the progress it started with."""
     start = Progress.from_json((load_data(session, record.id).get("run_starts") or {}).get(str(row.id)))
     return PrinceGame(row.ruleset, dict(row.options or {}), player=profile_from_chart(record.chart), progress=start)
-
-
 
 
 def _check_unchanged(handle: RunHandle, row: PrinceRun) -> None:
