@@ -9,10 +9,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.prince.test_persistence import MINT
 from tests.web.conftest import ARTIFACTS, app_page, auth
 
 Cli = Callable[..., tuple[int, str, str]]
-MINT = ("prince", "mint", "--name", "Ada", "--lat", "51.5", "--lon", "-0.12", "--time", "1990-05-01T12:00:00Z")
 
 
 def start(client: TestClient, seed: int = 7, **extra: Any) -> dict[str, Any]:
