@@ -1,5 +1,6 @@
 """Space Prince chart speed: uncached and cached charts per second, SVG wheels per second, and the seven
-longitudes by the shared-Earth light-time solver against astronomy-engine's ``GeoVector`` (reports only).
+longitudes from the table, by the shared-Earth light-time solver and by astronomy-engine's ``GeoVector`` (reports
+only).
 
 Rates are per CPU-second of this process (``time.process_time``): other work on the machine changes them
 much less than it changes wall-clock rates (a busy machine still slows them somewhat)."""
@@ -13,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from gamewright.games.prince.chart import (
     astro_time,
     compute_chart,
+    exact_longitudes,
     planet_longitudes,
     planet_longitudes_reference,
     quantize,
@@ -44,7 +46,7 @@ def main(n: int = 2000) -> None:
     print(f"charts (cache warm): {n / (t3 - t2):,.0f}/s (first pass {n / (t2 - t1):,.0f}/s)")
     print(f"SVG wheels: {200 / (t4 - t3):,.0f}/s")
     times = [astro_time(m.time) for m in moments]
-    for fn in (planet_longitudes, planet_longitudes_reference):
+    for fn in (planet_longitudes, exact_longitudes, planet_longitudes_reference):
         t5 = time.process_time()
         for t in times:
             fn(t)

@@ -19,6 +19,7 @@ from typing import Any
 import astronomy
 
 from gamewright.core.errors import ConfigError
+from gamewright.games.prince import sky_table
 from gamewright.games.prince.ephemeris import (
     VSOP_INDEX,
     apparent_geocentric,
@@ -27,9 +28,6 @@ from gamewright.games.prince.ephemeris import (
     true_obliquity_cos_sin,
 )
 from gamewright.games.prince.moon import apparent_longitude
-from gamewright.games.prince.rough_sky import MARGIN as ROUGH_MARGIN
-from gamewright.games.prince.rough_sky import TIERS as ROUGH_TIERS
-from gamewright.games.prince.rough_sky import rough_longitudes
 from gamewright.games.prince.tables import (
     MAJOR_ASPECTS,
     PLANETS,
@@ -41,6 +39,7 @@ from gamewright.games.prince.tables import (
     dignity,
     house,
     house_ruler,
+    major_aspect,
     planet_sect,
     sign_relationship,
     stats_for,
@@ -56,6 +55,9 @@ DISPLAY_DECIMALS = 4  # longitudes in JSON; signs always come from the unrounded
 # figure: over 1000 times the largest difference between the two measured over 1800–2199 (5.7e-14°,
 # benchmarks/prince_moon.py), so every shown figure is the one GeoMoon gives.
 MOON_MARGIN = 1e-10
+# A table longitude (``sky_table``) stands for the exact one only this far (degrees) from an edge of a shown figure:
+# over 3 times the most the table differs from the exact path (``sky_table.MAX_ERROR``).
+TABLE_MARGIN = 1e-7
 
 _BODIES: dict[str, astronomy.Body] = {name: getattr(astronomy.Body, name) for name in PLANETS}
 
@@ -287,6 +289,31 @@ def true_obliquity(t: astronomy.Time) -> float:
 def planet_longitudes(t: astronomy.Time) -> dict[str, float]:
     """Apparent geocentric ecliptic longitudes of date (true equinox), in degrees [0, 360) (ref §1).
 
+    Each is read off ``sky_table`` (Chebyshev series fitted to ``exact_longitudes``) when it lies further than
+    ``TABLE_MARGIN`` from every edge where a shown figure changes, and computed by ``exact_longitudes`` otherwise:
+    every figure shown (the JSON's 1e-4°, the text's and wheel's arcminutes, signs, houses, aspects) is the one
+    the exact path gives, while the longitude itself may differ from it by up to ``sky_table.MAX_ERROR``.
+    """
+    series = sky_table.table()
+    tt = t.tt
+    longitudes: dict[str, float] = {}
+    for name in PLANETS:
+        value = series[name].longitude(tt)
+        if value is not None:
+            value = _normalise(value)
+            if clear_of_display_edges(value, TABLE_MARGIN):
+                longitudes[name] = value
+                continue
+        longitudes[name] = math.nan  # decided below, exactly
+    near = tuple(name for name, value in longitudes.items() if value != value)
+    if near:
+        longitudes.update(exact_longitudes(t, near))
+    return longitudes
+
+
+def exact_longitudes(t: astronomy.Time, names: tuple[str, ...] = PLANETS) -> dict[str, float]:
+    """The exact path of ``names``' longitudes: astronomy-engine's method, run once per moment.
+
     Positions are light-time and aberration corrected in the J2000 equator (EQJ), as astronomy-engine's
     ``GeoVector(..., aberration=True)`` gives them; one EQJ → true-ecliptic-of-date rotation (precession +
     nutation), computed once per moment, brings the Sun and planets to the frame of date (only the x and y rows
@@ -294,13 +321,17 @@ def planet_longitudes(t: astronomy.Time) -> dict[str, float]:
     (the same theory as ``GeoMoon``, within float rounding of it) when it lies further than ``MOON_MARGIN``
     from every edge a shown figure rounds at, else from ``GeoMoon`` rotated like the others.
     """
-    rows = ecliptic_of_date_rows(t)
-    earth = earth_interpolator(t)
-    return {
-        name: moon_longitude(t) if name == "Moon"
-        else _of_date(rows, apparent_geocentric(VSOP_INDEX.get(name), t, earth))
-        for name in PLANETS
-    }
+    longitudes: dict[str, float] = {}
+    rows: tuple[float, ...] = ()
+    earth = None
+    for name in names:
+        if name == "Moon":
+            longitudes[name] = moon_longitude(t)
+            continue
+        if earth is None:
+            rows, earth = ecliptic_of_date_rows(t), earth_interpolator(t)
+        longitudes[name] = _of_date(rows, apparent_geocentric(VSOP_INDEX.get(name), t, earth))
+    return longitudes
 
 
 def _of_date(rows: tuple[float, ...], position: tuple[float, float, float]) -> float:
@@ -356,29 +387,12 @@ def _sky(moment: Moment) -> tuple[float, dict[str, float]]:
 @lru_cache(maxsize=8192)
 def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
     """What play needs of a chart (an opponent's): the seven signs in PLANETS order, the ascendant's sign and
-    the sect — the same values ``compute_chart`` gives, without building the full chart (cached).
-
-    The signs come from ``rough_sky``'s cheap longitudes (its coarse tier, then its fine one) when each lies
-    further than the tier's margin from a sign's edge, else from the exact longitudes (RULINGS: Space Prince,
-    opponents' signs)."""
+    the sect — the same values ``compute_chart`` gives, without building the full chart (cached)."""
     t = astro_time(moment.time)
     asc_sign = sign_of(ascendant_at(t, moment.lat, moment.lon))
-    for tier in ROUGH_TIERS:
-        rough = rough_longitudes(t, PLANETS, tier)
-        margins = ROUGH_MARGIN[tier]
-        if all(_clear_of_edges(margins["Moon" if name == "Moon" else "planet"], lon)
-               for name, lon in zip(PLANETS, rough, strict=True)):
-            signs = tuple(sign_of(lon) for lon in rough)
-            break
-    else:
-        exact = planet_longitudes(t)
-        signs = tuple(sign_of(exact[name]) for name in PLANETS)
+    longitudes = planet_longitudes(t)
+    signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
     return signs, asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
-
-
-def _clear_of_edges(margin: float, longitude: float) -> bool:
-    within = longitude % 30.0
-    return margin < within < 30.0 - margin
 
 
 @lru_cache(maxsize=8192)
@@ -410,16 +424,16 @@ def _placed(name: str, sign: int, asc_sign: int, sect: str) -> tuple[Any, ...]:
             SIGN_MODALITY[sign], team, team == sect, stats_for(name, sign))
 
 
-@lru_cache(maxsize=8192)
+# the major aspect (or None) of two signs by (sign_b − sign_a) mod 12: ``major_aspect`` read once per arc
+_ASPECT_BY_ARC: tuple[str | None, ...] = tuple(major_aspect(0, arc) for arc in range(12))
+_PAIRS = tuple((i, j) for i in range(7) for j in range(i + 1, 7))
+
+
 def _aspects(signs: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:
-    """The major aspects among seven signs, pairs in PLANETS order (ref §1: sign-based, no orbs; cached)."""
-    aspects: list[tuple[str, str, str]] = []
-    for i, a in enumerate(PLANETS):
-        for j in range(i + 1, 7):
-            kind = MAJOR_ASPECTS.get(sign_relationship(signs[i], signs[j]))
-            if kind is not None:
-                aspects.append((a, PLANETS[j], kind))
-    return tuple(aspects)
+    """The major aspects among seven signs, pairs in PLANETS order (ref §1: sign-based, no orbs)."""
+    by_arc = _ASPECT_BY_ARC
+    return tuple((PLANETS[i], PLANETS[j], kind) for i, j in _PAIRS
+                 if (kind := by_arc[(signs[j] - signs[i]) % 12]) is not None)
 
 
 def chart_for(time: datetime | str, lat: float, lon: float) -> Chart:

@@ -1,0 +1,93 @@
+"""The seven apparent longitudes of date as Chebyshev series in TT, fitted to the exact path: a chart's sky cheaply.
+
+``data/sky_table.bin`` (built by ``sky_table_build`` from ``chart.exact_longitudes``, the astronomy-engine path)
+holds, for each body, one Chebyshev series per segment of TT days from before 1800 to after 2199: the Moon's and
+Mercury's segments are 8 days long, the others' 32. A longitude is one segment's series at one moment, within
+``MAX_ERROR`` of the exact path (measured: ``benchmarks/prince_sky_table.py``; a test keeps a sample within it).
+``chart`` uses a table longitude only further than ``chart.TABLE_MARGIN`` from every edge where a shown figure
+changes, and the exact path otherwise, so every figure shown is the exact path's.
+
+File format (little-endian): a 4-byte header length, a JSON header (per body: start TT, segment days, terms per
+segment, segments, offset in floats), then float64 coefficients, the whole after the header byte-shuffled (the
+eight bytes of every float stored as eight planes, which compresses) and zlib-compressed.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from array import array
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+# degrees: the most a table longitude may differ from the exact path's; measured at most 4.6e-9 over 100,000 moments
+# of 1800–2199 (benchmarks/prince_sky_table.py)
+MAX_ERROR = 3e-8
+TABLE_FILE = "sky_table.bin"
+_BIG_ENDIAN = array("d", [1.0]).tobytes()[0] != 0  # 1.0's first byte is its sign and exponent on a big-endian machine
+
+
+@dataclass(frozen=True, slots=True)
+class BodySeries:
+    """One body's segments: ``terms`` Chebyshev coefficients per segment of ``span`` TT days from ``start``."""
+
+    start: float
+    span: float
+    terms: int
+    segments: int
+    coefficients: array  # float64, segment after segment
+
+    def longitude(self, tt: float) -> float | None:
+        """The longitude (degrees, unwrapped within the segment) at ``tt``; None outside the table."""
+        u = (tt - self.start) / self.span
+        if not 0.0 <= u < self.segments:
+            return None
+        i = int(u)
+        x = 2.0 * (u - i) - 1.0
+        twice = x + x
+        c = self.coefficients
+        first = i * self.terms
+        b1 = b2 = 0.0
+        for k in range(first + self.terms - 1, first, -1):  # Clenshaw's recurrence
+            b1, b2 = twice * b1 - b2 + c[k], b1
+        return x * b1 - b2 + c[first]
+
+
+def pack(header: dict[str, dict[str, float | int]], coefficients: array) -> bytes:
+    """The file's bytes for a header and every body's coefficients (``sky_table_build`` writes them)."""
+    head = json.dumps(header, sort_keys=True).encode()
+    values = array("d", coefficients)
+    if _BIG_ENDIAN:
+        values.byteswap()
+    body = values.tobytes()
+    planes = b"".join(body[k::8] for k in range(8))
+    return struct.pack("<I", len(head)) + head + zlib.compress(planes, 9)
+
+
+def unpack(data: bytes) -> dict[str, BodySeries]:
+    """Every body's series from the file's bytes."""
+    (length,) = struct.unpack_from("<I", data)
+    header = json.loads(data[4 : 4 + length])
+    planes = zlib.decompress(data[4 + length :])
+    count = len(planes) // 8
+    body = bytearray(len(planes))
+    for k in range(8):
+        body[k::8] = planes[k * count : (k + 1) * count]
+    values = array("d")
+    values.frombytes(body)
+    if _BIG_ENDIAN:
+        values.byteswap()
+    table = {}
+    for name, entry in header.items():
+        offset, terms, segments = int(entry["offset"]), int(entry["terms"]), int(entry["segments"])
+        table[name] = BodySeries(float(entry["start"]), float(entry["span"]), terms, segments,
+                                 values[offset : offset + terms * segments])
+    return table
+
+
+@cache
+def table() -> dict[str, BodySeries]:
+    """The packaged table, read once per process."""
+    return unpack((files("gamewright.games.prince") / "data" / TABLE_FILE).read_bytes())
