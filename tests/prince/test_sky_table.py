@@ -17,7 +17,7 @@ from gamewright.games.prince.chart import (
     planet_longitudes,
 )
 from gamewright.games.prince.sky_table import MAX_ERROR, BodySeries, pack, table, unpack
-from gamewright.games.prince.sky_table_build import LAYOUT, _group_segments
+from gamewright.games.prince.sky_table_build import LAYOUT, ROUGH_BOUND, _group_segments, rough_cut
 from gamewright.games.prince.tables import PLANETS
 
 
@@ -82,14 +82,31 @@ def test_the_file_holds_what_the_builder_computes() -> None:
 def test_pack_and_unpack_round_trip() -> None:
     values = array("d", [0.5, -1.25, 3.0e-12, 359.9999, 1.0, 2.0])
     header: dict[str, dict[str, float | int]] = {
-        "A": {"start": -4.0, "span": 2.0, "terms": 2, "segments": 2, "offset": 0},
+        "A": {"start": -4.0, "span": 2.0, "terms": 2, "segments": 2, "offset": 0, "rough_terms": 1,
+              "rough_bound": 360.0},
         "B": {"start": 0.0, "span": 8.0, "terms": 2, "segments": 1, "offset": 4},
     }
     back = unpack(pack(header, values))
-    assert back["A"] == BodySeries(-4.0, 2.0, 2, 2, values[:4])
+    assert back["A"] == BodySeries(-4.0, 2.0, 2, 2, values[:4], 1, 360.0)
+    assert back["A"].rough_longitude(-0.5) == 3.0e-12
     assert back["B"].coefficients == values[4:]
     # c0 + c1·x on the second segment of A, at its midpoint (x = 0) and three quarters (x = 0.5)
     assert back["A"].longitude(-1.0) == 3.0e-12 and back["A"].longitude(-0.5) == 3.0e-12 + 359.9999 * 0.5
+
+
+def test_rough_longitudes_stay_within_their_bound() -> None:
+    """A rough longitude (the leading terms) lies within ``rough_bound`` of the whole series, and the bound is the
+    largest left-out rest of any segment."""
+    rng = random.Random(8)
+    for name, series in table().items():
+        rows = np.array(series.coefficients).reshape(series.segments, series.terms)
+        assert (series.rough_terms, series.rough_bound) == rough_cut(rows), name
+        assert series.rough_terms < series.terms and series.rough_bound <= ROUGH_BOUND
+        for _ in range(300):
+            tt = rng.uniform(-73048.5, 73048.5)
+            whole, rough = series.longitude(tt), series.rough_longitude(tt)
+            assert whole is not None and rough is not None
+            assert abs(whole - rough) <= series.rough_bound + 1e-9, name
 
 
 def test_the_series_is_chebyshevs() -> None:

@@ -387,12 +387,26 @@ def _sky(moment: Moment) -> tuple[float, dict[str, float]]:
 @lru_cache(maxsize=8192)
 def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
     """What play needs of a chart (an opponent's): the seven signs in PLANETS order, the ascendant's sign and
-    the sect — the same values ``compute_chart`` gives, without building the full chart (cached)."""
+    the sect — the same values ``compute_chart`` gives, without building the full chart (cached).
+
+    A sign is read off the table's rough longitude (its leading terms, within ``rough_bound`` of the table's)
+    when that lies further than ``rough_bound + TABLE_MARGIN`` from the sign's edges; otherwise every sign comes
+    from ``planet_longitudes``, as a full chart's do (RULINGS: Space Prince, opponents' signs)."""
     t = astro_time(moment.time)
     asc_sign = sign_of(ascendant_at(t, moment.lat, moment.lon))
-    longitudes = planet_longitudes(t)
-    signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
-    return signs, asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
+    series = sky_table.table()
+    tt = t.tt
+    signs: list[int] = []
+    for name in PLANETS:
+        body = series[name]
+        rough = body.rough_longitude(tt)
+        margin = body.rough_bound + TABLE_MARGIN
+        if rough is None or not margin < rough % 30.0 < 30.0 - margin:
+            longitudes = planet_longitudes(t)
+            signs = [sign_of(longitudes[name]) for name in PLANETS]
+            break
+        signs.append(sign_of(rough))
+    return tuple(signs), asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
 
 
 @lru_cache(maxsize=8192)

@@ -23,6 +23,7 @@ from gamewright.games.prince.tables import PLANETS
 START = -73088.0
 END = 73088.0
 QUANTUM = 2.0**-36  # degrees
+ROUGH_BOUND = 1e-3  # degrees: the most the terms a rough longitude leaves out may add up to (signs need far less)
 # (segment days, Chebyshev terms) per body: each well within sky_table.MAX_ERROR (benchmarks/prince_sky_table.py)
 LAYOUT: dict[str, tuple[float, int]] = {
     "Sun": (32.0, 17),
@@ -48,6 +49,16 @@ def fit(samples: np.ndarray) -> np.ndarray:
     coefficients = 2.0 / n * (np.cos(math.pi * k * (np.arange(n) + 0.5) / n) @ samples)
     coefficients[0] /= 2.0
     return np.round(coefficients / QUANTUM) * QUANTUM
+
+
+def rough_cut(coefficients: np.ndarray) -> tuple[int, float]:
+    """The fewest leading terms whose left-out rest adds up to at most ``ROUGH_BOUND`` in every segment (rows),
+    and that largest rest."""
+    rest = np.cumsum(np.abs(coefficients)[:, ::-1], axis=1)[:, ::-1].max(axis=0)  # rest[m]: Σ_{k ≥ m} |c_k|
+    for m in range(2, coefficients.shape[1]):
+        if rest[m] <= ROUGH_BOUND:
+            return m, float(rest[m])
+    return coefficients.shape[1], 0.0
 
 
 def _group_segments(layout: tuple[float, int], names: tuple[str, ...], first: int, last: int) -> list[list[float]]:
@@ -81,10 +92,11 @@ def build(processes: int = 2) -> bytes:
             parts = list(pool.map(_group_segments, [layout] * (len(cuts) - 1), [names] * (len(cuts) - 1),
                                   cuts[:-1], cuts[1:]))
             for j, name in enumerate(names):
+                values = [v for part in parts for v in part[j]]
+                rough_terms, rough_bound = rough_cut(np.array(values).reshape(segments, layout[1]))
                 header[name] = {"start": START, "span": layout[0], "terms": layout[1], "segments": segments,
-                                "offset": len(coefficients)}
-                for part in parts:
-                    coefficients.extend(part[j])
+                                "offset": len(coefficients), "rough_terms": rough_terms, "rough_bound": rough_bound}
+                coefficients.extend(values)
     return pack(header, coefficients)
 
 

@@ -63,11 +63,11 @@ def _crit(luck: int, affliction: int, mode: str, degradation: bool) -> tuple[Fra
 
 
 @lru_cache(maxsize=16384)
-def _amount(stat: int, affliction: int, pol: str, sender_sign: int, receiver_sign: int, crit: bool,
+def _amount(stat: int, affliction: int, pol: str, out_mod: str, in_mod: str, crit: bool,
             degradation: bool, modality: bool) -> tuple[Fraction, int]:
-    """``resolve._output`` (000 §13a step 4) and its units, keyed on flat small values (cheap to hash)."""
-    exact = _output(stat, affliction, pol, SIGN_MODALITY[sender_sign], SIGN_MODALITY[receiver_sign], crit,
-                    (degradation, modality))
+    """``resolve._output`` (000 §13a step 4) and its units, keyed on flat small values (cheap to hash); the
+    modalities are "" when the config ignores them, so those keys are shared."""
+    exact = _output(stat, affliction, pol, out_mod, in_mod, crit, (degradation, modality))
     return exact, _units(exact)
 
 
@@ -248,8 +248,12 @@ def _direct(cfg: Config, sender: Profile, s_state: SideState, si: int, receiver:
     if s_state.combust[si]:  # ref §2: a combust planet deals and heals nothing
         return ZERO, 0
     st = sender.stats[si]
-    return _amount(st.healing if pol == "testimony" else st.damage, s_state.affliction[si], pol, sender.signs[si],
-                   receiver.signs[ri], crit, cfg.degradation, cfg.modality)
+    if cfg.modality:  # 000 §13a "Modality": the signs' modalities, all the amount reads of them
+        out_mod, in_mod = SIGN_MODALITY[sender.signs[si]], SIGN_MODALITY[receiver.signs[ri]]
+    else:
+        out_mod = in_mod = ""
+    return _amount(st.healing if pol == "testimony" else st.damage, s_state.affliction[si], pol, out_mod, in_mod,
+                   crit, cfg.degradation, cfg.modality)
 
 
 def resolve_turn(
