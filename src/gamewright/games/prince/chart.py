@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import astronomy
@@ -394,19 +394,23 @@ def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
     from ``planet_longitudes``, as a full chart's do (RULINGS: Space Prince, opponents' signs)."""
     t = astro_time(moment.time)
     asc_sign = sign_of(ascendant_at(t, moment.lat, moment.lon))
-    series = sky_table.table()
     tt = t.tt
     signs: list[int] = []
-    for name in PLANETS:
-        body = series[name]
+    for body, margin in _rough_bodies():
         rough = body.rough_longitude(tt)
-        margin = body.rough_bound + TABLE_MARGIN
         if rough is None or not margin < rough % 30.0 < 30.0 - margin:
             longitudes = planet_longitudes(t)
             signs = [sign_of(longitudes[name]) for name in PLANETS]
             break
-        signs.append(sign_of(rough))
+        signs.append(int(rough // 30.0) % 12)  # sign_of
     return tuple(signs), asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
+
+
+@cache
+def _rough_bodies() -> tuple[tuple[sky_table.BodySeries, float], ...]:
+    """Each body's table in PLANETS order, with the distance from a sign's edge its rough longitude decides at."""
+    series = sky_table.table()
+    return tuple((series[name], series[name].rough_bound + TABLE_MARGIN) for name in PLANETS)
 
 
 @lru_cache(maxsize=8192)

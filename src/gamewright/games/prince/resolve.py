@@ -103,6 +103,11 @@ _ASPECT_OF_SIGNS: tuple[tuple[str | None, ...], ...] = tuple(
 _TEAMS: dict[str, tuple[str, ...]] = {sect: tuple(planet_sect(p, sect) for p in PLANETS) for sect in ("day", "night")}
 
 
+# each planet's stats and dignity by sign (``stats_for``, ``dignity``), read per chart
+_STATS_BY_SIGN: tuple[tuple[Stats, ...], ...] = tuple(tuple(stats_for(p, s) for s in range(12)) for p in PLANETS)
+_DIGNITY_BY_SIGN: tuple[tuple[str, ...], ...] = tuple(tuple(dignity(p, s) for s in range(12)) for p in PLANETS)
+
+
 @lru_cache(maxsize=16384)
 def profile_for(signs: tuple[int, ...], sect: str, asc_sign: int | None = None) -> Profile:
     aspects = []
@@ -111,13 +116,13 @@ def profile_for(signs: tuple[int, ...], sect: str, asc_sign: int | None = None) 
         row[i] = None  # a planet has no aspect with itself
         aspects.append(tuple(row))
     return Profile(
-        signs=signs,
-        sect=sect,
-        asc_sign=asc_sign,
-        stats=tuple(map(stats_for, PLANETS, signs)),
-        dignities=tuple(map(dignity, PLANETS, signs)),
-        teams=_TEAMS[sect] if sect in _TEAMS else tuple(planet_sect(p, sect) for p in PLANETS),
-        aspects=tuple(aspects),
+        signs,
+        sect,
+        asc_sign,
+        tuple(map(tuple.__getitem__, _STATS_BY_SIGN, signs)),
+        tuple(map(tuple.__getitem__, _DIGNITY_BY_SIGN, signs)),
+        _TEAMS[sect] if sect in _TEAMS else tuple(planet_sect(p, sect) for p in PLANETS),
+        tuple(aspects),
     )
 
 

@@ -23,7 +23,8 @@ from gamewright.games.prince.tables import PLANETS
 START = -73088.0
 END = 73088.0
 QUANTUM = 2.0**-36  # degrees
-ROUGH_BOUND = 1e-3  # degrees: the most the terms a rough longitude leaves out may add up to (signs need far less)
+ROUGH_BOUND = 0.05  # degrees: the most the terms a rough longitude leaves out may add up to (a sign decides
+# from it when further than that from its edges: about 1.5% of charts are nearer for some body)
 # (segment days, Chebyshev terms) per body: each well within sky_table.MAX_ERROR (benchmarks/prince_sky_table.py)
 LAYOUT: dict[str, tuple[float, int]] = {
     "Sun": (32.0, 17),

@@ -182,6 +182,8 @@ def _check(side: str, chart: _Chart, state: SideState, i: int, draw: Callable[[]
     a = state.affliction[i]
     roll = draw()
     curves = chart.curves[i]  # ``resolve._curve(dig, a, thresh)`` by affliction: dig and thresh are the planet's
+    if curves is None:
+        curves = chart.curves[i] = _curves_of(dig, thresh)
     curve = curves.get(a)
     if curve is None:
         curve = curves[a] = _curve(dig, a, thresh)
@@ -196,6 +198,18 @@ def _check(side: str, chart: _Chart, state: SideState, i: int, draw: Callable[[]
     checks.append((side, PLANETS[i], a, thresh, dig, curve[0], roll, hit and not saved, saved))  # a Check
 
 
+_CURVES: dict[tuple[str, int], dict[int, Curve]] = {}
+
+
+def _curves_of(dig: str, thresh: int) -> dict[int, Curve]:
+    """The combustion curve of a dignity and threshold by affliction, shared by every planet that has both (a few
+    dozen pairs in all), filled in as afflictions are reached."""
+    found = _CURVES.get((dig, thresh))
+    if found is None:
+        found = _CURVES[dig, thresh] = {}
+    return found
+
+
 class _Chart:
     """What the turn reads of one profile under one config, kept per profile object (hashing a profile costs
     more than the turn) and filled in as planets act: each planet's threshold (``resolve.threshold``) and its
@@ -208,7 +222,7 @@ class _Chart:
         self.profile = profile
         self._thresholds: list[int] = [0] * 7  # 0: not computed yet (a threshold is at least 10)
         self._targets: list[tuple[Target, ...] | None] = [None] * 7
-        self.curves: tuple[dict[int, Curve], ...] = tuple({} for _ in range(7))  # per planet, by affliction
+        self.curves: list[dict[int, Curve] | None] = [None] * 7  # per planet: its ``_curves_of`` once read
 
     def threshold(self, i: int) -> int:
         value = self._thresholds[i]
