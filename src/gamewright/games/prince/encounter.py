@@ -54,7 +54,7 @@ def cross_weights(player: Profile, opponent: Profile, player_planets: list[int])
 @lru_cache(maxsize=4096)
 def _weights_by_sign(mine: tuple[int, ...]) -> tuple[int, ...]:
     """For each of the twelve signs, how many of the signs ``mine`` stand in a major relationship with it."""
-    return tuple(sum(_MAJOR[sign][s] for s in mine) for sign in range(12))
+    return tuple(sum(map(_MAJOR[sign].__getitem__, mine)) for sign in range(12))
 
 
 def draw_opponent_planet(rng: Any, weights: list[int], combust: list[bool]) -> int | None:

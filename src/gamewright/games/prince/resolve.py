@@ -226,14 +226,16 @@ def _as_float(x: Fraction) -> float:
 @lru_cache(maxsize=16384)
 def _output(stat: int, affliction: int, pol: str, out_mod: str, in_mod: str, crit: bool, cfg_key: tuple) -> Fraction:
     degradation, modality = cfg_key
-    amount = _degraded(stat, affliction) if degradation else Fraction(stat)  # 000 §13a / 001 §4
+    # one numerator and one denominator multiplied through, reduced once at the end
+    num, den = (stat * max(0, 10 - affliction), 10) if degradation else (stat, 1)  # 000 §13a / 001 §4 (_degraded)
     if pol == "friction":
-        amount *= FRICTION_FACTOR  # 000 §13a, 001 §6: half-magnitude
+        num, den = num * FRICTION_FACTOR.numerator, den * FRICTION_FACTOR.denominator  # 000 §13a, 001 §6: half
     if modality:
-        amount *= OUTGOING[out_mod] * INCOMING[in_mod]  # 000 §13a "Modality": they stack
+        out, inc = OUTGOING[out_mod], INCOMING[in_mod]  # 000 §13a "Modality": they stack
+        num, den = num * out.numerator * inc.numerator, den * out.denominator * inc.denominator
     if crit:
-        amount *= CRIT_FACTOR  # ref §2: doubles affliction, friction and testimony alike
-    return amount
+        num, den = num * CRIT_FACTOR.numerator, den * CRIT_FACTOR.denominator  # ref §2: doubles all three
+    return Fraction(num, den)
 
 
 def output(

@@ -45,10 +45,10 @@ _POLARITY: tuple[tuple[str, ...], ...] = tuple(tuple(polarity(a, b) for b in ran
 
 
 def _units(x: Fraction) -> int:
-    scaled = x * UNITS
-    if scaled.denominator != 1:  # never: every amount of the rules lies on the lattice (see the docstring)
+    units, rest = divmod(x.numerator * UNITS, x.denominator)
+    if rest:  # never: every amount of the rules lies on the lattice (see the docstring)
         raise ArithmeticError(f"{x} is not a whole number of 1/{UNITS}")
-    return scaled.numerator
+    return units
 
 
 @lru_cache(maxsize=4096)
@@ -234,12 +234,13 @@ class _Chart:
         found = self._targets[i]
         if found is None:
             teams, amplify = self.profile.teams, self.cfg.sect_amplifies
-            found = self._targets[i] = tuple(
-                (j, aspect, amplified, _SPREADS[aspect, amplified])
-                for j, aspect in enumerate(self.profile.aspects[i])
-                if aspect is not None
-                for amplified in (amplify and teams[i] == teams[j],)
-            )
+            team = teams[i]
+            made = []
+            for j, aspect in enumerate(self.profile.aspects[i]):
+                if aspect is not None:
+                    amplified = amplify and team == teams[j]
+                    made.append((j, aspect, amplified, _SPREADS[aspect, amplified]))
+            found = self._targets[i] = tuple(made)
         return found
 
 
