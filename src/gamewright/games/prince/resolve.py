@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from gamewright.games.prince.options import Config
@@ -110,11 +111,10 @@ _DIGNITY_BY_SIGN: tuple[tuple[str, ...], ...] = tuple(tuple(dignity(p, s) for s 
 
 @lru_cache(maxsize=16384)
 def profile_for(signs: tuple[int, ...], sect: str, asc_sign: int | None = None) -> Profile:
-    aspects = []
-    for i, s in enumerate(signs):
-        row = list(map(_ASPECT_OF_SIGNS[s].__getitem__, signs))
-        row[i] = None  # a planet has no aspect with itself
-        aspects.append(tuple(row))
+    of_signs = itemgetter(*signs)
+    rows = [of_signs(_ASPECT_OF_SIGNS[s]) for s in signs]
+    # a planet has no aspect with itself
+    aspects = tuple(row[:i] + (None,) + row[i + 1:] for i, row in enumerate(rows))
     return Profile(
         signs,
         sect,
@@ -122,7 +122,7 @@ def profile_for(signs: tuple[int, ...], sect: str, asc_sign: int | None = None) 
         tuple(map(tuple.__getitem__, _STATS_BY_SIGN, signs)),
         tuple(map(tuple.__getitem__, _DIGNITY_BY_SIGN, signs)),
         _TEAMS[sect] if sect in _TEAMS else tuple(planet_sect(p, sect) for p in PLANETS),
-        tuple(aspects),
+        aspects,
     )
 
 

@@ -44,22 +44,15 @@ class BodySeries:
 
     def longitude(self, tt: float) -> float | None:
         """The longitude (degrees, unwrapped within the segment) at ``tt``; None outside the table."""
-        u = (tt - self.start) / self.span
-        if not 0.0 <= u < self.segments:
-            return None
-        i = int(u)
-        x = 2.0 * (u - i) - 1.0
-        twice = x + x
-        c = self.coefficients
-        first = i * self.terms
-        b1 = b2 = 0.0
-        for k in range(first + self.terms - 1, first, -1):  # Clenshaw's recurrence
-            b1, b2 = twice * b1 - b2 + c[k], b1
-        return x * b1 - b2 + c[first]
+        return self.partial_sum(tt, self.terms)
 
     def rough_longitude(self, tt: float) -> float | None:
         """The series' first ``rough_terms`` terms: within ``rough_bound`` of ``longitude`` (every |T_k| ≤ 1), enough
         for a sign far from its edges at a third of the cost."""
+        return self.partial_sum(tt, self.rough_terms)
+
+    def partial_sum(self, tt: float, terms: int) -> float | None:
+        """The first ``terms`` terms of the series of ``tt``'s segment at ``tt``; None outside the table."""
         u = (tt - self.start) / self.span
         if not 0.0 <= u < self.segments:
             return None
@@ -69,7 +62,7 @@ class BodySeries:
         c = self.coefficients
         first = i * self.terms
         b1 = b2 = 0.0
-        for k in range(first + self.rough_terms - 1, first, -1):
+        for k in range(first + terms - 1, first, -1):  # Clenshaw's recurrence
             b1, b2 = twice * b1 - b2 + c[k], b1
         return x * b1 - b2 + c[first]
 
