@@ -394,23 +394,19 @@ def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
     from ``planet_longitudes``, as a full chart's do (RULINGS: Space Prince, opponents' signs)."""
     t = astro_time(moment.time)
     asc_sign = sign_of(ascendant_at(t, moment.lat, moment.lon))
-    tt = t.tt
-    signs: list[int] = []
-    for body, margin in _rough_bodies():
-        rough = body.rough_longitude(tt)
-        if rough is None or not margin < rough % 30.0 < 30.0 - margin:
-            longitudes = planet_longitudes(t)
-            signs = [sign_of(longitudes[name]) for name in PLANETS]
-            break
-        signs.append(int(rough // 30.0) % 12)  # sign_of
-    return tuple(signs), asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
+    signs = _sign_reader().signs(t.tt)
+    if signs is None:
+        longitudes = planet_longitudes(t)
+        signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
+    return signs, asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
 
 
 @cache
-def _rough_bodies() -> tuple[tuple[sky_table.BodySeries, float], ...]:
-    """Each body's table in PLANETS order, with the distance from a sign's edge its rough longitude decides at."""
+def _sign_reader() -> sky_table.SignReader:
+    """The seven bodies' rough signs, each deciding further than its ``rough_bound + TABLE_MARGIN`` from an edge."""
     series = sky_table.table()
-    return tuple((series[name], series[name].rough_bound + TABLE_MARGIN) for name in PLANETS)
+    bodies = [series[name] for name in PLANETS]
+    return sky_table.SignReader(bodies, [body.rough_bound + TABLE_MARGIN for body in bodies])
 
 
 @lru_cache(maxsize=8192)

@@ -57,14 +57,47 @@ class BodySeries:
         if not 0.0 <= u < self.segments:
             return None
         i = int(u)
-        x = 2.0 * (u - i) - 1.0
-        twice = x + x
-        c = self.coefficients
-        first = i * self.terms
-        b1 = b2 = 0.0
-        for k in range(first + terms - 1, first, -1):  # Clenshaw's recurrence
-            b1, b2 = twice * b1 - b2 + c[k], b1
-        return x * b1 - b2 + c[first]
+        return clenshaw(self.coefficients, i * self.terms, terms, 2.0 * (u - i) - 1.0)
+
+
+def clenshaw(c: array, first: int, terms: int, x: float) -> float:
+    """Σ_{k < terms} c[first + k]·T_k(x) by Clenshaw's recurrence."""
+    twice = x + x
+    b1 = b2 = 0.0
+    for k in range(first + terms - 1, first, -1):
+        b1, b2 = twice * b1 - b2 + c[k], b1
+    return x * b1 - b2 + c[first]
+
+
+class SignReader:
+    """Signs off the rough longitudes of several bodies at once: the bodies sharing a segment layout share its
+    arithmetic. ``margins`` are each body's distance from a sign's edge below which it does not decide."""
+
+    def __init__(self, bodies: list[BodySeries], margins: list[float]) -> None:
+        groups: dict[tuple[float, float, int], list[tuple[array, int, int, float, int]]] = {}
+        for index, (body, margin) in enumerate(zip(bodies, margins, strict=True)):
+            groups.setdefault((body.start, body.span, body.segments), []).append(
+                (body.coefficients, body.terms, body.rough_terms, margin, index))
+        self.count = len(bodies)
+        self.groups = [(start, span, segments, tuple(members)) for (start, span, segments), members in groups.items()]
+
+    def signs(self, tt: float) -> tuple[int, ...] | None:
+        """Each body's sign (0 = Aries) at ``tt``, or None when one lies within its margin of an edge (or outside
+        the table)."""
+        out = [0] * self.count
+        for start, span, segments, members in self.groups:
+            u = (tt - start) / span
+            if not 0.0 <= u < segments:
+                return None
+            i = int(u)
+            x = 2.0 * (u - i) - 1.0
+            for c, terms, rough_terms, margin, index in members:
+                value = clenshaw(c, i * terms, rough_terms, x)
+                within = value % 30.0
+                if not margin < within < 30.0 - margin:
+                    return None
+                out[index] = int(value // 30.0) % 12
+        return tuple(out)
 
 
 def pack(header: dict[str, dict[str, float | int]], coefficients: array) -> bytes:
