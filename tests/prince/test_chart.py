@@ -352,3 +352,15 @@ def test_quantize_is_idempotent_and_in_range(when: datetime, lat: float, lon: fl
     assert moment.time.minute % 5 == 0 and moment.time.second == 0
     assert abs(moment.lat - lat) <= 0.005 + 1e-9 and -90 < moment.lat < 90
     assert -180 <= moment.lon < 180
+
+
+def test_astro_time_is_time_make_bit_for_bit() -> None:
+    rng = random.Random(12)
+    start = datetime(1800, 1, 1, tzinfo=UTC)
+    for _ in range(3000):
+        when = start + timedelta(seconds=rng.randrange(400 * 366 * 86400), microseconds=rng.randrange(10**6))
+        made = astronomy.Time.Make(when.year, when.month, when.day, when.hour, when.minute,
+                                   when.second + when.microsecond / 1e6)
+        ours = astro_time(when)
+        assert (ours.ut, ours.tt) == (made.ut, made.tt), when
+    assert astro_time(datetime(2000, 1, 1, 12, tzinfo=UTC)).ut == 0.0

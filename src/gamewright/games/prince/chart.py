@@ -273,11 +273,16 @@ def ascendant_longitude(ramc_deg: float, obliquity_deg: float, lat_deg: float) -
     return _normalise(math.degrees(asc))
 
 
+_J2000_ORDINAL = datetime(2000, 1, 1).toordinal()
+
+
 def astro_time(when: datetime) -> astronomy.Time:
-    """astronomy-engine's time (UT) for an aware UTC datetime."""
-    utc = when.astimezone(UTC)
+    """astronomy-engine's time (UT) for an aware UTC datetime: ``Time.Make``'s day count (days from 2000-01-01 in
+    the Gregorian calendar, as the proleptic ordinal gives it) and its sum, the same float operations in order."""
+    utc = when if when.tzinfo is UTC else when.astimezone(UTC)
     seconds = utc.second + utc.microsecond / 1e6
-    return astronomy.Time.Make(utc.year, utc.month, utc.day, utc.hour, utc.minute, seconds)
+    days = utc.toordinal() - _J2000_ORDINAL
+    return astronomy.Time((days - 0.5) + (utc.hour / 24.0) + (utc.minute / 1440.0) + (seconds / 86400.0))
 
 
 def true_obliquity(t: astronomy.Time) -> float:

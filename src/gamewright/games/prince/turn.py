@@ -244,16 +244,17 @@ class _Chart:
         return found
 
 
-_CHARTS: dict[tuple[int, bool, bool], _Chart] = {}
+_CHARTS: dict[int, _Chart] = {}
 
 
 def _chart(cfg: Config, profile: Profile) -> _Chart:
-    key = (id(profile), cfg.sect_durability, cfg.sect_amplifies)
-    kept = _CHARTS.get(key)
-    if kept is None or kept.profile is not profile:
+    """The profile's ``_Chart`` under this config's sect options (what it keeps depends on them alone)."""
+    kept = _CHARTS.get(id(profile))
+    if kept is None or kept.profile is not profile or (kept.cfg is not cfg and (
+            kept.cfg.sect_durability != cfg.sect_durability or kept.cfg.sect_amplifies != cfg.sect_amplifies)):
         if len(_CHARTS) >= 4096:
             _CHARTS.clear()
-        kept = _CHARTS[key] = _Chart(cfg, profile)
+        kept = _CHARTS[id(profile)] = _Chart(cfg, profile)
     return kept
 
 
