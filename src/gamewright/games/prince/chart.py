@@ -25,8 +25,10 @@ from gamewright.games.prince.ephemeris import (
     apparent_geocentric,
     earth_interpolator,
     ecliptic_of_date_rows,
+    terrestrial,
     true_obliquity_cos_sin,
 )
+from gamewright.games.prince.mean_ascendant import mean_ascendant_sign
 from gamewright.games.prince.moon import apparent_longitude
 from gamewright.games.prince.tables import (
     MAJOR_ASPECTS,
@@ -277,12 +279,17 @@ _J2000_ORDINAL = datetime(2000, 1, 1).toordinal()
 
 
 def astro_time(when: datetime) -> astronomy.Time:
-    """astronomy-engine's time (UT) for an aware UTC datetime: ``Time.Make``'s day count (days from 2000-01-01 in
-    the Gregorian calendar, as the proleptic ordinal gives it) and its sum, the same float operations in order."""
+    """astronomy-engine's time (UT) for an aware UTC datetime."""
+    return astronomy.Time(universal_days(when))
+
+
+def universal_days(when: datetime) -> float:
+    """``astronomy.Time.Make(...).ut`` of an aware datetime: its day count (days from 2000-01-01 in the Gregorian
+    calendar, as the proleptic ordinal gives it) and its sum, the same float operations in order."""
     utc = when if when.tzinfo is UTC else when.astimezone(UTC)
     seconds = utc.second + utc.microsecond / 1e6
     days = utc.toordinal() - _J2000_ORDINAL
-    return astronomy.Time((days - 0.5) + (utc.hour / 24.0) + (utc.minute / 1440.0) + (seconds / 86400.0))
+    return (days - 0.5) + (utc.hour / 24.0) + (utc.minute / 1440.0) + (seconds / 86400.0)
 
 
 def true_obliquity(t: astronomy.Time) -> float:
@@ -395,14 +402,21 @@ def chart_signs(moment: Moment) -> tuple[tuple[int, ...], int, str]:
     the sect — the same values ``compute_chart`` gives, without building the full chart (cached).
 
     A sign is read off the table's rough longitude (its leading terms, within ``rough_bound`` of the table's)
-    when that lies further than ``rough_bound + TABLE_MARGIN`` from the sign's edges; otherwise every sign comes
-    from ``planet_longitudes``, as a full chart's do (RULINGS: Space Prince, opponents' signs)."""
-    t = astro_time(moment.time)
-    asc_sign = sign_of(ascendant_at(t, moment.lat, moment.lon))
-    signs = _sign_reader().signs(t.tt)
-    if signs is None:
-        longitudes = planet_longitudes(t)
-        signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
+    when that lies further than ``rough_bound + TABLE_MARGIN`` from the sign's edges, and the ascendant's from
+    the mean sidereal time and obliquity when nutation cannot move it across an edge (``mean_ascendant``);
+    otherwise from ``planet_longitudes`` and ``ascendant_at``, as a full chart's (RULINGS: Space Prince,
+    opponents' signs)."""
+    ut = universal_days(moment.time)
+    tt = terrestrial(ut)
+    asc_sign = mean_ascendant_sign(ut, tt, moment.lat, moment.lon)
+    signs = _sign_reader().signs(tt)
+    if asc_sign is None or signs is None:
+        t = astronomy.Time(ut)
+        if asc_sign is None:
+            asc_sign = sign_of(ascendant_at(t, moment.lat, moment.lon))
+        if signs is None:
+            longitudes = planet_longitudes(t)
+            signs = tuple(sign_of(longitudes[name]) for name in PLANETS)
     return signs, asc_sign, chart_sect_from_sun_house(house(signs[0], asc_sign))  # PLANETS[0] is the Sun
 
 
