@@ -17,7 +17,7 @@ import time
 
 from gamewright.agents.registry import make_agent
 from gamewright.core.game import load_game
-from gamewright.core.rng import derive_seed
+from gamewright.core.rng import Rng, derive_seed
 from gamewright.lab.stats import wilson_interval
 
 BOTS = {"penance": "penance.heuristic", "inclinations": "inclinations.hard-bot", "affinity": "affinity.greedy"}
@@ -26,13 +26,17 @@ BOTS = {"penance": "penance.heuristic", "inclinations": "inclinations.hard-bot",
 MAX_ACTIONS = 5000
 
 
-def play(game_name: str, a: str, b: str, g: int) -> tuple[float, list[float], list[float], list[int]]:
+def play(game_name: str, a: str, b: str, g: int,
+         dice: int | None = None) -> tuple[float, list[float], list[float], list[int]]:
     """Game ``g`` of ``a`` against ``b`` (``a`` seated first in even games): ``a``'s points (win 1, draw 1/2),
-    and per side the CPU seconds spent deciding, the longest decision, and the decisions made."""
+    and per side the CPU seconds spent deciding, the longest decision, and the decisions made. ``dice`` redraws
+    the state's random stream once the game is set up (the same deal, other dice)."""
     game = load_game(game_name)
     order = (a, b) if g % 2 == 0 else (b, a)
     agents = [make_agent(game_name, name, derive_seed(g, f"ladder{i}")) for i, name in enumerate(order)]
     state = game.new_initial_state(derive_seed(g, "ladder-game"))
+    if dice is not None:
+        state.rng = Rng(dice)  # type: ignore[attr-defined]
     seconds, longest, decisions = [0.0, 0.0], [0.0, 0.0], [0, 0]
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
