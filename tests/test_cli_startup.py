@@ -122,3 +122,40 @@ def test_affinity_commands_load_from_the_modules_named_for_them(cli: Callable[..
     listed = [line.split()[1] for line in out.splitlines() if line.startswith("│ ") and not line[2:3].isspace()]
     assert listed[1:] == ["odds", "defend", "fight", "conformance", "task", "travel", "chase", "duel", "rest",
                           "character", "party"]  # Typer's order: commands, then groups (after --help itself)
+
+
+def test_penance_odds_loads_neither_the_engine_nor_the_store_nor_pydantic(cli: Callable[..., Any]) -> None:
+    for args in (["--tn", "6"], ["--json", "--tn", "6"], ["--tn=6", "--json"]):
+        loaded = _all_loaded_after(["penance", "odds", *args])
+        ours = [m for m in loaded if m.startswith("gamewright.")]
+        assert [m for m in ours if m.startswith("gamewright.cli.")] == [
+            "gamewright.cli.common", "gamewright.cli.lazy", "gamewright.cli.main", "gamewright.cli.penance"], args
+        assert [m for m in ours if m.startswith("gamewright.games.")] == [
+            "gamewright.games.penance", "gamewright.games.penance.dice"], args
+        assert not [m for m in loaded if m.split(".")[0] in ("sqlalchemy", "pydantic", "numpy")
+                    or m == "typer._adapters"], args
+    # the same answer as the full path (a value Typer reads itself: a sign before the digits)
+    assert cli("penance", "odds", "--tn", "6")[1].replace("6", "N") == cli("penance", "odds", "--tn", "+6")[1].replace(
+        "6", "N")
+
+
+@pytest.mark.parametrize("args", [["--tn", "x"], ["--tn", "6", "extra"], []])
+def test_penance_odds_still_refuses_bad_input(cli: Callable[..., Any], args: list[str]) -> None:
+    code, out, err = cli("penance", "odds", *args)
+    assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_penance_commands_load_from_the_modules_named_for_them(cli: Callable[..., Any]) -> None:
+    import importlib
+
+    import typer
+
+    from gamewright.cli.penance import PenanceCommands
+
+    for module_name in set(PenanceCommands.lazy.values()):
+        made = typer.main.get_command(importlib.import_module(module_name).app)
+        assert set(getattr(made, "commands", {})) == {n for n, m in PenanceCommands.lazy.items() if m == module_name}
+    code, out, err = cli("penance", "--help")
+    assert code == 0, err
+    for name in ("odds", *PenanceCommands.lazy):
+        assert name in out

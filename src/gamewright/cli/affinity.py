@@ -7,11 +7,10 @@ from typing import Any
 
 import typer
 from rich.table import Table
-from typer.core import TyperCommand
 
 from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, sub_app
-from gamewright.cli.lazy import LazyCommands
+from gamewright.cli.lazy import COMMAND_LINE, ArgvCommand, LazyCommands
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.limits import bounded, check_name
@@ -56,17 +55,7 @@ def designer_grid(exact: bool, json_out: bool) -> None:
 
 
 _GRID_FLAGS = "affinity odds flags"
-_COMMAND_LINE = "affinity odds command line"
 _GRID_ONLY = {"--table", "--exact", "--json"}
-
-
-class _OddsCommand(TyperCommand):
-    """``odds`` keeps the command line it was given, so the eager ``--table`` knows whether anything but the
-    grid's own flags was asked (Typer imports pydantic, about 0.05 s, to read any option that is not a flag)."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        ctx.meta[_COMMAND_LINE] = list(args)
-        return super().parse_args(ctx, args)
 
 
 def _grid_first(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> bool:
@@ -77,13 +66,13 @@ def _grid_first(ctx: typer.Context, param: typer.CallbackParam, value: bool) -> 
         return value
     flags = ctx.meta.setdefault(_GRID_FLAGS, {})
     flags[param.name] = value
-    if len(flags) == 3 and flags["table"] and set(ctx.meta.get(_COMMAND_LINE, ["?"])) <= _GRID_ONLY:
+    if len(flags) == 3 and flags["table"] and set(ctx.meta.get(COMMAND_LINE, ["?"])) <= _GRID_ONLY:
         designer_grid(flags["exact"], flags["json_out"])
         raise typer.Exit()
     return value
 
 
-@app.command(cls=_OddsCommand)
+@app.command(cls=ArgvCommand)
 def odds(
     dice: int = typer.Option(0, "--dice", help=f"Safe dice (proficiency, bonus, Affinity): 1s cost nothing. "
                              f"{lim.help_range('dice')}, with --exertion at most {lim.MAX_ODDS_DICE} in all."),

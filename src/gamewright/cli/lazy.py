@@ -7,7 +7,7 @@ import importlib
 from typing import Any, ClassVar
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from gamewright.cli.common import SUB_APP_SETTINGS
 
@@ -60,3 +60,16 @@ class LazyCommands(FlagHelpGroup):
         place = {name: i for i, name in enumerate(declared)}
         return sorted(super().list_commands(ctx),
                       key=lambda name: (isinstance(self.commands[name], TyperGroup), place.get(name, len(place))))
+
+
+COMMAND_LINE = "gamewright command line"  # ctx.meta key: the arguments an ``ArgvCommand`` was given
+
+
+class ArgvCommand(TyperCommand):
+    """A command that keeps the arguments it was given (``ctx.meta[COMMAND_LINE]``), so an eager option's callback
+    can answer a light command line itself before Typer reads the other options: Typer 0.29 imports pydantic
+    (about 0.05 s) to read any option that is not a flag."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        ctx.meta[COMMAND_LINE] = list(args)
+        return super().parse_args(ctx, args)

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from gamewright.cli.penance import attack_result
+from gamewright.cli.penance_battles import attack_result
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ascii_int, bounded
