@@ -308,19 +308,17 @@ def planet_longitudes(t: astronomy.Time) -> dict[str, float]:
     """
     series = sky_table.table()
     tt = t.tt
-    longitudes: dict[str, float] = {}
+    read: dict[str, float] = {}
     for name in PLANETS:
         value = series[name].longitude(tt)
         if value is not None:
             value = _normalise(value)
             if clear_of_display_edges(value, TABLE_MARGIN):
-                longitudes[name] = value
-                continue
-        longitudes[name] = math.nan  # decided below, exactly
-    near = tuple(name for name, value in longitudes.items() if value != value)
-    if near:
-        longitudes.update(exact_longitudes(t, near))
-    return longitudes
+                read[name] = value
+    if len(read) == len(PLANETS):
+        return read
+    exact = exact_longitudes(t, tuple(name for name in PLANETS if name not in read))
+    return {name: read[name] if name in read else exact[name] for name in PLANETS}
 
 
 def exact_longitudes(t: astronomy.Time, names: tuple[str, ...] = PLANETS) -> dict[str, float]:
