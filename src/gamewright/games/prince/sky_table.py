@@ -8,9 +8,8 @@ Mercury's segments are 8 days long, the others' 32. A longitude is one segment's
 changes, and the exact path otherwise, so every figure shown is the exact path's.
 
 File format (little-endian): a 4-byte header length, a JSON header (per body: start TT, segment days, terms
-per segment, segments, offset in floats, the rough series' terms and bound), then float64 coefficients, the whole
-after the header byte-shuffled (the
-eight bytes of every float stored as eight planes, which compresses) and zlib-compressed.
+per segment, segments, offset in floats, the rough series' terms and bound), then the float64 coefficients,
+byte-shuffled (the eight bytes of every float stored as eight planes, which compresses) and zlib-compressed.
 """
 
 from __future__ import annotations
