@@ -193,3 +193,14 @@ def test_preview_steps_of_a_whole_turn_equals_step_by_step():
         [parse_action("fire laser P2")])
     assert not refused["legal"] and "laser" in refused["errors"][0]
     assert not st.preview_steps(["coast"])["legal"]
+
+
+@pytest.mark.parametrize(("step", "ring_after"), [("coast", 3), ("burn light +1", 4), (None, 3)])
+def test_the_route_runs_from_the_ships_place_through_its_movement(step: str | None, ring_after: int) -> None:
+    st = state(ship(ring=3, sector=0, engines=2), ship("P2", ring=5, sector=10))
+    if step is not None:  # None: no movement planned, so the ship drifts (ref Turn 3)
+        st.apply(parse_action(step))
+    p = st.preview(EndTurn())
+    start, end = p["route"][0], p["route"][-1]
+    assert start == {"well": "blackhole", "ring": 3, "sector": 0} and len(p["route"]) == 2  # one movement a turn
+    assert end == {k: p["ship"][k] for k in ("well", "ring", "sector")} and end["ring"] == ring_after

@@ -76,3 +76,16 @@ def test_a_deploying_game_shows_its_buttons_to_the_seat_only() -> None:
     page = render(state, 0)
     assert page.count('class="incl-act"') == len(state.legal_actions())
     assert 'class="incl-act"' not in render(state, 1) and 'class="incl-act"' not in render(state, None)
+
+
+def test_a_route_is_drawn_along_the_ring_where_the_ship_coasts() -> None:
+    from gamewright.web.boards import inclinations_geometry as geo
+
+    coast = [{"well": "blackhole", "ring": 3, "sector": 0}, {"well": "blackhole", "ring": 3, "sector": 4}]
+    path = geo.route_path(coast)
+    x, y = geo.at(coast[1])
+    radius = geo.ring_radius(geo.WELL_INDEX["blackhole"], 3)
+    assert path.startswith("M") and f"A{radius:.1f},{radius:.1f} 0 0 1 {x:.1f},{y:.1f}" in path  # clockwise
+    burn = [coast[0], {"well": "blackhole", "ring": 4, "sector": 3}]
+    assert " Q" in geo.route_path(burn) and " A" not in geo.route_path(burn)
+    assert geo.route_path(coast[:1]) == "" and geo.route_path([coast[0], coast[0]]) == ""

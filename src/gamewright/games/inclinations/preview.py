@@ -126,6 +126,22 @@ def ship_view(ship: Ship) -> dict[str, Any]:
             "free": REACTOR - sum(ship.energy)}
 
 
+def route(start: Ship, events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Where the ship stands when its turn begins and after each of its movements in order (coasts, burns,
+    transfers, the drift's coast among them: ref Turn 3), read off the events of ``simulate``."""
+    well = WELLS[start.well]
+    points = [{"well": well, "ring": start.ring, "sector": start.sector}]
+    for e in events:
+        if e.kind == "coast":
+            points.append({"well": well, "ring": e.data["ring"], "sector": e.data["to"]})
+        elif e.kind == "burn":
+            points.append({"well": well, "ring": e.data["to"][0], "sector": e.data["to"][1]})
+        elif e.kind == "transfer":
+            well = e.data["to"][0]
+            points.append({"well": well, "ring": e.data["to"][1], "sector": e.data["to"][2]})
+    return points
+
+
 def plan_preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> dict[str, Any]:
     """The projection of a plan and the exact odds of its shots; ``legal`` false with the errors if refused."""
     errors = validate(ships, idx, plan, tr)
@@ -152,7 +168,7 @@ def plan_preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: Turn
         hulls = [ship.hull for _, ship in dist]
         destroyed = sum((p for p, ship in dist if ship.hull <= 0), Fraction(0))
         targets[tid] = {"hull": {"min": min(hulls), "max": max(hulls)}, "destroyed": prob(destroyed)}
-    return {"legal": True, "errors": [], "ship": projected,
+    return {"legal": True, "errors": [], "ship": projected, "route": route(ships[idx], events),
             "drift": not any(type(s) in MOVEMENT_TYPES for s in plan),  # ref Turn 3: a coast is appended
             "shots": shots, "targets": targets}
 

@@ -79,10 +79,9 @@ def board_context(rt: Any, state: Any, seat: int | None, draft: list[str]) -> di
         if preview.get("legal"):
             end = preview["ship"]
             x, y = geo.at(end)
-            start = ships[seat]
             ctx["projection"] = {
                 **end, "x": x, "y": y, "points": geo.ship_marker(end),
-                "path": geo.arc((start["x"], start["y"]), (x, y), 0.15) if (x, y) != (start["x"], start["y"]) else "",
+                "path": geo.route_path(preview["route"]),
                 "drift": preview["drift"], "shots": preview["shots"], "targets": preview["targets"],
             }
         ctx["reach"] = _reach(state, seat)

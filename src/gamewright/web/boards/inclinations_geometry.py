@@ -86,11 +86,34 @@ def wells() -> list[dict[str, object]]:
     return out
 
 
-def arc(a: tuple[float, float], b: tuple[float, float], bend: float) -> str:
+def _bent(a: tuple[float, float], b: tuple[float, float], bend: float) -> str:
+    """The quadratic curve's part of a path from ``a`` to ``b``, bowed to one side by ``bend`` of its length."""
     mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     dx, dy = b[0] - a[0], b[1] - a[1]
-    cx, cy = mx - dy * bend, my + dx * bend
-    return f"M{a[0]:.1f},{a[1]:.1f} Q{cx:.1f},{cy:.1f} {b[0]:.1f},{b[1]:.1f}"
+    return f"Q{mx - dy * bend:.1f},{my + dx * bend:.1f} {b[0]:.1f},{b[1]:.1f}"
+
+
+def arc(a: tuple[float, float], b: tuple[float, float], bend: float) -> str:
+    return f"M{a[0]:.1f},{a[1]:.1f} " + _bent(a, b, bend)
+
+
+def route_path(route: list[dict[str, object]]) -> str:
+    """An SVG path through a turn's route (the preview's places, start first): along the ring where the ship
+    coasts on it (prograde, the way sectors count: clockwise), bowed where it changes ring, and bowed more where
+    it transfers to another well; "" when it does not move."""
+    points = [at(place) for place in route]
+    parts = [f"M{points[0][0]:.1f},{points[0][1]:.1f}"] if points else []
+    for n in range(1, len(route)):
+        a, b, p, q = route[n - 1], route[n], points[n - 1], points[n]
+        if p == q:
+            continue
+        if a["well"] == b["well"] and a["ring"] == b["ring"]:
+            r = ring_radius(WELL_INDEX[str(a["well"])], int(str(a["ring"])))
+            steps = (int(str(b["sector"])) - int(str(a["sector"]))) % SECTORS
+            parts.append(f"A{r:.1f},{r:.1f} 0 {int(2 * steps > SECTORS)} 1 {q[0]:.1f},{q[1]:.1f}")
+        else:
+            parts.append(_bent(p, q, 0.25 if a["well"] != b["well"] else 0.15))
+    return " ".join(parts) if len(parts) > 1 else ""
 
 
 def transfers() -> list[dict[str, object]]:
