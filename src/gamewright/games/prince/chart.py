@@ -31,7 +31,7 @@ from gamewright.games.prince.ephemeris import (
 from gamewright.games.prince.mean_ascendant import mean_ascendant_sign
 from gamewright.games.prince.moon import apparent_longitude
 from gamewright.games.prince.tables import (
-    MAJOR_ASPECTS,
+    ASPECT_OF_SIGNS,
     PLANETS,
     SIGN_ELEMENT,
     SIGN_MODALITY,
@@ -41,9 +41,7 @@ from gamewright.games.prince.tables import (
     dignity,
     house,
     house_ruler,
-    major_aspect,
     planet_sect,
-    sign_relationship,
     stats_for,
 )
 
@@ -244,7 +242,7 @@ class Chart:
 
     def aspect_between(self, a: str, b: str) -> str | None:
         """The major aspect between two planets of this chart, or None."""
-        return MAJOR_ASPECTS.get(sign_relationship(self.planets[a].sign, self.planets[b].sign))
+        return ASPECT_OF_SIGNS[self.planets[a].sign][self.planets[b].sign]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -455,16 +453,13 @@ def _placed(name: str, sign: int, asc_sign: int, sect: str) -> tuple[Any, ...]:
             SIGN_MODALITY[sign], team, team == sect, stats_for(name, sign))
 
 
-# the major aspect (or None) of two signs by (sign_b − sign_a) mod 12: ``major_aspect`` read once per arc
-_ASPECT_BY_ARC: tuple[str | None, ...] = tuple(major_aspect(0, arc) for arc in range(12))
 _PAIRS = tuple((i, j) for i in range(7) for j in range(i + 1, 7))
 
 
 def _aspects(signs: tuple[int, ...]) -> tuple[tuple[str, str, str], ...]:
     """The major aspects among seven signs, pairs in PLANETS order (ref §1: sign-based, no orbs)."""
-    by_arc = _ASPECT_BY_ARC
     return tuple((PLANETS[i], PLANETS[j], kind) for i, j in _PAIRS
-                 if (kind := by_arc[(signs[j] - signs[i]) % 12]) is not None)
+                 if (kind := ASPECT_OF_SIGNS[signs[i]][signs[j]]) is not None)
 
 
 def chart_for(time: datetime | str, lat: float, lon: float) -> Chart:

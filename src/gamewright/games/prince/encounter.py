@@ -12,7 +12,7 @@ from typing import Any
 
 from gamewright.games.prince.chart import BUCKET_MINUTES, Moment, chart_signs, quantize_place
 from gamewright.games.prince.resolve import Profile, profile_for
-from gamewright.games.prince.tables import MAJOR_ASPECTS, sign_relationship
+from gamewright.games.prince.tables import ASPECT_OF_SIGNS
 
 # ref §2 "Opponents": uniform time 1900-01-01 … 2099-12-31 UTC, latitude in [-66, 66], longitude in [-180, 180].
 OPPONENT_START = datetime(1900, 1, 1, tzinfo=UTC)
@@ -40,9 +40,7 @@ def profile_of_moment(moment: Moment) -> Profile:
 
 
 # ref §1: whether two signs stand in a major relationship (0, 2, 3, 4 or 6 signs apart)
-_MAJOR: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(sign_relationship(a, b) in MAJOR_ASPECTS for b in range(12)) for a in range(12)
-)
+_MAJOR: tuple[tuple[bool, ...], ...] = tuple(tuple(kind is not None for kind in row) for row in ASPECT_OF_SIGNS)
 
 
 def cross_weights(player: Profile, opponent: Profile, player_planets: list[int]) -> list[int]:

@@ -41,14 +41,13 @@ from gamewright.games.prince.resolution_tables import (
     polarity,
 )
 from gamewright.games.prince.tables import (
-    MAJOR_ASPECTS,
+    ASPECT_OF_SIGNS,
     PLANETS,
     SIGN_MODALITY,
     SIGNS,
     Stats,
     dignity,
     planet_sect,
-    sign_relationship,
     stats_for,
 )
 
@@ -97,10 +96,6 @@ class Profile:
         }
 
 
-# ref §1: the major aspect between two signs (None for semi-sextile and inconjunct), as a 12 × 12 table
-_ASPECT_OF_SIGNS: tuple[tuple[str | None, ...], ...] = tuple(
-    tuple(MAJOR_ASPECTS.get(sign_relationship(a, b)) for b in range(12)) for a in range(12)
-)
 _TEAMS: dict[str, tuple[str, ...]] = {sect: tuple(planet_sect(p, sect) for p in PLANETS) for sect in ("day", "night")}
 
 
@@ -112,7 +107,7 @@ _DIGNITY_BY_SIGN: tuple[tuple[str, ...], ...] = tuple(tuple(dignity(p, s) for s 
 @lru_cache(maxsize=16384)
 def profile_for(signs: tuple[int, ...], sect: str, asc_sign: int | None = None) -> Profile:
     of_signs = itemgetter(*signs)
-    rows = [of_signs(_ASPECT_OF_SIGNS[s]) for s in signs]
+    rows = [of_signs(ASPECT_OF_SIGNS[s]) for s in signs]
     # a planet has no aspect with itself
     aspects = tuple(row[:i] + (None,) + row[i + 1:] for i, row in enumerate(rows))
     return Profile(
@@ -227,7 +222,8 @@ def _as_float(x: Fraction) -> float:
 def _output(stat: int, affliction: int, pol: str, out_mod: str, in_mod: str, crit: bool, cfg_key: tuple) -> Fraction:
     degradation, modality = cfg_key
     # one numerator and one denominator multiplied through, reduced once at the end
-    num, den = (stat * max(0, 10 - affliction), 10) if degradation else (stat, 1)  # 000 §13a / 001 §4 (_degraded)
+    degraded = _degraded(stat, affliction) if degradation else None  # 000 §13a / 001 §4
+    num, den = (degraded.numerator, degraded.denominator) if degraded is not None else (stat, 1)
     if pol == "friction":
         num, den = num * FRICTION_FACTOR.numerator, den * FRICTION_FACTOR.denominator  # 000 §13a, 001 §6: half
     if modality:

@@ -217,6 +217,12 @@ def major_aspect(sign_a: int, sign_b: int) -> str | None:
     return MAJOR_ASPECTS.get(sign_relationship(sign_a, sign_b))
 
 
+# ``major_aspect`` of every two signs, as a 12 × 12 table (read for every chart and profile)
+ASPECT_OF_SIGNS: tuple[tuple[str | None, ...], ...] = tuple(
+    tuple(major_aspect(a, b) for b in range(12)) for a in range(12)
+)
+
+
 def house(planet_sign: int, asc_sign: int) -> int:
     """Whole-sign house: (sign(planet) − sign(ASC)) mod 12 + 1 (ref §1)."""
     return (planet_sign - asc_sign) % 12 + 1
