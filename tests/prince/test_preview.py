@@ -63,9 +63,13 @@ def _compare(state: PrinceState, planet: str) -> None:
         crits.update(side for side, c in zip(("player", "opponent"), result.crits, strict=True) if c)
         burnt.update(result.combusted)
         data = result.to_json()
-        changes[("player", data["direct"]["player"]["planet"], data["direct"]["player"]["delta"])] += 1
-        changes[("opponent", data["direct"]["opponent"]["planet"], data["direct"]["opponent"]["delta"])] += 1
-        changes.update((s.side, s.target, s.delta) for s in result.propagation)
+        direct = data["direct"]
+        turn = {(side, direct[side]["planet"]): direct[side]["delta"] for side in ("player", "opponent")}
+        for s in result.propagation:
+            turn[(s.side, s.target)] = turn.get((s.side, s.target), 0) + s.delta
+        # a planet the preview lists but this turn left alone changed by 0 (issue 22 item 5)
+        changes.update((side, p, turn.get((side, p), 0)) for side in ("player", "opponent")
+                       for p in preview["affliction_change"][side])
         total += sum(result.score)
     for side in ("player", "opponent"):
         _within(crits[side] / N, preview["crit_chance"][side]["float"], f"{side} crit")

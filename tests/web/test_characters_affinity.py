@@ -72,6 +72,18 @@ def test_rest_recover_and_wake(client: TestClient, cli: Cli) -> None:
     assert stored(cli, "Aster")["rests_today"] == 1
 
 
+def test_a_rest_on_the_page_restores_one_resolve(client: TestClient, cli: Cli) -> None:
+    """RULINGS (issue 22 item 4): a Rest restores 1 Resolve, the page's rest as the CLI's default."""
+    from gamewright.cli.affinity_sheets import edit_sheets
+
+    create(client)
+    with edit_sheets("Aster") as (sheet,):
+        sheet.resolve = 1
+    r = client.post("/characters/Aster", data={"action": "rest", "kind": "rest"})
+    assert r.status_code == 200 and "Resolve 1 → 2" in r.text
+    assert same_as_cli(client, cli, "Aster")["resolve"] == 2
+
+
 def test_heal_and_potion_roll_with_a_shown_seed(client: TestClient, cli: Cli) -> None:
     create(client)
     r = client.post("/characters/Aster", data={"action": "heal", "dice": "2d8"})

@@ -398,16 +398,17 @@ def _declare_stance(d: Any, sa: Any, sb: Any) -> str:
 
 
 def rest_action(sheet: Any, rng: Rng, kind: str, mend: bool | None, dice: tuple[int, int] | None,
-                potion: str | None, healing: str) -> dict[str, Any]:
+                potion: str | None, healing: str, rest_resolve: str = "one") -> dict[str, Any]:
     """One rest, heal or potion on a sheet (the ``affinity rest`` command and the character page share it)."""
     from gamewright.games.affinity import rest as rr
 
+    rr.rest_resolve(0, rest_resolve)  # an unknown rule is refused whatever the kind
     if potion:
         return rr.drink(sheet, rng, potion, healing)
     if dice:
         return rr.heal(sheet, rng, dice[0], dice[1], healing)
     if kind == "rest":
-        return rr.rest(sheet, mend)
+        return rr.rest(sheet, mend, rest_resolve)
     if kind == "recover":
         return rr.recover(sheet)
     if kind == "wake":
@@ -426,6 +427,8 @@ def rest(
                              f"dice of d{lim.help_range('sides')})."),
     potion: str = typer.Option(None, "--potion", help="Drink a potion instead (healing_salve, resolve_tonic, …)."),
     healing: str = typer.Option("sum", "--healing", help="Healing dice restore their sum or one per die (count)."),
+    rest_resolve: str = typer.Option("one", "--rest-resolve", help="Resolve a Rest restores (RULINGS): one (+1), "
+                                     "half (up to 3) or one_to_half (+1, not above 3)."),
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
@@ -434,7 +437,7 @@ def rest(
     dice = parse_heal(heal) if heal else None
     rng = Rng(seed)
     with edit_sheets(name) as (sheet,):  # one locking transaction: a concurrent rest or level-up is not lost
-        doc = rest_action(sheet, rng, kind, mend, dice, potion, healing)
+        doc = rest_action(sheet, rng, kind, mend, dice, potion, healing, rest_resolve)
     if json_out:
         print_json(doc)
         return

@@ -195,12 +195,14 @@ def party_rest(
                              "uses; 2 a day) or recover (safe: everything back; the night: a new day follows)."),
     mend: bool = typer.Option(None, "--mend/--no-mend", help="A mending ability restores the armour on a Rest."),
     same_day: bool = typer.Option(False, "--same-day", help="A Recover that does not end the day."),
+    rest_resolve: str = typer.Option("one", "--rest-resolve", help="Resolve a Rest restores (RULINGS): one (+1), "
+                                     "half (up to 3) or one_to_half (+1, not above 3)."),
     json_out: bool = JSON_OPTION,
 ) -> None:
     """The whole party rests or recovers together; every living member's sheet is updated."""
     with edit_members(name) as sheets:
         before = [pt.snapshot(s) for s in sheets]
-        pt.party_rest(sheets, kind, mend)
+        pt.party_rest(sheets, kind, mend, rest_resolve)
         next_day = kind == "recover" and not same_day
         if next_day:  # RULINGS: the Recover is the night's sleep
             pt.pass_days(sheets, 1)

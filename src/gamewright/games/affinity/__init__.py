@@ -2,7 +2,8 @@
 
 ``load_game("affinity", options={...})`` gives a combat encounter between a party (seat 0) and copies of a
 creature (seat 1). Options choose the party's classes and level, the creature and its number (0: the medium
-encounter budget), and the rules' own alternatives (healing dice, free strikes, Basic creatures' actions).
+encounter budget), and the rules' own alternatives (healing dice, free strikes, Basic creatures' actions; the
+Resolve a Rest restores, read by the rests of stored sheets).
 """
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ SPEC = RulesSpec(
                doc="a surprised side gets no +1 Resolve from its initiative roll", source="ref §1 Initiative"),
         Option("initiative_exertion", 0, doc="exertion dice PCs add to initiative", source="ref §1 Initiative",
                minimum=0, maximum=5),
+        Option("rest_resolve", "one", choices=("one", "half", "one_to_half"),
+               doc="Resolve a Rest restores: +1 (one), up to half the maximum rounded up, 3 (half), or +1 but not "
+                   "above 3 (one_to_half); stored sheets' rests, not fights",
+               source="003 Rest & Recovery; Recovering Resolve; Resting (RULINGS)"),
     ),
     {"standard": {}},
     "standard",

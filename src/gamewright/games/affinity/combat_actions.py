@@ -80,18 +80,19 @@ class ActionsMixin(PoolMixin):
             help_faces, f.help_faces = f.help_faces, []
             if spec.hd_cost:
                 f.hd = max(0, f.hd - spec.hd_cost)  # Devastating Assault: lose 1 HD
-            succ, burned, faces = self._roll(plan.safe, plan.exertion, help_faces, plan.threshold)
+            succ, ones, faces = self._roll(plan.safe, plan.exertion, help_faces, plan.threshold)
+            burned = min(ones, f.hd)  # 003 Exertion Dice: each 1 burns 1 HD, of the HD there are
             required = plan.required
             ok = succ >= required
             events.append(Event("roll", {"who": f.idx, "ability": act.ability, "faces": faces, "successes": succ,
-                                         "required": required, "burned": burned, "success": ok},
+                                         "required": required, "burned": burned, "exertion_ones": ones,
+                                         "success": ok},
                                 f"{f.name} uses {spec.name}{tname}: {faces} → {succ} success(es) "
                                 f"vs {required} needed, {'success' if ok else 'failure'}"
                                 + (f", {burned} HD burned" if burned else "")))
             if burned:
-                lost = min(burned, f.hd)
-                f.hd -= lost
-                self._body_loss(f, lost)
+                f.hd -= burned
+                self._body_loss(f, burned)
             if act.exertion and act.exertion >= f.prof:  # ref §1: one action with exertion = Proficiency
                 self._trigger(f, rs.MAX_EXERTION)
             centered = spec.centered and not f.exerted_turn and act.exertion == 0
@@ -242,7 +243,7 @@ class ActionsMixin(PoolMixin):
         succ, _, faces = self._roll(plan.safe, 0, [], plan.threshold)  # NPC 1s never burn (ref §1 NPCs)
         ok = succ >= required
         events.append(Event("roll", {"who": f.idx, "ability": act.ability, "faces": faces, "successes": succ,
-                                     "required": required, "burned": 0, "success": ok},
+                                     "required": required, "burned": 0, "exertion_ones": 0, "success": ok},
                             f"{f.name} uses {spec.name} on {t.name}: {faces} → {succ} success(es) vs {required} "
                             f"needed, {'success' if ok else 'failure'}"))
         if not ok:

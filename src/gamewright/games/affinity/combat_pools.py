@@ -32,8 +32,8 @@ class PoolPlan(NamedTuple):
     help_faces: tuple[int, ...]
 
 
-_EXERTION_TERM = ("exertion dice: each 1 burns 1 HD (003 Exertion Dice)", 0)
-_DIVINE_TERM = ("divine die: an exertion die (ref §3 Weapon of Faith)", 0)
+_EXERTION_WHY = "exertion dice: each 1 burns 1 HD (003 Exertion Dice)"
+_DIVINE_TERM = ("divine die: an exertion die (ref §3 Weapon of Faith)", 1)  # one die (ref §3 Weapon of Faith)
 
 
 class PoolBase(NamedTuple):
@@ -65,7 +65,7 @@ class PoolBase(NamedTuple):
     def plan(self, exertion: int) -> PoolPlan:
         terms = self.head
         if exertion:
-            terms += (_EXERTION_TERM,)
+            terms += ((_EXERTION_WHY, exertion),)  # the dice chosen (003 Exertion Dice), before any −1d6 cut
         if self.divine:
             terms += (_DIVINE_TERM,)
         safe, dice = self.dice(exertion)

@@ -79,11 +79,14 @@ def conscious(sheets: list[Sheet], what: str) -> list[Sheet]:
 
 
 # --- rest and days ---------------------------------------------------------------------------------------------
-def party_rest(sheets: list[Sheet], kind: str, mend: bool | None = None) -> list[dict[str, Any]]:
-    """Everyone alive rests together (003 Rest: +Proficiency HD, +1 Resolve, short-rest abilities, at most 2 a
-    day each; Recover: everything back). One member past the day's 2 Rests refuses the party's Rest."""
+def party_rest(sheets: list[Sheet], kind: str, mend: bool | None = None, resolve: str = "one"
+               ) -> list[dict[str, Any]]:
+    """Everyone alive rests together (003 Rest: +Proficiency HD, Resolve by ``rest.rest_resolve`` (+1 by
+    default), short-rest abilities, at most 2 a day each; Recover: everything back). One member past the day's
+    2 Rests refuses the party's Rest."""
     if kind not in ("rest", "recover"):
         raise ConfigError(f"--kind {kind[:40]!r}: a party takes a rest or a recover")
+    rr.rest_resolve(0, resolve)  # an unknown rule refuses the rest before anyone rests
     alive = living(sheets)
     if not alive:
         raise RuleViolation(kind, "every member of the party is dead", "003 Death")
@@ -91,7 +94,7 @@ def party_rest(sheets: list[Sheet], kind: str, mend: bool | None = None) -> list
     if kind == "rest" and tired:  # checked for everyone before anyone rests
         raise RuleViolation("rest", f"{tired.name} has already rested {rr.MAX_RESTS_PER_DAY} times today",
                             "003 Rest: maximum 2 Rests per day")
-    return [rr.rest(s, mend) if kind == "rest" else rr.recover(s) for s in alive]
+    return [rr.rest(s, mend, resolve) if kind == "rest" else rr.recover(s) for s in alive]
 
 
 def pass_days(sheets: list[Sheet], days: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.games.affinity import SPEC
 from gamewright.games.affinity.character import MAX_RESOLVE, Sheet
 from gamewright.games.affinity.data_files import class_data
 
@@ -60,16 +61,37 @@ def wake(sheet: Sheet) -> dict[str, Any]:
     return {"name": sheet.name, "resolve": [0, 1], "changed": ["woke", *changes(before, sheet)]}
 
 
-def rest(sheet: Sheet, mend: bool | None = None) -> dict[str, Any]:
-    """Rest (0.5–8 h, threatened): +Proficiency HD, +1 Resolve, short-rest abilities back, at most 2 a day;
-    the armour layer comes back only with a mending ability."""
+HALF_RESOLVE = -(-MAX_RESOLVE // 2)  # 003 Recovering Resolve: "half your maximum (3 Resolve)", rounded up
+
+
+def rest_resolve(resolve: int, mode: str = "one") -> int:
+    """Resolve after a Rest (RULINGS; the option ``rest_resolve``). The Rest of "Rest & Recovery" (0.5–8 h,
+    threatened) is the "Short Rest" of the other two passages (same hours, same threat); 003 says its Resolve
+    three ways:
+
+    - ``one`` (default): +1, up to 5 — 003 Rest & Recovery ("Regain 1 Resolve", its example 3 → 4) and ref §1;
+    - ``half``: up to half the maximum, rounded up (3), never lowered — 003 Recovering Resolve;
+    - ``one_to_half``: +1, but not above 3 (a Rest never lowers it) — 003 Resting, "by 1 (half maximum, rounded
+      up)" read as a cap."""
+    SPEC.option("rest_resolve").validate(mode)
+    if mode == "half":
+        return max(resolve, HALF_RESOLVE)
+    if mode == "one_to_half":
+        return max(resolve, min(HALF_RESOLVE, resolve + 1))
+    return min(MAX_RESOLVE, resolve + 1)
+
+
+def rest(sheet: Sheet, mend: bool | None = None, resolve: str = "one") -> dict[str, Any]:
+    """Rest (0.5–8 h, threatened): +Proficiency HD, Resolve by ``rest_resolve`` (+1 by default), short-rest
+    abilities back, at most 2 a day; the armour layer comes back only with a mending ability."""
+    SPEC.option("rest_resolve").validate(resolve)  # a refused rest changes nothing
     _alive(sheet, "rest")
     if sheet.rests_today >= MAX_RESTS_PER_DAY:
         raise RuleViolation("rest", f"{sheet.name} has already rested {MAX_RESTS_PER_DAY} times today",
                             "003 Rest: maximum 2 Rests per day")
     before_hd, before_res = sheet.hd, sheet.resolve
     sheet.hd = min(sheet.hd_max, sheet.hd + sheet.proficiency)
-    sheet.resolve = min(MAX_RESOLVE, sheet.resolve + 1)
+    sheet.resolve = rest_resolve(sheet.resolve, resolve)
     restored = sorted(sheet.uses_spent)
     _short_rest_uses(sheet)
     restored = [k for k in restored if k not in sheet.uses_spent]

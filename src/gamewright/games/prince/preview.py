@@ -157,10 +157,14 @@ def summarize(found: list[Branch], acting: tuple[int, int]) -> dict[str, Any]:
     crit = [ZERO, ZERO]
     spread = ZERO
     outcomes = []
-    for b in found:
+    per_branch = [_deltas(b.result) for b in found]
+    touched = {key for deltas in per_branch for key in deltas}
+    for b, deltas in zip(found, per_branch, strict=True):
         r = b.result
-        deltas = _deltas(r)
-        for (side, planet), d in deltas.items():
+        for side, planet in touched:
+            # 000 §13a step 7: a combust acting planet propagates nothing, so in its branches the planets that
+            # propagation reaches elsewhere keep their affliction (a change of 0): each planet's changes sum to 1
+            d = deltas.get((side, planet), 0)
             bucket = changes[side].setdefault(planet, {})
             bucket[d] = add(bucket.get(d, ZERO), b.chance)
         certain = {(c.side, c.planet) for c in r.checks if c.combusted}
