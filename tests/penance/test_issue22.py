@@ -94,3 +94,46 @@ def test_the_terminal_table_logs_the_listed_copy_with_the_same_target() -> None:
 
 class _Left(Exception):
     """The scripted seat has no more actions."""
+
+
+# --- item 3: a withdrawal is not a defeat, so Last Rites does not answer it --------------------------------
+def _withdrawing_beside_last_rites(**options: object) -> PenanceState:
+    """A campaign-style 2v2 (withdraw allowed) at P1b's turn; P1a holds Last Rites and has cards to recover."""
+    st = squad("confessor:A:last_rites+absolution/confessor,ironclad/ironclad", withdraw=True, **options)
+    pl = st.sides[P1A].piles
+    pl.grave += [pl.deck.pop() for _ in range(7)]
+    pl.hand.append(next(i for i in pl.deck if pl.cards[i] == "last_rites"))
+    pl.deck.remove(pl.hand[-1])
+    turn_of(st, P1B)
+    return st
+
+
+def test_a_withdrawal_opens_no_last_rites_window() -> None:
+    st = _withdrawing_beside_last_rites()
+    ev = st.apply(Act("withdraw"))
+    assert kinds(ev, "withdraw") and st.sides[P1B].out and not st.over
+    assert all(t[0] != "rites" for t in st.todo) and not kinds(ev, "recover")
+    assert len(st.sides[P1A].piles.grave) == 7
+
+
+def test_option_last_rites_out_answers_a_withdrawal_too() -> None:
+    st = _withdrawing_beside_last_rites(last_rites="out")
+    st.apply(Act("withdraw"))
+    assert st.todo[-1][:2] == ["rites", P1A]
+    ev = st.apply(Act("react", next(i for i in st.sides[P1A].piles.hand
+                                     if st.sides[P1A].piles.cards[i] == "last_rites")))
+    assert kinds(ev, "recover")[0].data["count"] == 5 and len(st.sides[P1A].piles.grave) == 2
+
+
+def test_option_last_rites_is_declared_and_checked() -> None:
+    from gamewright.core.errors import ConfigError
+    from gamewright.games.penance import make_game
+
+    assert make_game().rules.last_rites == "defeat"
+    with pytest.raises(ConfigError):
+        make_game(options={"last_rites": "sometimes"})
+    st = _withdrawing_beside_last_rites(last_rites="out")
+    assert make_game(options={"decks": "confessor,ironclad"}).new_initial_state(0).to_json()["rules"]["options"] \
+        .get("last_rites") is None  # the default is left out of a state's JSON (digests unchanged)
+    back = make_game().state_from_json(st.to_json())
+    assert back.rules.last_rites == "out"
