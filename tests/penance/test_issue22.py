@@ -137,3 +137,97 @@ def test_option_last_rites_is_declared_and_checked() -> None:
         .get("last_rites") is None  # the default is left out of a state's JSON (digests unchanged)
     back = make_game().state_from_json(st.to_json())
     assert back.rules.last_rites == "out"
+
+
+# --- item 6: the campaign bot extracts before it withdraws; the squad bot turns for its Shield Wall ---------
+def _pilots() -> list[dict[str, object]]:
+    return [{"id": i + 1, "slot": i, "name": f"pilot {i + 1}", "deck": "confessor", "wounds": [], "taint": 0,
+             "missions": 0, "kills": 0} for i in range(2)]
+
+
+def _fallen_beside_a_spent_casket(where: str) -> tuple[PenanceState, list[object]]:
+    """A mission's 2v2: P1b out (not extracted) at ``where``; P1a at H11 with 3 cards left in deck and discard
+    (the campaign bot's cue to withdraw), at the start of its main phase."""
+    from tests.penance.test_squads import knock_out
+
+    st = squad(withdraw=True)
+    place(st, P1A, "H11", "E")
+    place(st, P1B, where, "E")
+    place(st, P2A, "K2", "W")
+    place(st, P2B, "L2", "W")
+    set_hand(st, P1A, ["survey_the_field"])
+    events: list[object] = list(knock_out(st, P1B))
+    pl = st.sides[P1A].piles
+    pl.grave += pl.deck[3:] + pl.discard
+    del pl.deck[3:]
+    pl.discard = []
+    turn_of(st, P1A)
+    return st, events
+
+
+@pytest.mark.parametrize("where", ["I11", "J11"])  # adjacent; two hexes off (a step, then the extraction)
+def test_the_campaign_bot_extracts_a_fallen_ally_before_it_withdraws(where: str) -> None:
+    from gamewright.games.penance.campaign import MissionBot, mission_report
+
+    st, events = _fallen_beside_a_spent_casket(where)
+    bot = MissionBot("heuristic", 0, campaign_side=True)
+    chosen = []
+    while not st.is_terminal():
+        a = bot.choose(st)
+        chosen.append(a.kind)
+        events += st.apply(a)
+    assert chosen[-2:] == ["extract", "withdraw"] and set(chosen[:-2]) <= {"move"}
+    assert st.sides[P1B].extracted and st.winner == 1
+    fates = [p["fate"] for p in mission_report(1, _pilots(), st, events, {}, set(), 0).result["pilots"]]
+    assert fates == ["withdrew", "extracted"]  # not captured
+
+
+def test_the_campaign_bot_withdraws_at_once_when_no_fallen_ally_is_in_reach() -> None:
+    from gamewright.games.penance.campaign import MissionBot
+
+    st, _ = _fallen_beside_a_spent_casket("A11")  # seven hexes off: more than its SP can walk and extract
+    assert MissionBot("heuristic", 0, campaign_side=True).choose(st) == Act("withdraw")
+
+
+def _wall_in_hand(ally_at: str) -> PenanceState:
+    """P1a (Ironclad, Tower Shield) at H11 facing E with only Shield Wall in hand; its ally P1b at ``ally_at``;
+    the enemy P2a two hexes west (behind P1a), P2b far off."""
+    st = squad("ironclad:B/confessor,confessor/confessor")
+    place(st, P1A, "H11", "E")
+    place(st, P1B, ally_at, "E")
+    place(st, P2A, "F11", "E")
+    place(st, P2B, "L2", "W")
+    set_hand(st, P1A, ["shield_wall"])
+    return st
+
+
+def _turn(st: PenanceState) -> list[Act]:
+    """The heuristic bot's actions for P1a until it ends its turn."""
+    from gamewright.games.penance.bots import make_bot
+
+    bot, done = make_bot("heuristic", 1), []
+    while not done or done[-1].kind != "end":
+        done.append(bot.choose(st))
+        st.apply(done[-1])
+    return done
+
+
+def test_the_squad_bot_turns_to_put_its_ally_behind_its_shield_wall() -> None:
+    st = _wall_in_hand("H10")  # beside P1a, on a side that turning its shield side to the enemy leaves in front
+    m, me = st.map, st.sides[P1A]
+    assert m.side_of(me.pos, me.facing, st.sides[P1B].pos) not in (3, 4, 5)
+    done = _turn(st)
+    assert [a.kind for a in done] == ["rotate", "play", "end"]
+    assert st.sides[P1A].piles.cards[done[1].card] == "shield_wall" and me.guard == 2
+    assert m.side_of(me.pos, me.facing, st.sides[P1B].pos) in (3, 4, 5)  # the ally stands behind the wall
+    assert m.side_of(me.pos, me.facing, st.sides[P2A].pos) in (6, 1, 2)  # and the enemy in front of it
+    assert st.defense_flat(P1B, 1) == 2
+
+
+def test_the_squad_bot_keeps_an_ally_behind_its_wall_when_it_ends_its_turn() -> None:
+    st = _wall_in_hand("G11")  # already behind P1a (west), with the enemy; the wall's facing must keep it
+    st.sides[P1A].facing = 0
+    done = _turn(st)
+    me = st.sides[P1A]
+    assert "play" in [a.kind for a in done] and me.guard == 2
+    assert st.map.side_of(me.pos, me.facing, st.sides[P1B].pos) in (3, 4, 5)
