@@ -244,6 +244,8 @@ class HeuristicBot:
             return first_play[cid]
         # face the enemy with the shield side (side 6) before ending
         want = self._shield_facing(st, p)
+        if st.squad and s.guard and squad_bot.ally_behind(st, p):
+            want = squad_bot.wall_facing(st, p)  # keep the ally behind the Shield Wall (None: stay as it is)
         if want is not None and want != s.facing and not s.free_rot:
             return act("rotate", arg=want)
         return act("end")

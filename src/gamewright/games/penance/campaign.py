@@ -18,6 +18,7 @@ from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.bots import make_bot
 from gamewright.games.penance.decks import MAX_SQUAD, parse_deck
 from gamewright.games.penance.pilot import PILOT_DEATH, WOUNDS
+from gamewright.games.penance.squad_bot import rescue_step
 from gamewright.games.penance.state import PenanceState
 
 CAMPAIGN_RULES = RulesSpec(
@@ -202,7 +203,9 @@ def mission_report(number: int, pilots: list[dict[str, Any]], state: PenanceStat
 class MissionBot:
     """A bot for one side of a mission: the game's bot, plus when to withdraw. The campaign's side withdraws a
     pilot who has ``withdraw_at`` Wound cards face up, or whose casket has ``low_cards`` or fewer cards left in
-    deck and discard (before the deck-out save can cost 2 Wounds); the enemies fight to the end."""
+    deck and discard (before the deck-out save can cost 2 Wounds); the enemies fight to the end. Before it
+    withdraws it pulls out a fallen ally's pilot it can reach this turn (a withdrawal costs nothing and can
+    wait for the walk): one left behind is captured when the side loses the field (004 §5 Pilot Death)."""
 
     def __init__(self, name: str, seed: int, campaign_side: bool, withdraw_at: int = 7, low_cards: int = 3) -> None:
         self.inner = make_bot(name, seed)
@@ -215,9 +218,18 @@ class MissionBot:
         if self.campaign_side and top[0] == "main" and state.rules.withdraw:
             s = state.sides[top[1]]
             if len(s.wounds) >= self.withdraw_at or len(s.piles.deck) + len(s.piles.discard) <= self.low_cards:
-                return act("withdraw")
+                return self._rescue_first(state, top[1]) or act("withdraw")
         choice = self.inner.choose(state)
         return act("end") if choice.kind == "withdraw" else choice
+
+    @staticmethod
+    def _rescue_first(state: PenanceState, p: int) -> Act | None:
+        """Extracting an adjacent fallen ally, or a step toward one reachable with the SP to extract it."""
+        if not state.squad:
+            return None
+        legal = state.legal_actions()
+        extract = next((a for a in legal if a.kind == "extract"), None)
+        return extract or rescue_step(state, p, legal)
 
 
 def mission_seats(own: str | None, foe: str, seed: int) -> list[MissionBot | None]:

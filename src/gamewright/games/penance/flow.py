@@ -277,7 +277,7 @@ class Flow(Combat):
         s.acted = True
         if a.kind == "withdraw":  # RULINGS: the pilot retreats; the casket leaves the field (004 §9 Campaign)
             events.append(ev("withdraw", f"{self.label(p)} withdraws from the field", player=p))
-            self._defeat(p, "pilot withdraws from the field", events)
+            self._defeat(p, "pilot withdraws from the field", events, withdrawn=True)
             return
         if a.kind == "move":
             dest = self.map.neighbors[s.pos][a.arg]

@@ -41,6 +41,10 @@ RULES = RulesSpec(
                    "3 right arm, 4-5 chassis, 6 legs) picks it on a hit", source="ref §2"),
         Option("withdraw", False, doc="a casket may withdraw from the field in its main phase (campaign missions: "
                                       "surviving pilots retreat)", source="004 §9 Campaign; RULINGS"),
+        Option("last_rites", "defeat", choices=("defeat", "out"),
+               doc="Last Rites' window opens when an ally is defeated (a withdrawal is not a defeat: its pilot "
+                   "retreats alive), or whenever an ally leaves the battle, a withdrawal included",
+               source="004 §1 Church Tactics; RULINGS Penance campaigns"),
         Option("wounds", "", doc="Wound cards each pilot deploys with face up, from earlier missions "
                                  "(card+card per casket, comma between sides)", source="004 §5; RULINGS"),
         Option("deck_out_save", False, doc="a casket whose deck and discard run out rolls its pilot's save: 1d6 1-3 "

@@ -17,7 +17,7 @@ DIRECTIONS = ("E", "SE", "SW", "W", "NW", "NE")
 AXIAL_STEPS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 SIDE_NAMES = ("front", "weapon", "weapon-flank", "rear", "shield-flank", "shield")  # sides 1..6 (ref §4)
 # Order used when an attacker sits exactly on a boundary: the side better for the defender wins (ref §2).
-_DEFENDER_PREFERENCE = {6: 0, 1: 1, 2: 2, 3: 3, 5: 3, 4: 4}
+DEFENDER_PREFERENCE = {6: 0, 1: 1, 2: 2, 3: 3, 5: 3, 4: 4}  # a defender's sides, best to show an attacker first
 
 OPEN, RUBBLE, FOREST, WALL, WATER = ".", "r", "f", "#", "~"
 TERRAIN_NAMES = {OPEN: "open", RUBBLE: "rubble", FOREST: "forest", WALL: "wall", WATER: "water"}
@@ -197,7 +197,7 @@ class HexMap:
         if abs(frac - 0.5) < 1e-7:  # exactly on a boundary: the side better for the defender
             a = int(math.floor(sector)) % 6 + 1
             b = (int(math.floor(sector)) + 1) % 6 + 1
-            return min((a, b), key=lambda s: (_DEFENDER_PREFERENCE[s], s))
+            return min((a, b), key=lambda s: (DEFENDER_PREFERENCE[s], s))
         return int(round(sector)) % 6 + 1
 
     def in_front_arc(self, attacker: int, facing: int, target: int) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -311,7 +312,8 @@ class Legality(StateBase):
 
     def listed_copy(self, a: Act) -> Act:
         """The copy ``legal_actions`` lists for a card in hand: the first instance of that card. Any other copy
-        of it is accepted and played as the listed one, so logs and replays name one instance."""
+        of it is accepted and played as the listed one, so logs and replays name one instance; everything else
+        the action names (component, casket) is kept, so the card is played at the casket named (issue 22 §1)."""
         if type(a.card) is not int or a.card < 0 or self.over or not self.todo:
             return a
         pl = self.sides[self.todo[-1][1]].piles
@@ -319,7 +321,7 @@ class Legality(StateBase):
             return a
         cid = pl.cards[a.card]
         first = next(i for i in pl.hand if pl.cards[i] == cid)
-        return a if first == a.card else Act(a.kind, first, a.arg)
+        return a if first == a.card else replace(a, card=first)
 
     def _validate(self, a: Act, kind: str, p: int, top: list[Any]) -> None:
         text = a.to_text  # the action's text is built only when refusing it

@@ -152,12 +152,13 @@ class Losses(Legality):
                 self._wound(p, 2, events)
         self._defeat(p, reason, events)
 
-    def _defeat(self, p: int, reason: str, events: list[Event]) -> None:
-        """Casket ``p`` is out of the battle; its side loses when it was the side's last (issue 16 §1)."""
+    def _defeat(self, p: int, reason: str, events: list[Event], withdrawn: bool = False) -> None:
+        """Casket ``p`` is out of the battle (``withdrawn``: its pilot retreated, it was not defeated); its side
+        loses when it was the side's last (issue 16 §1)."""
         if self.stopped(p):
             return
         if self.squad:
-            squad_mod.put_out(self, p, reason, events)
+            squad_mod.put_out(self, p, reason, events, withdrawn)
             if self.allies(p):  # its side still fights
                 return
         self.over = True

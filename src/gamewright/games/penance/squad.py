@@ -32,10 +32,10 @@ OWNED = frozenset(("mulligan", "turn", "turn_end", "main", "react", "loss", "cos
 
 
 # --- leaving the battle ----------------------------------------------------------------------------------
-def put_out(st: Losses, c: int, reason: str, events: list[Event]) -> None:
-    """Casket ``c`` is defeated (ref §4 Victory's conditions): inert where it stands, its turns and pending
-    decisions dropped, an attack on it ended; the enemy whose attack did it counts a kill (Righteous Fury);
-    allies holding Last Rites get its window."""
+def put_out(st: Losses, c: int, reason: str, events: list[Event], withdrawn: bool = False) -> None:
+    """Casket ``c`` is defeated (ref §4 Victory's conditions) or ``withdrawn`` (a campaign retreat): inert where
+    it stands, its turns and pending decisions dropped, an attack on it ended; the enemy whose attack did it
+    counts a kill (Righteous Fury); allies holding Last Rites get its window when it was defeated."""
     s = st.sides[c]
     s.out = reason
     at = st.attack
@@ -48,6 +48,8 @@ def put_out(st: Losses, c: int, reason: str, events: list[Event]) -> None:
     st.todo = [t for t in st.todo if not (t[0] in OWNED and t[1] == c)]
     events.append(ev("out", f"{st.label(c)} is out of the battle: {st.label(c)}'s {reason}", player=c,
                      reason=reason))
+    if withdrawn and st.rules.last_rites == "defeat":
+        return  # 004 §1 Last Rites: "When ally is defeated"; a withdrawn pilot retreats alive (RULINGS)
     for a in st.allies(c):
         if rites_cards(st, a):
             st.todo.append(["rites", a, c])

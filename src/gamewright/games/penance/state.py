@@ -35,7 +35,8 @@ __all__ = ["Act", "Casket", "PenanceState"]
 # options added for squads are written to a state's JSON only when set, so one-on-one states and their digests
 # read as before (a missing option takes its default when the state is read back)
 SQUAD_OPTIONS = {"activation": "casket", "martyrdom": "plain"}
-CAMPAIGN_OPTIONS = {"withdraw": False, "wounds": "", "taint": "", "deck_out_save": False}  # likewise (carry.py)
+CAMPAIGN_OPTIONS = {"withdraw": False, "wounds": "", "taint": "", "deck_out_save": False,  # likewise (carry.py)
+                    "last_rites": "defeat"}
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
