@@ -22,6 +22,7 @@ from gamewright.games.penance.attack import COVER_TN, side_number
 from gamewright.games.penance.cards import find_card
 from gamewright.games.penance.components import casket_class
 from gamewright.games.penance.dice import DEFENSE_FACES, parse_defense_face, roll_attack
+from gamewright.games.penance.state import PenanceState
 
 ATTACKER, DEFENDER = 0, 1
 DECK_UNKNOWN = 10  # no --defender-deck: Divine Judgment's "10 or fewer" is taken as met (its full damage)
@@ -54,7 +55,7 @@ def _parse_attack_dice(text: str | None, rng: Rng) -> tuple[list[int], bool]:
     return dice, False
 
 
-def _resolve(state: Any, play: Act) -> tuple[list[Event], bool]:
+def _resolve(state: PenanceState, play: Act) -> tuple[list[Event], bool]:
     """The attack played to its end: (every event, whether the engine opened the defender's reactive window)."""
     try:
         events = state.apply(play)
