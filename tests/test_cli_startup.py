@@ -74,8 +74,10 @@ def test_affinity_odds_table_loads_neither_the_other_commands_nor_the_store_nor_
     loaded = _all_loaded_after(["affinity", "odds", "--table"])
     ours = [m for m in loaded if m.startswith("gamewright.")]
     assert [m for m in ours if m.startswith("gamewright.cli.")] == [
-        "gamewright.cli.affinity", "gamewright.cli.affinity_sheets", "gamewright.cli.common", "gamewright.cli.lazy",
+        "gamewright.cli.affinity", "gamewright.cli.common", "gamewright.cli.lazy",
         "gamewright.cli.main"]  # no fight, outside or party commands
+    assert [m for m in ours if m.startswith("gamewright.app")] == [
+        "gamewright.app", "gamewright.app.affinity_sheets", "gamewright.app.affinity_tools"]  # the tools, light
     assert [m for m in ours if m.startswith("gamewright.games.")] == [
         "gamewright.games.affinity", "gamewright.games.affinity.limits", "gamewright.games.affinity.pools"]
     assert not [m for m in ours if m.startswith(("gamewright.store", "gamewright.lab", "gamewright.agents"))]

@@ -88,7 +88,7 @@ def test_a_save_onto_a_log_that_moved_on_is_a_conflict() -> None:
 
 
 def test_a_fight_does_not_overwrite_a_sheet_changed_meanwhile(cli) -> None:
-    from gamewright.cli.affinity_sheets import load_sheet, write_back
+    from gamewright.app.affinity_sheets import load_sheet, write_back
 
     assert cli("affinity", "character", "new", "Bram", "--class", "combatant")[0] == 0
     sheet = load_sheet("Bram")

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from gamewright.cli.affinity import _sheet_doc
-from gamewright.cli.affinity_sheets import load_sheet
+from gamewright.app.affinity_sheets import load_sheet, sheet_doc
 from tests.web.conftest import ARTIFACTS, app_page
 from tests.web.test_accessibility import violations
 from tests.web.test_browser import CHROMIUM
@@ -30,7 +29,7 @@ def stored(cli: Cli, name: str) -> dict[str, Any]:
 def same_as_cli(client: TestClient, cli: Cli, name: str) -> dict[str, Any]:
     """The page shows the stored sheet, and the stored sheet is what the CLI prints."""
     doc = stored(cli, name)
-    assert doc == _sheet_doc(load_sheet(name))
+    assert doc == sheet_doc(load_sheet(name))
     page = client.get(f"/characters/{name}")
     assert page.status_code == 200 and f"{doc['hd']}d{doc['hd_die']} of {doc['hd_max']}" in page.text
     return doc

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import typer
 from rich.table import Table
 
-from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
-from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, parse_int_list, print_json, sub_app
+from gamewright.app.affinity_sheets import (
+    create_sheet,
+    edit_sheets,
+    level_up_stored,
+    list_sheets,
+    load_sheet,
+    sheet_doc,
+)
+from gamewright.app.affinity_tools import defend_doc, odds_doc
+from gamewright.app.affinity_tools import prob as _prob
+from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, sub_app
 from gamewright.cli.lazy import COMMAND_LINE, ArgvCommand, LazyCommands
-from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError, RuleViolation
-from gamewright.core.limits import bounded, check_name
-from gamewright.core.rng import Rng
 from gamewright.games.affinity import limits as lim
 
 
@@ -29,10 +34,6 @@ app = sub_app("affinity", "Affinity: exact dice-pool odds, layered defence, char
               AffinityCommands)
 character_app = sub_app("character", "Create, show, list and level up stored Affinity character sheets.")
 app.add_typer(character_app, name="character")
-
-
-def _prob(value: Fraction, exact: bool) -> Any:
-    return fraction_text(value) if exact else float(value)
 
 
 # --- odds ------------------------------------------------------------------------------------------------------
@@ -112,25 +113,6 @@ def odds(
         console.print(f"HD burned: {burn}")
 
 
-def odds_doc(dice: int, threshold: int, exertion: int, required: int | None,
-             exact: bool) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``affinity odds --json``'s document (and the engine's result), checked as the command checks its options."""
-    from gamewright.games.affinity import pools
-
-    lim.check_all(**{"--dice": ("dice", dice), "--exertion": ("dice", exertion)})
-    lim.check("dice", dice + exertion, "--dice + --exertion")
-    if required is not None:
-        bounded(required, 0, 2 * lim.MAX_ODDS_DICE, "--required")
-    result = pools.odds(dice, exertion, threshold, required)
-    doc: dict[str, Any] = {"at_least": {str(k): _prob(v, exact) for k, v in result["at_least"].items()},
-                           "expected": _prob(result["expected"], exact)}
-    if required is not None:
-        doc["success"] = _prob(result["success"], exact)
-    if exertion:
-        doc["burn"] = {str(k): _prob(v, exact) for k, v in result["burn"].items()}
-    return doc, result
-
-
 # --- defend ----------------------------------------------------------------------------------------------------
 @app.command()
 def defend(
@@ -161,38 +143,7 @@ def defend(
         console.print("dice lost: " + ", ".join(f"{k}: {v:.2%}" for k, v in doc["odds_lost"].items()))
 
 
-def defend_doc(layers: str, capacity: int, damage: int, rolls: str | None, bonus: int, show_odds: bool,
-               seed: int) -> tuple[dict[str, Any], Any, list[Any]]:
-    """``affinity defend --json``'s document (with the engine's result and the parsed layers)."""
-    from gamewright.games.affinity.defence import parse_layers, resolve_defence, scripted_roller
-    from gamewright.games.affinity.pools import defence_outcomes
-
-    lim.check_all(**{"--capacity": ("capacity", capacity), "--damage": ("damage", damage),
-                     "--bonus": ("defence_bonus", bonus), "--seed": ("seed", seed)})
-    parsed = parse_layers(layers)
-    given = parse_int_list(rolls, "--rolls")
-    roller = scripted_roller(given) if given is not None else Rng(seed).die
-    start = [(la.sides, la.count) for la in parsed]
-    result = resolve_defence(parsed, capacity, damage, roller, bonus)
-    doc: dict[str, Any] = {"layers": result.layers, "cancelled": result.cancelled, "lost": result.lost,
-                           "overflow": result.overflow, "rolls": result.bonus_rolls + result.rolls}
-    if bonus:
-        doc["bonus_rolls"] = result.bonus_rolls
-    if show_odds:  # the exact distribution, extra d6 included
-        dist = defence_outcomes(tuple((s, c, la.survive) for (s, c), la in zip(start, parsed, strict=True)),
-                                capacity, damage, bonus)
-        total = sum(c for _, c in start)
-        doc["odds_lost"] = {str(k): float(v) for k, v in dist.map(lambda o: total - sum(o[0])).items()}
-    return doc, result, parsed
-
-
 # --- characters ------------------------------------------------------------------------------------------------
-def _sheet_doc(sheet: Any) -> dict[str, Any]:
-    return {**sheet.to_json(), "proficiency": sheet.proficiency, "hd_max": sheet.hd_max, "hd_die": sheet.hd_die,
-            "abilities": sheet.abilities, "features": sheet.features,
-            "pending": sheet.pending_choices(), "notation": sheet.notation()}
-
-
 @character_app.command("new")
 def character_new(
     name: str = typer.Argument(..., help="The character's name (unique)."),
@@ -208,13 +159,9 @@ def character_new(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Create and store a character sheet with its class kit."""
-    from gamewright.games.affinity.character import new_sheet
-
-    name = check_name(name, "a character's name")
-    sheet = new_sheet(name, cls, level, virtue, weapon, armour, shield, way, way_node, path_feat)
-    save_sheet(sheet, replace=False)
+    sheet = create_sheet(name, cls, level, virtue, weapon, armour, shield, way, way_node, path_feat)
     if json_out:
-        print_json(_sheet_doc(sheet))
+        print_json(sheet_doc(sheet))
     else:
         console.print(sheet.notation(), highlight=False)
 
@@ -224,7 +171,7 @@ def character_show(name: str = typer.Argument(...), json_out: bool = JSON_OPTION
     """Show a stored character sheet in the document's notation."""
     sheet = load_sheet(name)
     if json_out:
-        print_json(_sheet_doc(sheet))
+        print_json(sheet_doc(sheet))
     else:
         console.print(sheet.notation(), highlight=False)
 
@@ -232,10 +179,7 @@ def character_show(name: str = typer.Argument(...), json_out: bool = JSON_OPTION
 @character_app.command("list")
 def character_list(json_out: bool = JSON_OPTION) -> None:
     """List stored character sheets."""
-    from gamewright.games.affinity.character import RECORD_KIND, Sheet
-    from gamewright.store import list_records
-
-    rows = [Sheet.from_json(data) for _, data in list_records(RECORD_KIND)]
+    rows = list_sheets()
     if json_out:
         print_json([{"name": s.name, "class": s.class_key, "level": s.level, "hd": s.hd, "hd_max": s.hd_max,
                      "resolve": s.resolve, "status": s.status, "affinity": s.affinity} for s in rows])
@@ -257,12 +201,9 @@ def character_level_up(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Advance a stored character one level (Hit Dice, abilities, a Way node, Path feats at 3, 6, 9, 10)."""
-    from gamewright.games.affinity.character import level_up
-
-    with edit_sheets(name) as (sheet,):
-        gained = level_up(sheet, way_node, path_feat)
+    sheet, gained = level_up_stored(name, way_node, path_feat)
     if json_out:
-        print_json({**_sheet_doc(sheet), "gained": gained})
+        print_json({**sheet_doc(sheet), "gained": gained})
     else:
         console.print(f"{sheet.name} is now level {sheet.level}: " + "; ".join(gained), highlight=False)
 
@@ -275,7 +216,7 @@ def character_magical_armor(name: str = typer.Argument(...), json_out: bool = JS
             raise RuleViolation("Magical Armor", f"{sheet.name} does not know the ritual", "ref §3 Weaver")
         sheet.spell_armour = 2  # one at a time per caster: a new casting replaces the old layer
     if json_out:
-        print_json(_sheet_doc(sheet))
+        print_json(sheet_doc(sheet))
     else:
         console.print(sheet.notation(), highlight=False)
 

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from gamewright.cli.affinity_sheets import load_sheet, write_back
+from gamewright.app.affinity_sheets import load_sheet, write_back
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json, progress
 from gamewright.cli.lazy import command_module
 from gamewright.core.errors import ConfigError, RuleViolation

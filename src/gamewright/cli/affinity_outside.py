@@ -6,9 +6,10 @@ from typing import Any
 
 import typer
 
+from gamewright.app.affinity_sheets import load_sheet, rest_stored
+from gamewright.app.affinity_tools import parse_heal, save_duel
 from gamewright.cli import affinity_party_play as party_play
 from gamewright.cli.affinity_fight import read_line
-from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, write_back
 from gamewright.cli.common import JSON_OPTION, SEED_OPTION, console, print_json
 from gamewright.cli.lazy import command_module
 from gamewright.core.errors import ConfigError
@@ -48,16 +49,6 @@ def _report(doc: dict[str, Any], json_out: bool, line: str) -> None:
         return
     console.print(line, highlight=False)
     console.print("odds: " + ", ".join(f"{k} {v:.1%}" for k, v in doc["odds"].items()), highlight=False)
-
-
-def parse_heal(text: str) -> tuple[int, int]:
-    """``2d8`` → (2, 8), both within the rules' bounds."""
-    bits = text.lower().split("d")
-    if len(bits) != 2:
-        raise ConfigError(f"--heal {text[:40]!r} is not dice like 2d8")
-    count = lim.check("heal_dice", ascii_int(bits[0], "--heal dice"), "--heal: the number of dice")
-    sides = lim.check("sides", ascii_int(bits[1], "--heal die size"), "--heal: the die size")
-    return count, sides
 
 
 def parse_group(text: str) -> list[Any]:
@@ -349,14 +340,8 @@ def duel(
         if withdraw_after and d.round >= withdraw_after and not d.over:
             d.withdraw("b")
     doc = {"rounds": d.log, "result": d.result or "undecided", "a": sa.to_json(), "b": sb.to_json()}
-    if save:  # 003 Exertion Dice: 1s burn body HD; lost Resolve stays lost — as `fight --save` writes back
-        for k, who in (("a", sa), ("b", sb)):
-            if k in sheets:
-                sheet = sheets[k]
-                sheet.hd = max(0, sheet.hd - sum(e[k]["burned"] for e in d.log))
-                sheet.resolve = who.resolve
-        if sheets:
-            write_back(list(sheets.values()), list(loaded.values()))
+    if save:  # burns and lost Resolve written back, as `fight --save` does
+        save_duel(d.log, {"a": sa, "b": sb}, sheets, loaded)
     if json_out:
         print_json(doc)
         return
@@ -397,25 +382,6 @@ def _declare_stance(d: Any, sa: Any, sb: Any) -> str:
         console.print("  choose assert, reason, discern or withdraw (a, r, d, w)", highlight=False)
 
 
-def rest_action(sheet: Any, rng: Rng, kind: str, mend: bool | None, dice: tuple[int, int] | None,
-                potion: str | None, healing: str, rest_resolve: str = "one") -> dict[str, Any]:
-    """One rest, heal or potion on a sheet (the ``affinity rest`` command and the character page share it)."""
-    from gamewright.games.affinity import rest as rr
-
-    rr.rest_resolve(0, rest_resolve)  # an unknown rule is refused whatever the kind
-    if potion:
-        return rr.drink(sheet, rng, potion, healing)
-    if dice:
-        return rr.heal(sheet, rng, dice[0], dice[1], healing)
-    if kind == "rest":
-        return rr.rest(sheet, mend, rest_resolve)
-    if kind == "recover":
-        return rr.recover(sheet)
-    if kind == "wake":
-        return rr.wake(sheet)
-    raise ConfigError(f"--kind {kind[:40]!r}: choose rest, recover or wake")
-
-
 @app.command()
 def rest(
     name: str = typer.Argument(..., help="A stored character."),
@@ -435,9 +401,7 @@ def rest(
     """Rest, Recover, heal or drink a potion; the stored sheet is updated."""
     lim.check_all(**{"--seed": ("seed", seed)})
     dice = parse_heal(heal) if heal else None
-    rng = Rng(seed)
-    with edit_sheets(name) as (sheet,):  # one locking transaction: a concurrent rest or level-up is not lost
-        doc = rest_action(sheet, rng, kind, mend, dice, potion, healing, rest_resolve)
+    sheet, doc = rest_stored(name, Rng(seed), kind, mend, dice, potion, healing, rest_resolve)
     if json_out:
         print_json(doc)
         return

@@ -9,8 +9,8 @@ from typing import Any
 import typer
 from rich.table import Table
 
+from gamewright.app.affinity_sheets import edit_sheets, load_sheet
 from gamewright.cli.affinity_party_log import change_lines, edit_members, names_of, record
-from gamewright.cli.affinity_sheets import edit_sheets, load_sheet
 from gamewright.cli.common import JSON_OPTION, console, print_json, sub_app
 from gamewright.cli.lazy import command_module
 from gamewright.core.errors import ConfigError, RuleViolation

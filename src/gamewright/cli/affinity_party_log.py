@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamewright.cli.affinity_sheets import edit_sheets
+from gamewright.app.affinity_sheets import edit_sheets
 from gamewright.core.errors import RuleViolation
 
 

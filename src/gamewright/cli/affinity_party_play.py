@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamewright.app.affinity_sheets import edit_sheets, load_sheet
 from gamewright.cli.affinity_party_log import change_lines, edit_members, names_of, record
-from gamewright.cli.affinity_sheets import edit_sheets, load_sheet
 from gamewright.cli.common import console
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.limits import ascii_int

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
@@ -20,7 +19,11 @@ import typer
 from typer.core import TyperGroup, TyperOption
 
 from gamewright.core.errors import ConfigError
-from gamewright.core.limits import MAX_INT_DIGITS, SEED_MAX, ascii_int, bounded
+from gamewright.core.limits import SEED_MAX, ascii_int, bounded
+
+# re-exported: the commands (and their tests) read input through this module
+from gamewright.core.text_input import load_json as load_json
+from gamewright.core.text_input import parse_int_list as parse_int_list
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -170,35 +173,6 @@ def read_stdin(what: str) -> str:
         raise InputEnded(f"no {what}: standard input cannot be read ({exc})") from None
 
 
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise ConfigError(f"a number of {len(text)} digits; no value needs more than {MAX_INT_DIGITS}")
-    return int(text)
-
-
-def _json_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ConfigError(f"the number {text[:30]!r} is too large")
-    return value
-
-
-def _json_constant(text: str) -> Any:
-    raise ConfigError(f"{text} is not a number JSON allows")
-
-
-def load_json(text: str, what: str) -> Any:
-    """Parse JSON from a person or a file: bounded numbers and nesting, every failure a ``ConfigError``."""
-    try:
-        return json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
-    except json.JSONDecodeError as exc:
-        raise ConfigError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
-    except ConfigError as exc:
-        raise ConfigError(f"{what}: {exc}") from None
-    except RecursionError:
-        raise ConfigError(f"{what} is nested too deeply") from None
-
-
 def read_json_file(path: Path, what: str = "scenario") -> Any:
     """A JSON document from a file or ``-`` (stdin), its size, nesting and numbers bounded before any work."""
     if str(path) == "-":
@@ -222,16 +196,6 @@ def read_json_file(path: Path, what: str = "scenario") -> Any:
 def _check_size(text: str, what: str) -> None:
     if len(text) > MAX_JSON_BYTES:
         raise ConfigError(f"{what} is larger than {MAX_JSON_BYTES // 2**20} MB; a {what} is a small JSON object")
-
-
-def parse_int_list(text: str | None, what: str) -> list[int] | None:
-    """``"3,4"`` → ``[3, 4]``; a clear error for anything else."""
-    if text is None or text == "":
-        return None
-    try:
-        return [ascii_int(part, what) for part in text.split(",")]
-    except ConfigError:
-        raise ConfigError(f"{what} must be comma-separated whole numbers, e.g. 3,4 (got {text[:60]!r})") from None
 
 
 def progress(items: Iterable[T], total: int, description: str, enabled: bool = True) -> Iterator[T]:

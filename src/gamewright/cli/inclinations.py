@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 
+from gamewright.app import inclinations_whatif as whatif
 from gamewright.cli.common import (
     JSON_OPTION,
     SEED_OPTION,
@@ -26,7 +27,7 @@ from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ID_MAX, SEED_MAX, bounded, check_seed
 from gamewright.games.inclinations.render import render_board, render_ships
 from gamewright.games.inclinations.session import parse_options, parse_seats, replay_events
-from gamewright.games.inclinations.whatif import example_text, run_scenario
+from gamewright.games.inclinations.whatif import example_text
 from gamewright.lab.runner import Batch, run_batches, validate
 from gamewright.store import create_game, get_game, list_games
 
@@ -191,7 +192,7 @@ def turn(
     if scenario is None:
         raise ConfigError("give a scenario file (or '-' for stdin); "
                           "'gamewright inclinations turn --example' prints a complete one")
-    answer = run_scenario(read_json_file(scenario))
+    answer = whatif.answer(read_json_file(scenario))
     if as_json:
         print_json(answer)
         return

@@ -8,19 +8,16 @@ from typing import Any
 
 import typer
 
+from gamewright.app.penance_attack import attack_result
 from gamewright.cli.common import JSON_OPTION, RULE_OPTION, SEED_OPTION, print_json, whole_number
 from gamewright.cli.lazy import command_module
 from gamewright.cli.penance_loop import replay, run_table, say
 from gamewright.cli.penance_table import render
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ID_MAX, SEED_MAX, bounded, check_seed
-from gamewright.core.rng import Rng
-from gamewright.games.penance.attack import REACTIVE_SIDES, AttackSetup, resolve_defense, side_number, target_number
 from gamewright.games.penance.bots import BOTS, make_bot
-from gamewright.games.penance.cards import card_table, find_card
-from gamewright.games.penance.components import casket_class
+from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.decks import base_decks, build_cards, parse_deck, secondary_options
-from gamewright.games.penance.dice import attack_tier, parse_defense_face, roll_attack, roll_defense
 from gamewright.games.penance.game import RULES, PenanceGame
 
 app = command_module()  # ``gamewright penance``'s commands but ``odds`` (cli.penance loads this module lazily)
@@ -29,71 +26,8 @@ SEATS = ("human", *BOTS)
 
 
 # ====================================================================================================
-# table assistants (``odds`` lives in cli.penance: it starts without these imports)
+# the table assistant ``attack`` (``odds`` lives in cli.penance: it starts without these imports)
 # ====================================================================================================
-def _parse_attack_dice(text: str | None, rng: Rng) -> tuple[list[int], bool]:
-    if text is None or text == "":
-        return list(roll_attack(rng)), True
-    try:
-        dice = [int(x) for x in text.split(",")]
-    except ValueError as exc:
-        raise ConfigError(f"--attack-dice takes two values 0-5 separated by a comma, e.g. 3,4 (got {text!r})") from exc
-    if len(dice) != 2 or any(not 0 <= d <= 5 for d in dice):
-        raise ConfigError(f"--attack-dice takes exactly two values from 0 to 5, e.g. 3,4 (got {text!r})")
-    return dice, False
-
-
-def attack_result(card: str, attacker: str, defender: str, range_: int, moved: int = 0, defender_moved: int = 0,
-                  side: str = "front", cover: str = "none", attack_dice: str | None = None,
-                  defense_dice: str | None = None, defender_deck: int | None = None, seed: int = 0) -> dict[str, Any]:
-    """``penance attack --json``: one attack resolved (the web assistant calls this too)."""
-    c = find_card(card)
-    if not c.is_attack:
-        raise ConfigError(f"{c.name} is not an attack card")
-    casket_class(attacker)
-    dclass = casket_class(defender)
-    if range_ < 1:
-        raise ConfigError("--range must be at least 1 (adjacent hexes are range 1)")
-    reach = c.radius if c.area == "radius" else c.range
-    if range_ > reach:
-        raise ConfigError(f"target out of range: {c.name} reaches {reach} hex(es), the target is at {range_}")
-    if moved < 0 or defender_moved < 0:
-        raise ConfigError("--moved and --defender-moved count hexes and cannot be negative")
-    s = side_number(side)
-    rng = Rng(check_seed(seed, "--seed"))
-    setup = AttackSetup.for_card(c, range_, s, target_number(range_, moved, defender_moved, s, cover.lower()),
-                                 defender_deck=defender_deck)
-    tn, parts = setup.tn, setup.tn_parts
-    dice, rolled = _parse_attack_dice(attack_dice, rng)
-    tier = attack_tier(dice[0], dice[1], tn)
-    hit = tier not in ("miss", "catastrophic")
-    dmg = setup.damage(tier)
-    bypass = setup.bypass_for(tier)
-    given = [parse_defense_face(f) for f in defense_dice.split(",")] if defense_dice else []
-    faces: list[str] = []
-    out: dict[str, Any] = {"tn": tn, "sum": dice[0] + dice[1], "tier": tier, "damage": dmg, "blocked": 0, "taken": 0,
-                           "component_damage": 0, "heat": 0, "pierce": False, "major_wound": False}
-    destroyed = False
-    if tier == "execution":  # ref §1: no defense dice; the component is destroyed outright
-        out["taken"] = dmg
-        destroyed = True
-    elif hit:
-        if len(given) > dmg:
-            raise ConfigError(f"{len(given)} defense dice given but the attack deals {dmg} damage (one die per point)")
-        faces = given + roll_defense(rng, dmg - len(given))
-        res = resolve_defense(faces, 0, bypass)
-        out.update(blocked=res.blocked, taken=res.taken, component_damage=res.component_damage, heat=res.heat,
-                   pierce=res.pierce)
-        destroyed = c.id == "crushing_blow" and tier == "critical"
-    out["major_wound"] = out["taken"] >= dclass.major_wound
-    out.update(
-        attack_dice=dice, attack_dice_rolled=rolled, defense_dice=faces, tn_parts=parts, side_number=s,
-        card=c.name, reactive_allowed=hit and tier != "execution" and s in REACTIVE_SIDES and not out["pierce"],
-        component_destroyed=destroyed, attacker_heat=2 if tier == "catastrophic" else 0,
-    )
-    return out
-
-
 @app.command()
 def attack(
     card: str = typer.Option(..., "--card", help="Attack card, e.g. \"Faithful Thrust\"."),
@@ -114,16 +48,19 @@ def attack(
     seed: int = SEED_OPTION,
     json_out: bool = JSON_OPTION,
 ) -> None:
-    """Resolve one attack: target number, roll, tier, damage, defense dice and what the defender takes."""
+    """Resolve one attack: target number, roll, tier, damage, defense dice and what the defender takes.
+
+    The engine resolves it as in a battle between two fresh caskets: the defender plays no reactive card and
+    loses plain cards from its deck, and the attack aims at the legs (dice not given are rolled from --seed)."""
     out = attack_result(card, attacker, defender, range_, moved, defender_moved, side, cover, attack_dice,
                         defense_dice, defender_deck, seed)
-    c, tn, dmg, hit = find_card(card), out["tn"], out["damage"], out["tier"] not in ("miss", "catastrophic")
+    tn, dmg, hit = out["tn"], out["damage"], out["tier"] not in ("miss", "catastrophic")
     dice, tier, faces, parts = out["attack_dice"], out["tier"], out["defense_dice"], out["tn_parts"]
     destroyed = out["component_destroyed"]
     if json_out:
         print_json(out)
         return
-    say(f"{c.name}: TN {tn} ({', '.join(f'{k} {v:+d}' for k, v in parts.items() if v and k != 'base')})")
+    say(f"{out['card']}: TN {tn} ({', '.join(f'{k} {v:+d}' for k, v in parts.items() if v and k != 'base')})")
     say(f"Attack dice {dice[0]} + {dice[1]} = {out['sum']} → {tier.upper()}")
     if hit:
         say(f"Damage {dmg}; defense dice: {', '.join(faces) or 'none'}")

@@ -1,6 +1,7 @@
 """Affinity's assistant pages: exact pool odds (``/tools/affinity/odds``) and one attack against layered defence
 (``/tools/affinity/defend``). GET forms, so a page's URL holds its inputs; the numbers are the documents
-``affinity odds --json`` and ``affinity defend --json`` print (the same functions make them)."""
+``affinity odds --json`` and ``affinity defend --json`` print (the same functions of ``app.affinity_tools`` make
+them)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from gamewright.cli.affinity import defend_doc, odds_doc
+from gamewright.app.affinity_tools import defend_doc, odds_doc
 from gamewright.core.errors import GamewrightError
 from gamewright.core.limits import ascii_int
 from gamewright.web.pages import templates

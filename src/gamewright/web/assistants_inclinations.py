@@ -12,23 +12,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from gamewright.cli.common import load_json
+from gamewright.app.inclinations_whatif import answer_for_text
 from gamewright.core.errors import ConfigError
-from gamewright.games.inclinations.whatif import example_text, run_scenario
+from gamewright.games.inclinations.whatif import example_text
 from gamewright.web.boards import inclinations_geometry as geo
 from gamewright.web.pages import templates
 
 router = APIRouter()
-MAX_SCENARIO = 16_000  # characters: a scenario is a few ships and turns
-
-
-def answer_for(text: str) -> dict[str, Any]:
-    """What the CLI answers for this scenario text; a malformed one raises ConfigError (the CLI's one line)."""
-    if len(text) > MAX_SCENARIO:
-        raise ConfigError(f"the scenario is longer than {MAX_SCENARIO} characters")
-    if not text.strip():
-        raise ConfigError("paste a scenario (JSON)")
-    return run_scenario(load_json(text, "scenario"))
 
 
 def _drawn(ships: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -47,7 +37,7 @@ async def whatif_turn(request: Request, scenario: str = "", format: str = "html"
     answer: dict[str, Any] | None = None
     error: str | None = None
     try:
-        answer = await run_in_threadpool(answer_for, text)
+        answer = await run_in_threadpool(answer_for_text, text)
     except ConfigError as exc:
         error = " ".join(str(exc).split())
     if format == "json":

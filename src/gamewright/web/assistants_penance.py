@@ -1,5 +1,6 @@
 """Penance table assistants on the web: tier odds (``penance odds --json``) and a single attack
-(``penance attack --json``). Each is a GET form, so a page's URL holds its inputs (a permalink)."""
+(``penance attack --json``, resolved by the engine through ``app.penance_attack``). Each is a GET form, so a
+page's URL holds its inputs (a permalink)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from gamewright.cli.penance_battles import attack_result
+from gamewright.app.penance_attack import attack_result
 from gamewright.core.dice import fraction_text
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ascii_int, bounded

@@ -1,7 +1,7 @@
 """Pages for stored Affinity characters: the list, a creation form, and a sheet with level up, rest, heal and
-potion actions. Every change goes through ``edit_sheets`` (one locking transaction) and the engine functions the
-``gamewright affinity character …`` and ``affinity rest`` commands call; the sheet shown is the document
-``affinity character show --json`` prints."""
+potion actions. Every change is one of ``app.affinity_sheets``' transactions, the ones the ``gamewright affinity
+character …`` and ``affinity rest`` commands call; the sheet shown is the document ``affinity character show
+--json`` prints."""
 
 from __future__ import annotations
 
@@ -12,9 +12,15 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from gamewright.cli.affinity import _sheet_doc
-from gamewright.cli.affinity_outside import parse_heal, rest_action
-from gamewright.cli.affinity_sheets import edit_sheets, load_sheet, save_sheet
+from gamewright.app.affinity_sheets import (
+    create_sheet,
+    level_up_stored,
+    list_sheets,
+    load_sheet,
+    rest_stored,
+    sheet_doc,
+)
+from gamewright.app.affinity_tools import parse_heal
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import ascii_int, check_name
 from gamewright.core.rng import Rng
@@ -42,34 +48,25 @@ def _list(form: Any, key: str) -> list[str]:
 
 
 def _list_rows() -> list[dict[str, Any]]:
-    from gamewright.games.affinity.character import RECORD_KIND, Sheet
-    from gamewright.store import list_records
-
-    rows = [Sheet.from_json(data) for _, data in list_records(RECORD_KIND)]
     return [{"name": s.name, "class": s.cls.name, "level": s.level, "hd": f"{s.hd}d{s.hd_die}/{s.hd_max}",
-             "resolve": s.resolve, "status": s.status, "affinity": f"{s.affinity}/{s.affinity_cap}"} for s in rows]
+             "resolve": s.resolve, "status": s.status, "affinity": f"{s.affinity}/{s.affinity_cap}"}
+            for s in list_sheets()]
 
 
 def _create(form: Any) -> Any:
     """What ``affinity character new`` does with the same inputs (kit defaults when a field is left empty)."""
-    from gamewright.games.affinity.character import new_sheet
-
     name = check_name(_text(form, "name"), "a character's name")
     level = ascii_int(_text(form, "level") or "1", "level")
     shield = {"": None, "yes": True, "no": False}.get(_text(form, "shield"))
     if shield is None and _text(form, "shield"):
         raise ConfigError("shield: choose yes, no or the kit's")
-    sheet = new_sheet(name, _text(form, "class"), level, _text(form, "virtue") or "guardian",
-                      _text(form, "weapon") or None, _text(form, "armour") or None, shield, _text(form, "way"),
-                      _list(form, "way_node"), _list(form, "path_feat"))
-    save_sheet(sheet, replace=False)
-    return sheet
+    return create_sheet(name, _text(form, "class"), level, _text(form, "virtue") or "guardian",
+                        _text(form, "weapon") or None, _text(form, "armour") or None, shield, _text(form, "way"),
+                        _list(form, "way_node"), _list(form, "path_feat"))
 
 
 def _act(name: str, form: Any) -> tuple[Any, list[str], int | None]:
     """One action on a stored sheet in one locking transaction: (the sheet after, what changed, the seed used)."""
-    from gamewright.games.affinity.character import level_up
-
     action = _text(form, "action")
     if action not in ("level-up", "rest", "heal", "potion"):
         raise ConfigError(f"action {action[:40]!r}: choose level-up, rest, heal or potion")
@@ -79,18 +76,17 @@ def _act(name: str, form: Any) -> tuple[Any, list[str], int | None]:
     if potion == "":
         raise ConfigError("choose a potion to drink")
     mend = {"": None, "yes": True, "no": False}.get(_text(form, "mend"))
-    with edit_sheets(name) as (sheet,):
-        if action == "level-up":
-            gained = level_up(sheet, _list(form, "way_node"), _list(form, "path_feat"))
-            return sheet, [f"{sheet.name} is now level {sheet.level}: " + "; ".join(gained)], None
-        doc = rest_action(sheet, Rng(seed), _text(form, "kind") or "rest", mend, dice, potion,
-                          _text(form, "healing") or "sum")
+    if action == "level-up":
+        sheet, gained = level_up_stored(name, _list(form, "way_node"), _list(form, "path_feat"))
+        return sheet, [f"{sheet.name} is now level {sheet.level}: " + "; ".join(gained)], None
+    sheet, doc = rest_stored(name, Rng(seed), _text(form, "kind") or "rest", mend, dice, potion,
+                             _text(form, "healing") or "sum")
     changed = [doc["note"]] if "note" in doc else [f"{sheet.name}: " + ", ".join(doc["changed"])]
     return sheet, changed, seed if action in ("heal", "potion") else None
 
 
 def _sheet_page(request: Request, sheet: Any, changed: list[str] | None = None, seed: int | None = None) -> Response:
-    context = {"doc": _sheet_doc(sheet), "changed": changed or [], "seed": seed, **_choices()}
+    context = {"doc": sheet_doc(sheet), "changed": changed or [], "seed": seed, **_choices()}
     return templates.TemplateResponse(request, "characters/sheet.html", context)
 
 

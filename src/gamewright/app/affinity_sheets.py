@@ -1,4 +1,6 @@
-"""Stored Affinity character sheets for the CLI: read, create, and change them without losing an update.
+"""Stored Affinity character sheets, for the CLI and the web alike: read them, create one, change one in a single
+locking transaction, and the sheet's document (what ``affinity character show --json`` prints and the sheet page
+shows).
 
 Every read-modify-write goes through ``edit_sheets`` (one locking transaction); a long command (a fight, a duel)
 that read sheets earlier writes back with ``write_back``, which refuses when another command saved them meanwhile.
@@ -11,6 +13,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from gamewright.core.errors import Conflict, NotFound
+from gamewright.core.limits import check_name
+from gamewright.core.rng import Rng
 
 
 def _missing(name: str) -> NotFound:
@@ -25,6 +29,14 @@ def load_sheet(name: str) -> Any:
         return Sheet.from_json(get_record(RECORD_KIND, name))
     except NotFound:
         raise _missing(name) from None
+
+
+def list_sheets() -> list[Any]:
+    """Every stored sheet, in the store's order."""
+    from gamewright.games.affinity.character import RECORD_KIND, Sheet
+    from gamewright.store import list_records
+
+    return [Sheet.from_json(data) for _, data in list_records(RECORD_KIND)]
 
 
 def save_sheet(sheet: Any, replace: bool = True) -> None:
@@ -65,3 +77,43 @@ def write_back(sheets: list[Any], loaded: list[dict[str, Any]]) -> None:
                 raise Conflict(f"{now.name}'s stored sheet changed while this ran (another command saved it); "
                                "nothing was written back")
         stored[:] = sheets
+
+
+# --- the use cases ---------------------------------------------------------------------------------------------
+def sheet_doc(sheet: Any) -> dict[str, Any]:
+    """A sheet's document: ``affinity character show --json`` and the character page."""
+    return {**sheet.to_json(), "proficiency": sheet.proficiency, "hd_max": sheet.hd_max, "hd_die": sheet.hd_die,
+            "abilities": sheet.abilities, "features": sheet.features,
+            "pending": sheet.pending_choices(), "notation": sheet.notation()}
+
+
+def create_sheet(name: str, cls: str, level: int, virtue: str, weapon: str | None, armour: str | None,
+                 shield: bool | None, way: str, way_nodes: list[str], path_feats: list[str]) -> Any:
+    """A new character with its class kit (``None``: the kit's weapon, armour, shield), stored under a name not
+    taken yet."""
+    from gamewright.games.affinity.character import new_sheet
+
+    name = check_name(name, "a character's name")
+    sheet = new_sheet(name, cls, level, virtue, weapon, armour, shield, way, way_nodes, path_feats)
+    save_sheet(sheet, replace=False)
+    return sheet
+
+
+def level_up_stored(name: str, way_nodes: list[str], path_feats: list[str]) -> tuple[Any, list[str]]:
+    """A stored character one level up in one transaction: (the sheet after, what the level gave)."""
+    from gamewright.games.affinity.character import level_up
+
+    with edit_sheets(name) as (sheet,):
+        gained = level_up(sheet, way_nodes, path_feats)
+    return sheet, gained
+
+
+def rest_stored(name: str, rng: Rng, kind: str, mend: bool | None, dice: tuple[int, int] | None,
+                potion: str | None, healing: str, rest_resolve: str = "one") -> tuple[Any, dict[str, Any]]:
+    """A rest, heal or potion on a stored character in one locking transaction (a concurrent rest or level-up
+    is not lost): (the sheet after, the engine's document of what changed)."""
+    from gamewright.app.affinity_tools import rest_action
+
+    with edit_sheets(name) as (sheet,):
+        doc = rest_action(sheet, rng, kind, mend, dice, potion, healing, rest_resolve)
+    return sheet, doc

@@ -1,0 +1,1 @@
+"""Use cases shared by the CLI and the web: one transaction each."""
