@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gamewright.cli.affinity_sheets import edit_sheets
+from gamewright.app.affinity_sheets import edit_sheets
 from gamewright.core.errors import ConfigError
 from gamewright.games.affinity import SPEC
 from gamewright.games.affinity import party as pt
