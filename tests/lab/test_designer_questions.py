@@ -72,6 +72,8 @@ def test_the_seat_test_is_chi_square_with_exact_holm_adjusted_seats() -> None:
     assert [s["p_holm"] for s in test["seats"]] == pytest.approx(holm(raw))
     assert test["seats"][0]["p_holm"] < 0.05 < test["seats"][1]["p_holm"]
     assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    two = seat_test(_won([0] * 15 + [1] * 5), 2)  # two seats: both tests are one test, nothing to adjust
+    assert two is not None and [s["p_holm"] for s in two["seats"]] == [binomtest(15, 20, 0.5).pvalue] * 2
     none = seat_test(_won([None, None]), 2)
     assert none is not None and (none["decided"], none["p"]) == (0, 1.0)
 

@@ -39,7 +39,8 @@ def win_rates(games: Sequence[Record], seats: int) -> list[dict[str, Any]]:
 def seat_test(games: Sequence[Record], seats: int) -> dict[str, Any] | None:
     """Is any seat different? Over the games won by exactly one seat, the winners' seats against an equal
     share each: Pearson's chi-square test of the whole, and per seat an exact binomial test of its share
-    against 1/seats with Holm's correction over the seats. None for a solo game."""
+    against 1/seats with Holm's correction over the seats (two seats: one hypothesis, no correction). None
+    for a solo game."""
     if seats < 2:
         return None
     from scipy.stats import binomtest, chisquare
@@ -54,9 +55,11 @@ def seat_test(games: Sequence[Record], seats: int) -> dict[str, Any] | None:
     else:
         statistic, p = 0.0, 1.0
     raw = [float(binomtest(c, decided, 1 / seats).pvalue) if decided else 1.0 for c in counts]
+    # two seats: "seat 1's share is 1/2" and "seat 2's share is 1/2" are one hypothesis, nothing to adjust for
+    adjusted = raw if seats == 2 else holm(raw)
     return {"decided": decided, "expected": expected, "chi2": statistic, "df": seats - 1, "p": p,
             "seats": [{"seat": s, "wins": c, "share": c / decided if decided else 0.0, "p": raw[s],
-                       "p_holm": adjusted} for s, (c, adjusted) in enumerate(zip(counts, holm(raw), strict=True))]}
+                       "p_holm": a} for s, (c, a) in enumerate(zip(counts, adjusted, strict=True))]}
 
 
 def holm(pvalues: Sequence[float]) -> list[float]:

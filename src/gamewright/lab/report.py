@@ -69,7 +69,8 @@ METHODS = ("<h2>How the intervals are computed</h2><p class=meta>Every interval 
            "non-negative values: a BCa bootstrap (2,000 resamples from a fixed seed; a count sample with no "
            "spread: the exact Poisson interval), never below 0. Paired differences of lengths and metrics: "
            "Student's t, with the paired t test's p. The seat test: Pearson's chi-square over the games one seat "
-           "won, and per seat an exact binomial test of its share against an equal one, Holm-adjusted.</p>")
+           "won, and per seat an exact binomial test of its share against an equal one, Holm-adjusted over three or "
+           "more seats.</p>")
 
 
 def _meta(result: dict[str, Any], stored: dict[str, Any] | None) -> str:
