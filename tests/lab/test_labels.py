@@ -61,3 +61,21 @@ def test_seats_are_p1_p2_in_text_and_in_the_report(cli) -> None:  # type: ignore
     assert "<th>P1</th>" in text  # the seat-advantage metric, keyed "0" in the JSON
     assert "P1" in page.split("<svg", 1)[1]  # the win-rate bars' ticks
     assert [row["seat"] for row in result["difference"]] == [0, 1]
+
+
+def test_a_run_stored_before_these_fields_still_shows_and_reports() -> None:
+    from gamewright.cli.lab import show_result
+
+    old = run({"kind": "simulate", "game": "prince", "games": 10, "seed": 0}, workers=1)
+    lost = old.pop("losses")
+    old["draws"] = lost  # as it was stored: a lost run under draws
+    del old["seat_test"]
+    for row in old["win_rates"]:
+        del row["losses"]
+    assert f"lost {lost}" in render(old)
+    show_result(old)  # `lab show` of an old run: no KeyError
+    sweep = run({"kind": "sweep", "game": "affinity", "games": 3, "seed": 0, "param": "count", "values": [2, 3]},
+                workers=1)
+    del sweep["steps"]
+    assert "Step to step" not in render(sweep)
+    show_result(sweep)

@@ -341,7 +341,9 @@ def _headline(metrics: dict[str, Any]) -> str:
 def _outcomes(side: dict[str, Any]) -> str:
     """Draws for a game of several seats; a solo game's runs are won or lost (issue 22 item 9)."""
     if len(side["win_rates"]) == 1:
-        return f"won {side['win_rates'][0]['wins']}, lost {side.get('losses', 0)}"
+        from gamewright.lab.report import solo_losses
+
+        return f"won {side['win_rates'][0]['wins']}, lost {solo_losses(side)}"
     return f"draws {side['draws']}"
 
 

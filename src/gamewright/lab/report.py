@@ -135,9 +135,16 @@ def _difference(result: dict[str, Any]) -> list[str]:
     return out
 
 
+def solo_losses(side: dict[str, Any]) -> int:
+    """The runs a solo game lost (a run stored before ``losses`` was added counted them under ``draws``)."""
+    if "losses" in side:
+        return int(side["losses"])
+    return sum(side["length"]["histogram"].values()) - int(side["win_rates"][0]["wins"])
+
+
 def _outcomes(side: dict[str, Any]) -> str:
     if len(side["win_rates"]) == 1:  # a solo game is won or lost (issue 22 item 9)
-        return f"won {side['win_rates'][0]['wins']}, lost {side.get('losses', 0)}"
+        return f"won {side['win_rates'][0]['wins']}, lost {solo_losses(side)}"
     return f"draws {side['draws']}"
 
 
