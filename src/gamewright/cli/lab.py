@@ -307,8 +307,18 @@ def rerun_command(
 
 
 # --- text output -----------------------------------------------------------------------------------------
+def _seat(seat: int) -> str:
+    from gamewright.lab.analysis import seat_label
+
+    return seat_label(seat)
+
+
 def _rate(row: dict[str, Any]) -> str:
     return f"{row['rate']:.1%} [{row['low95']:.1%}–{row['high95']:.1%}]"
+
+
+def _win_delta(d: dict[str, Any]) -> str:
+    return f"{d['delta']:+.1%} [{d['low95']:+.1%}, {d['high95']:+.1%}]"
 
 
 def _length(side: dict[str, Any]) -> str:
@@ -317,53 +327,122 @@ def _length(side: dict[str, Any]) -> str:
             f"p10 {ln['p10']:g}, p90 {ln['p90']:g})")
 
 
+def _paired_length(d: dict[str, Any], unit: str) -> str:
+    return (f"{d['delta']:+.3g} {unit} [{d['low95']:+.3g}, {d['high95']:+.3g}], p = {d['p']:.3g} "
+            f"(longer in {d['longer']}, shorter in {d['shorter']}, the same in {d['same']} games)")
+
+
 def _headline(metrics: dict[str, Any]) -> str:
     parts = [f"{name} {p['value']:.3g} [{p['low95']:.3g}–{p['high95']:.3g}]"
              for name, p in metrics.get("headline", {}).items()]
     return "; ".join(parts)
 
 
+def _outcomes(side: dict[str, Any]) -> str:
+    """Draws for a game of several seats; a solo game's runs are won or lost (issue 22 item 9)."""
+    if len(side["win_rates"]) == 1:
+        from gamewright.lab.report import solo_losses
+
+        return f"won {side['win_rates'][0]['wins']}, lost {solo_losses(side)}"
+    return f"draws {side['draws']}"
+
+
+def _seat_test(test: dict[str, Any]) -> str:
+    return (f"is a seat different? chi-square {test['chi2']:.3g} (df {test['df']}), p = {test['p']:.3g}, over the "
+            f"{test['decided']} games one seat won (per seat: exact binomial, Holm)")
+
+
+def _text_tables(game: str, metrics: dict[str, Any]) -> None:
+    """The metrics the game's hook asks to print (nested rates: section → label → rate)."""
+    from gamewright.lab.hooks import metrics_hook
+
+    for name in metrics_hook(game).text_tables:
+        section = metrics.get(name)
+        if not section:
+            continue
+        table = Table(title=name.replace("_", " "))
+        for column in ("", "", "win rate [95%]", "n"):
+            table.add_column(column)
+        for group, rows in section.items():
+            for label, row in rows.items():
+                table.add_row(group, label, _rate(row), str(row["n"]))
+        console.print(table)
+
+
 def show_result(result: dict[str, Any]) -> None:
-    """A result as tables (the same for a fresh run and `lab show`)."""
+    """A result as tables (the same for a fresh run and `lab show`; runs stored before a field was added
+    print without it)."""
     console.print(result["question"], style="bold", highlight=False)
     if result.get("engine") == "batch":
         console.print("played by the batch engine (--engine batch)", style="dim", highlight=False)
     kind = result["kind"]
     agents = result["agents"]
     if kind == "simulate":
+        test = result.get("seat_test")
         table = Table(title=f"{result['game']}: {result['games']} games from seed {result['seed']}")
-        for column in ("seat", "agent", "win rate [95%]", "mean return"):
+        for column in ("seat", "agent", "win rate [95%]", "mean return", *(["vs equal share, p (Holm)"] if test
+                                                                            else [])):
             table.add_column(column)
         for w, ret in zip(result["win_rates"], result["mean_returns"], strict=True):
-            table.add_row(str(w["seat"]), agents[w["seat"]], _rate(w), f"{ret:.3f}")
+            extra = [f"{test['seats'][w['seat']]['p_holm']:.3g}"] if test else []
+            table.add_row(_seat(w["seat"]), agents[w["seat"]], _rate(w), f"{ret:.3f}", *extra)
         console.print(table)
+        console.print(_outcomes(result), highlight=False)
+        if test:
+            console.print(_seat_test(test), highlight=False)
         console.print(f"length: {_length(result)}", highlight=False)
         if _headline(result["metrics"]):
             console.print(_headline(result["metrics"]), highlight=False)
+        _text_tables(result["game"], result["metrics"])
     elif kind == "compare":
         table = Table(title=f"{result['game']}: {result['games']} paired games from seed {result['seed']}")
-        for column in ("seat", "agent", "A [95%]", "B [95%]", "B − A [95%]", "McNemar p"):
+        for column in ("seat", "agent", "A [95%]", "B [95%]", "B − A [95% exact]", "McNemar p"):
             table.add_column(column)
         for d in result["difference"]:
             s = d["seat"]
-            table.add_row(str(s), agents[s], _rate(result["a"]["win_rates"][s]), _rate(result["b"]["win_rates"][s]),
-                          f"{d['delta']:+.1%} [{d['low95']:+.1%}, {d['high95']:+.1%}]", f"{d['mcnemar_p']:.3g}")
+            table.add_row(_seat(s), agents[s], _rate(result["a"]["win_rates"][s]), _rate(result["b"]["win_rates"][s]),
+                          _win_delta(d), f"{d['mcnemar_p']:.3g}")
         console.print(table)
+        if "paired_length" in result:
+            unit = result["a"].get("length_unit", "actions")
+            console.print(f"length, paired B − A: {_paired_length(result['paired_length'], unit)}", highlight=False)
         for name, d in result.get("paired_metrics", {}).items():
             console.print(f"{name}, paired B − A: {d['delta']:+.3g} [{d['low95']:+.3g}, {d['high95']:+.3g}]",
                           highlight=False)
         for label in ("a", "b"):
-            line = f"{label.upper()}: length {_length(result[label])}"
+            line = f"{label.upper()}: length {_length(result[label])}; {_outcomes(result[label])}"
             headline = _headline(result[label]["metrics"])
             console.print(line + (f"; {headline}" if headline else ""), highlight=False)
     else:
         table = Table(title=f"{result['game']}: {result['param']} over {result['games']} games per value")
         table.add_column(result["param"])
         for s in range(len(agents)):
-            table.add_column(f"seat {s} wins [95%]")
+            table.add_column(f"{_seat(s)} wins [95%]")
         table.add_column("mean length")
         table.add_column("headline")
         for row in result["rows"]:
             table.add_row(str(row["value"]), *(_rate(w) for w in row["win_rates"]), f"{row['length']['mean']:.1f}",
                           _headline(row["metrics"]))
         console.print(table)
+        if result.get("steps"):
+            _steps(result)
+
+
+def _steps(result: dict[str, Any]) -> None:
+    """A sweep's paired step-to-step differences: every value plays the same seeds."""
+    unit = result["rows"][0].get("length_unit", "actions")
+    table = Table(title="step to step, paired on the same seeds (next − previous, 95%)")
+    table.add_column(f"{result['param']} step")
+    for s in range(len(result["agents"])):
+        table.add_column(f"{_seat(s)} wins, exact [McNemar p]")
+    table.add_column(f"length ({unit}), t [p]")
+    for name in result["steps"][0]["paired_metrics"]:
+        table.add_column(f"{name}, t")
+    for step in result["steps"]:
+        ln = step["length"]
+        table.add_row(f"{step['from']} → {step['to']}",
+                      *(f"{_win_delta(d)} [{d['mcnemar_p']:.3g}]" for d in step["difference"]),
+                      f"{ln['delta']:+.3g} [{ln['low95']:+.3g}, {ln['high95']:+.3g}] [{ln['p']:.3g}]",
+                      *(f"{d['delta']:+.3g} [{d['low95']:+.3g}, {d['high95']:+.3g}]"
+                        for d in step["paired_metrics"].values()))
+    console.print(table)

@@ -11,7 +11,7 @@ from typing import Any
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.rules import parse_assignments
-from gamewright.lab.analysis import paired_difference, paired_metrics, side_summary
+from gamewright.lab.analysis import paired_difference, paired_length, paired_metrics, paired_step, side_summary
 from gamewright.lab.runner import Batch, ruleset_name, run_batches, validate
 
 KINDS = ("simulate", "compare", "sweep")
@@ -86,9 +86,13 @@ def run(request: dict[str, Any], workers: int | None = None, ray_address: str | 
     if request["kind"] == "compare":
         difference = paired_difference(records[0], records[1], len(agents))
         return {**head, "a": summaries[0], "b": summaries[1], "difference": difference, "paired": True,
-                "paired_metrics": paired_metrics(game, records[0], records[1])}
+                "paired_metrics": paired_metrics(game, records[0], records[1]),
+                "paired_length": paired_length(records[0], records[1])}
     rows = [{"value": value, **summary} for value, summary in zip(request["values"], summaries, strict=True)]
-    return {**head, "param": request["param"], "values": list(request["values"]), "rows": rows}
+    # every value plays the same seeds: each step to the next value is a paired comparison
+    steps = [{"from": request["values"][i], "to": request["values"][i + 1],
+              **paired_step(game, records[i], records[i + 1], len(agents))} for i in range(len(records) - 1)]
+    return {**head, "param": request["param"], "values": list(request["values"]), "rows": rows, "steps": steps}
 
 
 def question(request: dict[str, Any]) -> str:

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamewright.lab.stats import mean_interval, wilson_interval
+from gamewright.lab.stats import Kind as Kind  # re-exported: what a metric's values can be (``mean_of``)
+from gamewright.lab.stats import interval, wilson_interval
 
 Record = dict[str, Any]
 
@@ -50,6 +51,7 @@ class MetricsHook:
     game_options: Callable[[dict[str, Any], int], dict[str, Any]] = _same_options
     length_unit: str = "actions"
     paired: tuple[str, ...] = ()  # numeric record fields ``lab compare`` also differences game by game
+    text_tables: tuple[str, ...] = ()
     # ``--engine batch``: games start..stop-1 of (ruleset, options, agents, seed) as records, many at once, and
     # the check that refuses agents the batch engine cannot play (None: the game has no batch engine)
     batch: Callable[[str | None, dict[str, Any], tuple[str, ...], int, int, int], list[Record]] | None = None
@@ -84,15 +86,16 @@ def rate(successes: int, n: int) -> dict[str, Any]:
     return {"rate": successes / n if n else 0.0, "low95": low, "high95": high, "n": n, "wins": successes}
 
 
-def mean_of(values: Sequence[float]) -> dict[str, Any]:
-    """A mean with its normal 95% interval."""
-    mean, low, high = mean_interval(list(values))
-    return {"value": mean, "low95": low, "high95": high, "n": len(values)}
+def mean_of(values: Sequence[float], kind: Kind) -> dict[str, Any]:
+    """A mean with the 95% interval its kind calls for (``lab.stats``): t for any real, Wilson for 0/1,
+    a seeded bootstrap for counts and other non-negative values."""
+    mean, low, high = interval(list(values), kind)
+    return {"value": mean, "low95": low, "high95": high, "n": len(values), "kind": str(kind)}
 
 
 def headline_rate(successes: int, n: int) -> dict[str, Any]:
     row = rate(successes, n)
-    return {"value": row["rate"], "low95": row["low95"], "high95": row["high95"]}
+    return {"value": row["rate"], "low95": row["low95"], "high95": row["high95"], "kind": str(Kind.RATE)}
 
 
 def win_rate_by(games: Sequence[Record], keys: Callable[[Record], Iterable[tuple[str, int]]]) -> dict[str, Any]:

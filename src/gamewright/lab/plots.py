@@ -36,9 +36,9 @@ def win_rate_bars(groups: Sequence[tuple[str, Sequence[dict[str, Any]]]]) -> str
     for g, (label, rows) in enumerate(groups):
         xs = [r["seat"] + (g - (len(groups) - 1) / 2) * width for r in rows]
         rates = [r["rate"] for r in rows]
-        errors = [[r["rate"] - r["low95"] for r in rows], [r["high95"] - r["rate"] for r in rows]]
+        errors = [[max(0.0, r["rate"] - r["low95"]) for r in rows], [max(0.0, r["high95"] - r["rate"]) for r in rows]]
         ax.bar(xs, rates, width * 0.9, yerr=errors, capsize=4, label=label, color=COLOURS[g % len(COLOURS)])
-    ax.set_xticks(range(seats), [f"seat {s}" for s in range(seats)])
+    ax.set_xticks(range(seats), [f"P{s + 1}" for s in range(seats)])  # seats as the tables name them
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% Wilson)")
     if len(groups) > 1:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamewright.lab import plots
+from gamewright.lab.analysis import seat_label
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:70rem;color:#222;line-height:1.4}
@@ -55,9 +56,21 @@ def render(result: dict[str, Any], stored: dict[str, Any] | None = None) -> str:
         parts += _side_sections([("A", result["a"]), ("B", result["b"])])
     else:
         parts += _sweep(result)
+    parts.append(METHODS)
     title = e(result["question"])
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{title}</title>"
             f"<style>{STYLE}</style></head><body>{''.join(parts)}</body></html>\n")
+
+
+METHODS = ("<h2>How the intervals are computed</h2><p class=meta>Every interval is 95%. Win rates and other "
+           "rates: Wilson's score interval. Paired win-rate differences B − A: exact and conditional on the games "
+           "only one side won (Clopper–Pearson on their split, scaled to all games), so the interval excludes 0 "
+           "exactly when the exact McNemar test rejects at 5%. Means of counts (rounds, deaths) and other "
+           "non-negative values: a BCa bootstrap (2,000 resamples from a fixed seed; a count sample with no "
+           "spread: the exact Poisson interval), never below 0. Paired differences of lengths and metrics: "
+           "Student's t, with the paired t test's p. The seat test: Pearson's chi-square over the games one seat "
+           "won, and per seat an exact binomial test of its share against an equal one, Holm-adjusted over three or "
+           "more seats.</p>")
 
 
 def _meta(result: dict[str, Any], stored: dict[str, Any] | None) -> str:
@@ -85,27 +98,73 @@ def _variant(side: dict[str, Any]) -> str:
     return ", ".join(parts) or "default rules"
 
 
+def _win_differences(differences: Sequence[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [(seat_label(d["seat"]), f"{d['delta']:+.1%}", f"[{d['low95']:+.1%}, {d['high95']:+.1%}]",
+             f"{d['mcnemar_p']:.4g}", d.get("a_only", ""), d.get("b_only", "")) for d in differences]
+
+
+def _paired_rows(step: dict[str, Any], unit: str) -> list[tuple[Any, ...]]:
+    """Game length and the game's paired metrics, B − A game by game (t intervals)."""
+    rows = []
+    if "length" in step:
+        rows.append((f"length ({unit})", step["length"]))
+    rows += list(step.get("paired_metrics", {}).items())
+    return [(name, f"{d['delta']:+.4g}", f"[{d['low95']:+.4g}, {d['high95']:+.4g}]",
+             f"{d['p']:.4g}" if "p" in d else "") for name, d in rows]
+
+
+PAIRED_HEADER = ("", "B − A, game by game", "95% interval (t)", "paired t test p")
+WIN_HEADER = ("seat", "B − A", "95% interval (exact, paired)", "exact McNemar p", "only A won", "only B won")
+
+
 def _difference(result: dict[str, Any]) -> list[str]:
-    rows = [(d["seat"], pct(result["a"]["win_rates"][d["seat"]]["rate"]),
-             pct(result["b"]["win_rates"][d["seat"]]["rate"]), f"{d['delta']:+.1%}",
-             f"[{d['low95']:+.1%}, {d['high95']:+.1%}]", f"{d['mcnemar_p']:.4g}", d.get("a_only", ""),
-             d.get("b_only", "")) for d in result["difference"]]
-    header = ("seat", "A wins", "B wins", "B − A", "95% interval (paired)", "exact McNemar p",
-              "only A won", "only B won")
-    out = ["<h2>Paired difference</h2>", table(header, rows)]
-    paired = result.get("paired_metrics", {})
+    rows = [(label, pct(result["a"]["win_rates"][d["seat"]]["rate"]), pct(result["b"]["win_rates"][d["seat"]]["rate"]),
+             *rest) for d, (label, *rest) in zip(result["difference"], _win_differences(result["difference"]),
+                                                 strict=True)]
+    out = ["<h2>Paired difference</h2>", table((WIN_HEADER[0], "A wins", "B wins", *WIN_HEADER[1:]), rows)]
+    step = {"paired_metrics": result.get("paired_metrics", {})}
+    if "paired_length" in result:  # runs stored before it was added have none
+        step["length"] = result["paired_length"]
+    paired = _paired_rows(step, result["a"].get("length_unit", "actions"))
     if paired:
-        out.append(table(("metric", "B − A, game by game", "95% interval (Wald)"),
-                         [(name, f"{d['delta']:+.4g}", f"[{d['low95']:+.4g}, {d['high95']:+.4g}]")
-                          for name, d in paired.items()]))
+        out.append(table(PAIRED_HEADER, paired))
+    if "paired_length" in result:
+        ln = result["paired_length"]
+        out.append(f"<p class=meta>B's game was longer in {ln['longer']}, shorter in {ln['shorter']} and as long "
+                   f"in {ln['same']} of the {ln['n']} pairs.</p>")
     return out
+
+
+def solo_losses(side: dict[str, Any]) -> int:
+    """The runs a solo game lost (a run stored before ``losses`` was added counted them under ``draws``)."""
+    if "losses" in side:
+        return int(side["losses"])
+    return sum(side["length"]["histogram"].values()) - int(side["win_rates"][0]["wins"])
+
+
+def _outcomes(side: dict[str, Any]) -> str:
+    if len(side["win_rates"]) == 1:  # a solo game is won or lost (issue 22 item 9)
+        return f"won {side['win_rates'][0]['wins']}, lost {solo_losses(side)}"
+    return f"draws {side['draws']}"
+
+
+def _seat_test(label: str, test: dict[str, Any]) -> str:
+    return (f"<p>{e(label + ': ' if label else '')}is a seat different? Over the {test['decided']} games one seat "
+            f"won, chi-square {test['chi2']:.4g} (df {test['df']}), p = {test['p']:.4g}.</p>")
 
 
 def _side_sections(sides: Sequence[tuple[str, dict[str, Any]]]) -> list[str]:
     out = ["<h2>Win rates</h2>"]
-    header = ["seat", *(f"{label} win rate [95%]".strip() for label, _ in sides)]
+    tested = [(label, side) for label, side in sides if side.get("seat_test")]
+    header = ["seat", *(f"{label} win rate [95%]".strip() for label, _ in sides),
+              *(f"{label} vs an equal share, p (Holm)".strip() for label, _ in tested)]
     seats = len(sides[0][1]["win_rates"])
-    out.append(table(header, [(s, *(interval(side["win_rates"][s]) for _, side in sides)) for s in range(seats)]))
+    out.append(table(header, [(seat_label(s), *(interval(side["win_rates"][s]) for _, side in sides),
+                               *(f"{side['seat_test']['seats'][s]['p_holm']:.4g}" for _, side in tested))
+                              for s in range(seats)]))
+    out.append("<p>" + e("; ".join(f"{label + ': ' if label else ''}{_outcomes(side)}" for label, side in sides))
+               + "</p>")
+    out += [_seat_test(label, side["seat_test"]) for label, side in tested]
     unit = sides[0][1].get("length_unit", "actions")
     lengths = [(label or "games", side["length"]) for label, side in sides]
     out.append("<h2>Game length</h2>")
@@ -128,6 +187,8 @@ def metrics_html(metrics: dict[str, Any]) -> str:
     for name, value in metrics.items():
         if name == "headline":
             continue
+        if name == "seat_advantage" and isinstance(value, dict):  # keyed by seat number: named as the tables are
+            value = {seat_label(int(k)) if str(k).isdigit() else k: v for k, v in value.items()}
         out.append(f"<h3>{e(name.replace('_', ' '))}</h3>")
         out.append(_value_html(value))
     return "".join(out)
@@ -158,7 +219,7 @@ def sweep_points(result: dict[str, Any]) -> dict[str, list[dict[str, float]]]:
     series: dict[str, list[dict[str, float]]] = {}
     for row in result["rows"]:
         for w in row["win_rates"]:
-            series.setdefault(f"seat {w['seat']} win rate", []).append(
+            series.setdefault(f"{seat_label(w['seat'])} win rate", []).append(
                 {"value": w["rate"], "low95": w["low95"], "high95": w["high95"]})
         ln = row["length"]
         series.setdefault(f"mean length ({row.get('length_unit', 'actions')})", []).append(
@@ -173,7 +234,8 @@ def _sweep(result: dict[str, Any]) -> list[str]:
     series = sweep_points(result)
     names = list(series)
     rows = [(v, *(interval(series[n][i], "value") for n in names)) for i, v in enumerate(result["values"])]
-    out = ["<h2>Results by value</h2>", table((result["param"], *names), rows), "<h2>Curves</h2><div class=plots>"]
+    out = ["<h2>Results by value</h2>", table((result["param"], *names), rows), *_steps(result),
+           "<h2>Curves</h2><div class=plots>"]
     out += [plots.sweep_curve(result["param"], result["values"], name, points) for name, points in series.items()]
     out.append("</div><h2>Game length</h2><div class=plots>")
     out.append(plots.length_histograms([(f"{result['param']}={row['value']}", row["length"]["histogram"])
@@ -182,4 +244,18 @@ def _sweep(result: dict[str, Any]) -> list[str]:
     for row in result["rows"]:
         out.append(f"<div><h3>{e(result['param'])} = {e(row['value'])}</h3>{metrics_html(row['metrics'])}</div>")
     out.append("</div>")
+    return out
+
+
+def _steps(result: dict[str, Any]) -> list[str]:
+    """A sweep's paired step-to-step differences (every value plays the same seeds)."""
+    steps = result.get("steps") or []
+    if not steps:
+        return []
+    unit = result["rows"][0].get("length_unit", "actions")
+    out = ["<h2>Step to step (paired on the same seeds)</h2>"]
+    for step in steps:
+        out.append(f"<h3>{e(result['param'])}: {e(step['from'])} → {e(step['to'])}</h3>")
+        out.append(table(WIN_HEADER, _win_differences(step["difference"])))
+        out.append(table(PAIRED_HEADER, _paired_rows(step, unit)))
     return out

@@ -14,6 +14,7 @@ from typing import Any
 
 from gamewright.core.errors import ConfigError
 from gamewright.lab.hooks import (
+    Kind,
     MetricsHook,
     Record,
     headline_rate,
@@ -87,16 +88,16 @@ def _budget_label(game: Record) -> Iterable[tuple[str, int]]:
 def summarise(games: Sequence[Record]) -> dict[str, Any]:
     n = len(games)
     party_wins = sum(1 for g in games if PARTY in g["wins"])
-    deaths = [sum(g["metrics"]["deaths"].values()) for g in games]
+    deaths = [float(sum(g["metrics"]["deaths"].values())) for g in games]
     return {
         "seat_advantage": seat_advantage(games),
         "party_win_by_budget": win_rate_by(games, _budget_label),
-        "rounds": mean_of([float(g["length"]) for g in games]),
+        "rounds": mean_of([float(g["length"]) for g in games], Kind.COUNT),
         "hd_lost_per_class": per_game(total_counts(games, "hd_lost"), n),
         "deaths_per_class": per_game(total_counts(games, "deaths"), n),
-        "deaths_per_fight": mean_of([float(d) for d in deaths]),
+        "deaths_per_fight": mean_of(deaths, Kind.COUNT),
         "resolve_collapses_per_fight": per_game(total_counts(games, "collapses"), n),
-        "headline": {"party wins": headline_rate(party_wins, n), "party deaths": mean_of([float(d) for d in deaths])},
+        "headline": {"party wins": headline_rate(party_wins, n), "party deaths": mean_of(deaths, Kind.COUNT)},
     }
 
 

@@ -1,6 +1,7 @@
 """Penance's metrics for the lab: seat and first-mover advantage, win rate by deck, faction, secondary
-equipment and tactic, card play and card loss frequencies, and what defeated the loser; for squads (issue 16)
-the win rate by line-up and seat, the winners' caskets lost, and pilot extractions.
+equipment and tactic, card play and card loss frequencies, each card's win rate when played (by deck), and what
+defeated the loser; for squads (issue 16) the win rate by line-up and seat, the winners' caskets lost, and pilot
+extractions.
 
 Initiative is rolled every round (reference penance.md §4), so who moves first is measured apart from the
 seat; the decks change seats every other game, so a seat's advantage is not its deck's.
@@ -42,9 +43,10 @@ def record(state: Any, events: Sequence[Any]) -> Record:
     plays: Counter[str] = Counter(str(e.data["card"]) for e in events if e.kind == "play" and e.data.get("card"))
     losses: Counter[str] = Counter(str(e.data["card"]) for e in events if e.kind == "lose" and e.data.get("card"))
     reason = str(data.get("end_reason") or "")
+    decks = [d.strip() for d in str(data["rules"]["options"]["decks"]).split(",")]
     return {
         "length": int(data.get("round", 0)),
-        "decks": [d.strip() for d in str(data["rules"]["options"]["decks"]).split(",")],
+        "decks": decks,
         "first": first,
         "plays": dict(sorted(plays.items())),
         "losses": dict(sorted(losses.items())),
@@ -54,7 +56,38 @@ def record(state: Any, events: Sequence[Any]) -> Record:
         "caskets_out": [sum(1 for c, s in enumerate(data["sides"]) if state.team[c] == t and s.get("out"))
                         for t in (0, 1)],
         "extractions": sum(1 for e in events if e.kind == "extract"),
+        "played": _played(state, events, decks),
     }
+
+
+def _played(state: Any, events: Sequence[Any], decks: Sequence[str]) -> list[dict[str, list[str]]]:
+    """Per seat: each of its decks → the cards a casket with that deck played at least once."""
+    played: list[dict[str, set[str]]] = [{}, {}]
+    for e in events:
+        if e.kind == "play" and e.data.get("card"):
+            casket = int(e.data.get("casket", e.data["player"]))  # squads: ``player`` is the seat
+            seat = state.team[casket]
+            place = state.team[:casket].count(seat)  # the casket's place in its side: its deck in "a/b"
+            deck = decks[seat].split("/")[place].strip()
+            played[seat].setdefault(deck, set()).add(str(e.data["card"]))
+    return [{deck: sorted(cards) for deck, cards in sorted(side.items())} for side in played]
+
+
+def card_win_rates(games: Sequence[Record]) -> dict[str, dict[str, Any]]:
+    """Deck → card → the win rate of the seat that played it (in the games where a casket with that deck
+    played the card at least once; a game counts once per seat)."""
+    played: Counter[tuple[str, str]] = Counter()
+    won: Counter[tuple[str, str]] = Counter()
+    for game in games:
+        for seat, side in enumerate(game["metrics"].get("played", ())):
+            for deck, cards in side.items():
+                for card in cards:
+                    played[deck, card] += 1
+                    won[deck, card] += seat in game["wins"]
+    out: dict[str, dict[str, Any]] = {}
+    for deck, card in sorted(played):
+        out.setdefault(deck, {})[card] = rate(won[deck, card], played[deck, card])
+    return out
 
 
 def _deck_labels(game: Record, label: str) -> Iterable[tuple[str, int]]:
@@ -91,6 +124,7 @@ def summarise(games: Sequence[Record]) -> dict[str, Any]:
         "by_tactic": win_rate_by(games, lambda g: _deck_labels(g, "tactic")),
         "card_plays_per_game": per_game(total_counts(games, "plays"), n),
         "card_losses_per_game": per_game(total_counts(games, "losses"), n),
+        "card_win_rate_when_played": card_win_rates(games),
         "cause_of_defeat": dict(sorted(causes.items())),
         "by_lineup": win_rate_by(games, lambda g: ((f"{g['metrics'].get('lineup', '1v1')} seat {s + 1}", s)
                                                    for s in (0, 1))),
@@ -105,4 +139,5 @@ def summarise(games: Sequence[Record]) -> dict[str, Any]:
     }
 
 
-HOOK = MetricsHook(record=record, summarise=summarise, game_options=game_options, length_unit="rounds")
+HOOK = MetricsHook(record=record, summarise=summarise, game_options=game_options, length_unit="rounds",
+                   text_tables=("card_win_rate_when_played",))

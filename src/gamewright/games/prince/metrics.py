@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from gamewright.lab.hooks import MetricsHook, Record, distribution, headline_rate, mean_of, per_game, total_counts
+from gamewright.lab.hooks import Kind, MetricsHook, Record, distribution, headline_rate, mean_of, per_game, total_counts
 
 
 def record(state: Any, events: Sequence[Any]) -> Record:
@@ -43,12 +43,12 @@ def summarise(games: Sequence[Record]) -> dict[str, Any]:
     total_sent = sum(sent.values())
     reached = Counter(g["metrics"]["encounter"] for g in games)
     return {
-        "distance": {**distribution(distances), "mean95": mean_of(distances)},
+        "distance": {**distribution(distances), "mean95": mean_of(distances, Kind.NONNEGATIVE)},  # ≥ 0: 001 §13
         "runs_won": headline_rate(won, n),
         "combustions_per_run": per_game(total_counts(games, "combusted"), n),
         "planet_choice": {planet: count / total_sent for planet, count in sent.items()} if total_sent else {},
         "encounter_reached": {str(k): reached[k] for k in sorted(reached)},
-        "headline": {"Distance": mean_of(distances), "runs won": headline_rate(won, n)},
+        "headline": {"Distance": mean_of(distances, Kind.NONNEGATIVE), "runs won": headline_rate(won, n)},
     }
 
 
