@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from gamewright.core.errors import ConfigError, GamewrightError, NotFound
+from gamewright.store.web_games import WebGame
 from gamewright.web.runtime import Runtime, new_runtime
-from gamewright.web.tables import WebGame
 
 
 class PrinceBusy(GamewrightError):
