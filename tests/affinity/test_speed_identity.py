@@ -12,9 +12,9 @@ from gamewright.cli.affinity import defend_doc, odds_doc
 from gamewright.games.affinity import pools
 from gamewright.games.affinity.character import conformance_party
 from gamewright.games.affinity.combat import budget_count, build_fight
-from gamewright.games.affinity.conformance import matchups
 from gamewright.games.affinity.data_files import creature_data
 from gamewright.games.affinity.policies import GreedyPolicy
+from gamewright.lab.affinity_conformance import matchups
 
 # recorded at adab9ea, before the speed work
 FIGHTS_DIGEST = "965576248b3aa14091ef5d45a79574819d5be2b8fa72e98ecedf487281691290"
