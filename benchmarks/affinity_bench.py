@@ -11,8 +11,12 @@ from typing import Any
 
 from gamewright.core.game import load_game
 from gamewright.core.rng import Rng
-from gamewright.games.affinity.conformance import checked_fight, matchups
 from gamewright.games.affinity.pools import odds
+
+try:  # the module's path since the lab took the conformance batch; then the older one
+    from gamewright.lab.affinity_conformance import checked_fight, matchups
+except ImportError:
+    from gamewright.games.affinity.conformance import checked_fight, matchups  # type: ignore[no-redef]
 
 
 def _playouts(game: Any, label: str, seconds: float, per_state: Callable[[Any, list[Any]], int]) -> float:

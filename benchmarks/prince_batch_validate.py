@@ -1,6 +1,6 @@
 """The batch Space Prince engine against the scalar engine with large samples, option by option: each line gives
 the configuration, both engines' win rate, mean Distance and combustions per run, and the smallest p-value of the
-tests (Fisher, KS, Anderson–Darling, Welch per planet; see ``gamewright.games.prince.batch.validate``).
+tests (Fisher, KS, Anderson–Darling, Welch per planet; see ``gamewright.lab.prince_batch_validate``).
 
     python benchmarks/prince_batch_validate.py [--scalar-runs 3000] [--batch-runs 100000] [--agent random]
 """
@@ -11,7 +11,11 @@ import argparse
 from typing import Any
 
 from gamewright.games.prince.batch.lab import batch_records
-from gamewright.games.prince.batch.validate import p_values, scalar_records, summary
+
+try:  # the module's path since the lab took the batch validation; then the older one
+    from gamewright.lab.prince_batch_validate import p_values, scalar_records, summary
+except ImportError:
+    from gamewright.games.prince.batch.validate import p_values, scalar_records, summary  # type: ignore[no-redef]
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("design", {}), ("prototype", {}), ("design", {"crit": "prototype"}), ("design", {"degradation": False}),

@@ -11,7 +11,7 @@ from gamewright.core.game import CHANCE, TERMINAL, load_game, registered_games
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import Act
-from gamewright.games.affinity.conformance import matchups, run_conformance
+from gamewright.lab.affinity_conformance import matchups, run_conformance
 
 
 def test_one_thousand_seeded_fights() -> None:
@@ -107,8 +107,8 @@ def test_view_hides_only_the_random_stream() -> None:
 
 def test_greedy_policy_plays_sensibly() -> None:
     """The greedy party sweeps a weak medium encounter and clearly outplays random choices."""
-    from gamewright.games.affinity.conformance import checked_fight
     from gamewright.games.affinity.policies import GreedyPolicy, RandomPolicy
+    from gamewright.lab.affinity_conformance import checked_fight
 
     greedy = sum(checked_fight(1, "pall_wolf", s, GreedyPolicy(), GreedyPolicy()).winner == 0 for s in range(40))
     rand = sum(checked_fight(1, "pall_wolf", s, RandomPolicy(s), GreedyPolicy()).winner == 0 for s in range(40))

@@ -12,9 +12,9 @@ from gamewright.cli.affinity import defend_doc, odds_doc
 from gamewright.games.affinity import pools
 from gamewright.games.affinity.character import conformance_party
 from gamewright.games.affinity.combat import budget_count, build_fight
-from gamewright.games.affinity.conformance import matchups
 from gamewright.games.affinity.data_files import creature_data
 from gamewright.games.affinity.policies import GreedyPolicy
+from gamewright.lab.affinity_conformance import matchups
 
 # recorded at adab9ea, before the speed work; FIGHTS_DIGEST re-recorded for issue 22 item 5, whose fix changes
 # only what the hash reads of the previews and roll events: the exertion and divine-die terms give their dice

@@ -78,12 +78,12 @@ def test_a_name_that_is_not_utf8_is_one_line(isolated_database: str) -> None:
 
 def test_names_with_markup_are_stored_as_given() -> None:
     """Markup is text like any other: stored as given (showing it literally is the front ends' part)."""
+    from gamewright.app import princes
     from gamewright.games.affinity.character import new_sheet
-    from gamewright.games.prince import registry
     from gamewright.games.prince.chart import quantize
 
-    assert registry.mint("  [/bold]  ", quantize("2000-01-01T00:00:00Z", 10, 0)).name == "[/bold]"
-    assert registry.get("[/bold]").name == "[/bold]"
+    assert princes.mint("  [/bold]  ", quantize("2000-01-01T00:00:00Z", 10, 0)).name == "[/bold]"
+    assert princes.get("[/bold]").name == "[/bold]"
     put_record("affinity-character", "[red]Ann", new_sheet("[red]Ann", "priest").to_json())
     assert get_record("affinity-character", "[red]Ann")["name"] == "[red]Ann"
 

@@ -95,22 +95,23 @@ def test_concurrent_plan_steps_in_one_inclinations_game_lose_nothing(cli, url: s
 def test_concurrent_prince_plays_keep_one_active_run_that_replays(cli, url: str, tmp_path: Path) -> None:
     from sqlalchemy import select
 
-    from gamewright.games.prince import registry
+    from gamewright.app import princes
     from gamewright.games.prince.game import PrinceGame
-    from gamewright.games.prince.progression import Progress, load_data
+    from gamewright.games.prince.progression import Progress
     from gamewright.games.prince.resolve import profile_from_chart
     from gamewright.store.db import session_scope
     from gamewright.store.models import PrinceRun
+    from gamewright.store.princes import progress_data
 
     assert cli("prince", "mint", "--name", "Racer", "--lat", "10", "--lon", "0", "--time", "2000-01-01")[0] == 0
     outcomes = race(tmp_path / "race", [["prince", "play", "Racer", "--auto", "greedy", "--json"]] * 4)
     refused = _one_line_refusals(outcomes)
     assert all("another process" in o.err for o in refused)
     started = [o for o in outcomes if o.out and json.loads(o.out.splitlines()[0]).get("resumed") is False]
-    record = registry.get("Racer")
+    record = princes.get("Racer")
     with session_scope() as session:
         runs = list(session.scalars(select(PrinceRun).where(PrinceRun.prince_id == record.id)))
-        starts = load_data(session, record.id).get("run_starts") or {}
+        starts = progress_data(session, record.id).get("run_starts") or {}
     assert len(runs) == len(started) >= 1
     assert sum(r.status == "active" for r in runs) <= 1
     for run in runs:  # every stored run replays from its seed and its turns to its stored result

@@ -42,14 +42,14 @@ def test_saved_games_and_records_on_postgres() -> None:
 
 
 def test_prince_identity_is_enforced_on_postgres() -> None:
-    from gamewright.games.prince import registry
+    from gamewright.app import princes
     from gamewright.games.prince.chart import quantize
 
     suffix = uuid.uuid4().int % 10_000
     moment = quantize("1950-01-01T00:00:00Z", (suffix % 8000) / 100, 0)
-    registry.mint(f"pg-{suffix}", moment)
+    princes.mint(f"pg-{suffix}", moment)
     with pytest.raises(Conflict):
-        registry.mint(f"pg-{suffix}-again", moment)
+        princes.mint(f"pg-{suffix}-again", moment)
 
 
 def test_concurrent_first_use_migrates_once_on_postgres() -> None:

@@ -18,9 +18,9 @@ import pytest
 from gamewright.games.prince.batch import engine as batch_engine
 from gamewright.games.prince.batch import play_runs
 from gamewright.games.prince.batch.lab import batch_records
-from gamewright.games.prince.batch.validate import p_values, scalar_records
 from gamewright.games.prince.options import config_for
 from gamewright.lab import runner
+from gamewright.lab.prince_batch_validate import p_values, scalar_records
 from gamewright.lab.runner import Batch
 
 SCALAR_RUNS = 200

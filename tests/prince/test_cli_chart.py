@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -63,10 +61,12 @@ def test_mint_list_show(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped
 
 
 def test_show_includes_progress_when_available(cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    fake = types.ModuleType("gamewright.games.prince.progression")
-    fake.progress_report = lambda prince_id: {"prince_id": prince_id, "encounters": 5}  # type: ignore[attr-defined]
-    fake.render_progress = lambda report: Text(f"Encounters so far: {report['encounters']}")  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "gamewright.games.prince.progression", fake)
+    from gamewright.app import princes
+    from gamewright.cli import prince_progress
+
+    monkeypatch.setattr(princes, "progress_report", lambda prince_id: {"prince_id": prince_id, "encounters": 5})
+    monkeypatch.setattr(prince_progress, "render_progress",
+                        lambda report: Text(f"Encounters so far: {report['encounters']}"))
     cli("prince", "mint", "--name", "Ada", *CHART_ARGS)
     data = json.loads(cli("prince", "show", "Ada", "--json")[1])
     assert data["progress"] == {"prince_id": data["id"], "encounters": 5}

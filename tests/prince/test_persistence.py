@@ -96,7 +96,7 @@ def test_aspect_activation_and_joys_persist(cli) -> None:  # noqa: ANN001
 
 
 def test_play_refuses_a_combust_planet_and_stores_nothing(cli) -> None:  # noqa: ANN001
-    from gamewright.games.prince.run import open_run, play_turn
+    from gamewright.app.prince_runs import open_run, play_turn
     from gamewright.games.prince.tables import PLANETS
 
     assert cli(*MINT)[0] == 0

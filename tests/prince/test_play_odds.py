@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from gamewright.games.prince import registry
+from gamewright.app import princes
 from gamewright.games.prince.game import PrinceGame
 from gamewright.games.prince.progression import Progress
 from gamewright.games.prince.resolve import profile_from_chart
@@ -43,7 +43,7 @@ def test_play_shows_both_charts_and_both_aspect_webs(cli) -> None:  # noqa: ANN0
 
 def test_an_opponents_ready_exaltation_save_shows_as_ex(cli) -> None:  # noqa: ANN001
     assert cli(*MINT)[0] == 0
-    profile = profile_from_chart(registry.get("Ada").chart)
+    profile = profile_from_chart(princes.get("Ada").chart)
     for seed in range(200):  # a run whose first opponent planet is exalted (the run the CLI will start)
         state, _ = PrinceGame("design", player=profile, progress=Progress()).start(seed)
         if state.opponent is not None and state.opponent.dignities[state.current] == "exaltation":

@@ -133,7 +133,7 @@ def test_racing_moves_exactly_one_lands(client: TestClient) -> None:
     assert client.post(f"/api/games/{gid}/actions", headers=auth(seat1),
                        json={"action": "resign-not-a-move", "seq": 1}).status_code == 422
     from gamewright.store.db import session_scope
-    from gamewright.web.tables import WebAction
+    from gamewright.store.web_games import WebAction
 
     with session_scope() as s:
         seqs = [a.seq for a in s.query(WebAction).filter_by(game_id=gid).order_by(WebAction.seq)]

@@ -216,7 +216,7 @@ def conformance(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """Run the conformance fights and summarise: win rate, rounds, HD lost per character, with 95% intervals."""
-    from gamewright.games.affinity.conformance import iter_fights, summarise
+    from gamewright.lab.affinity_conformance import iter_fights, summarise
 
     lim.check_all(**{"--fights": ("fights", fights), "--seed": ("seed", seed)})
     records = list(progress(iter_fights(fights, seed, policy), fights, "fights", enabled=not json_out))

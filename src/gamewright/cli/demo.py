@@ -9,9 +9,9 @@ import typer
 from rich.rule import Rule
 from rich.text import Text
 
+from gamewright.app import princes
 from gamewright.cli.common import console
 from gamewright.core.errors import NotFound
-from gamewright.games.prince import registry
 from gamewright.games.prince.chart import quantize
 
 DEMO_NAME = "Demo"
@@ -39,11 +39,11 @@ def demo(svg: Path | None = None, seed: int = 1) -> None:
 
     svg = default_svg_path() if svg is None else svg
     try:
-        registry.get(DEMO_NAME)
+        princes.get(DEMO_NAME)
         console.print(f"Prince {DEMO_NAME} already exists; reusing it.")
     except NotFound:
         time, lat, lon = DEMO_MOMENT
-        registry.mint(DEMO_NAME, quantize(time, lat, lon))
+        princes.mint(DEMO_NAME, quantize(time, lat, lon))
         console.print(f"Minted Prince {DEMO_NAME} from {time} at {lat}, {lon}.")
     steps = (
         ("The chart", ["prince", "show", DEMO_NAME, "--svg", str(svg)]),

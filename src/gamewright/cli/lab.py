@@ -125,6 +125,7 @@ def _execute(request: dict[str, Any], workers: int | None, ray: str | None, json
     when ``json_out`` is None); the result."""
     from gamewright.lab import experiments, history
     from gamewright.lab.runner import default_workers
+    from gamewright.store.lab_runs import get_run
 
     bounded(request["games"], 1, MAX_GAMES, "--games")
     check_seed(request["seed"], "--seed")
@@ -140,7 +141,7 @@ def _execute(request: dict[str, Any], workers: int | None, ray: str | None, json
     used = workers or default_workers()
     run_id = history.save_run(request, result, used, f"ray:{ray}" if ray else "local", seconds)
     if report is not None:
-        _write_report(result, history.get_run(run_id), report)
+        _write_report(result, get_run(run_id), report)
     if json_out:
         print_json(result)
     elif json_out is False:
@@ -242,7 +243,7 @@ def runs_command(
     json_out: bool = JSON_OPTION,
 ) -> None:
     """The stored lab runs, latest first."""
-    from gamewright.lab.history import list_runs
+    from gamewright.store.lab_runs import list_runs
 
     rows = list_runs(game, limit)
     if json_out:
@@ -261,7 +262,7 @@ def runs_command(
 def show_command(run_id: int = typer.Argument(..., help="Run id (see `gamewright lab runs`)."),
                  json_out: bool = JSON_OPTION) -> None:
     """A stored run: its configuration, code version and results."""
-    from gamewright.lab.history import get_run
+    from gamewright.store.lab_runs import get_run
 
     row = get_run(run_id)
     if json_out:
@@ -276,7 +277,7 @@ def show_command(run_id: int = typer.Argument(..., help="Run id (see `gamewright
 def report_command(run_id: int = typer.Argument(..., help="Run id (see `gamewright lab runs`)."),
                    out: Path = typer.Option(..., "--out", help="The HTML file to write.")) -> None:
     """Write a stored run's self-contained HTML report."""
-    from gamewright.lab.history import get_run
+    from gamewright.store.lab_runs import get_run
 
     row = get_run(run_id)
     _write_report(row["result"], row, out)
@@ -292,7 +293,7 @@ def rerun_command(
 ) -> None:
     """Run a stored configuration again (stored as a new run) and say whether the results are identical."""
     from gamewright.cli.common import dumps
-    from gamewright.lab.history import get_run
+    from gamewright.store.lab_runs import get_run
 
     row = get_run(run_id)
     result = _execute(row["request"], workers, ray, None, None)

@@ -11,9 +11,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gamewright.app import princes
 from gamewright.cli.common import JSON_OPTION, console, print_json
 from gamewright.core.errors import ConfigError
-from gamewright.games.prince import registry
 from gamewright.games.prince.chart import Chart, compute_chart, quantize
 from gamewright.games.prince.svg import PLANET_GLYPHS, WheelProgress, chart_svg
 from gamewright.games.prince.tables import JOYS, PLANETS, SIGNS, house_ruler
@@ -93,7 +93,7 @@ def _write_svg(path: Path, chart: Chart, title: str | None, progress: WheelProgr
         raise ConfigError(f"cannot write SVG file {str(path)!r}: {exc.strerror or exc}") from exc
 
 
-def _prince_json(record: registry.PrinceRecord) -> dict[str, Any]:
+def _prince_json(record: princes.PrinceRecord) -> dict[str, Any]:
     data = record.chart.to_json()
     data["name"] = record.name
     data["id"] = record.id
@@ -101,11 +101,10 @@ def _prince_json(record: registry.PrinceRecord) -> dict[str, Any]:
 
 
 def _progress(prince_id: int) -> tuple[dict[str, Any] | None, RenderableType | None]:
-    """The Prince's metaprogression, when the game part that keeps it is installed."""
-    try:
-        from gamewright.games.prince.progression import progress_report, render_progress
-    except ImportError:
-        return None, None
+    """The Prince's metaprogression: the report and its tables."""
+    from gamewright.app.princes import progress_report
+    from gamewright.cli.prince_progress import render_progress
+
     report = progress_report(prince_id)
     return report, render_progress(report)
 
@@ -144,7 +143,7 @@ def register(app: typer.Typer) -> None:
 
         Each name and each quantized moment mints one Prince; a second mint of either is refused.
         """
-        record = registry.mint(name, quantize(time, lat, lon))
+        record = princes.mint(name, quantize(time, lat, lon))
         if json_out:
             print_json(_prince_json(record))
             return
@@ -154,7 +153,7 @@ def register(app: typer.Typer) -> None:
     @app.command("list")
     def list_command(json_out: bool = JSON_OPTION) -> None:
         """List the minted Princes."""
-        records = registry.list_princes()
+        records = princes.list_princes()
         if json_out:
             print_json([_summary(record) for record in records])
             return
@@ -187,7 +186,7 @@ def register(app: typer.Typer) -> None:
         svg: Path | None = SVG_OPTION,
     ) -> None:
         """Show a Prince: its chart and its progress across runs."""
-        record = registry.get(name)
+        record = princes.get(name)
         report, progress_view = _progress(record.id)
         if svg is not None:
             _write_svg(svg, record.chart, record.name, None if report is None else WheelProgress.from_report(report))
@@ -207,7 +206,7 @@ def register(app: typer.Typer) -> None:
             console.print(f"Chart wheel written to {svg}")
 
 
-def _summary(record: registry.PrinceRecord) -> dict[str, Any]:
+def _summary(record: princes.PrinceRecord) -> dict[str, Any]:
     chart = record.chart
     return {
         "id": record.id,

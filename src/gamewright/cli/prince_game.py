@@ -25,14 +25,14 @@ def _parse_options(pairs: list[str] | None) -> dict[str, Any] | None:
 
 def _number(handle: Any) -> int:
     """The run's number among its Prince's runs (1 for the first)."""
-    from gamewright.games.prince.progression import run_history
+    from gamewright.app.princes import run_history
 
     return int(next(r["number"] for r in run_history(handle.prince.id) if r["id"] == handle.run_id))
 
 
 def _label(handle: Any) -> str:
     """``#3 (id 17)``: the run's number beside its id."""
-    from gamewright.games.prince.progression import run_label
+    from gamewright.app.prince_runs import run_label
 
     return run_label(_number(handle), handle.run_id)
 
@@ -63,7 +63,7 @@ def _pick_run(text: str, runs: list[dict[str, Any]], name: str) -> dict[str, Any
 
 def _play_loop(handle: Any, policy: Any, auto: str | None, json_out: bool, emit: Any) -> None:
     """Turn after turn until the run ends: the table (or a ``choose`` line), a choice, what happened."""
-    from gamewright.games.prince.run import play_turn
+    from gamewright.app.prince_runs import play_turn
 
     state = handle.state
     shown = -1  # the encounter whose charts were last shown
@@ -157,9 +157,9 @@ def register(app: typer.Typer) -> None:
         the chance that its aspects burn another of your planets and the expected score (the engine's exact
         preview); then what happened: direct amounts, crits, every propagation step, combustion rolls and the
         affliction of all fourteen planets. Ctrl-C leaves the run saved; play resumes it."""
+        from gamewright.app.prince_runs import open_run
         from gamewright.games.prince.options import RULESETS
         from gamewright.games.prince.policies import make_policy
-        from gamewright.games.prince.run import open_run
 
         if ruleset is not None and ruleset not in RULESETS:
             raise ConfigError(f"unknown ruleset {ruleset!r}; choose one of: {', '.join(RULESETS)}")
@@ -247,10 +247,11 @@ def register(app: typer.Typer) -> None:
         json_out: bool = JSON_OPTION,
     ) -> None:
         """The Prince's runs (seed, ruleset, result, Distance), or one run's events with --run."""
-        from gamewright.games.prince import registry
-        from gamewright.games.prince.progression import run_history, runs_table
+        from gamewright.app.prince_runs import replay_run
+        from gamewright.app.princes import get, run_history
+        from gamewright.cli.prince_progress import runs_table
 
-        record = registry.get(name)
+        record = get(name)
         runs = run_history(record.id)
         if run is None:
             if json_out:
@@ -262,7 +263,7 @@ def register(app: typer.Typer) -> None:
             console.print(runs_table(runs, f"Runs of {record.name}", started=True))
             return
         picked = _pick_run(run, runs, record.name)
-        events = _replay_run(record, picked["id"], runs)
+        events = replay_run(record, picked["id"])
         if json_out:
             doc = {"prince": record.name, "run": picked["id"], "number": picked["number"]}
             print_json({**doc, "events": [e.to_json() for e in events]})
@@ -270,35 +271,3 @@ def register(app: typer.Typer) -> None:
         for e in events:
             console.print(Text(e.text))
 
-
-def _replay_run(record: Any, run_id: int, runs: list[dict[str, Any]]) -> list[Event]:
-    from sqlalchemy import select
-
-    from gamewright.core.errors import NotFound
-    from gamewright.games.prince.game import PrinceGame
-    from gamewright.games.prince.progression import Progress
-    from gamewright.games.prince.resolve import profile_from_chart
-    from gamewright.store.db import session_scope
-    from gamewright.store.models import PrinceRun
-
-    if run_id not in {r["id"] for r in runs}:
-        raise NotFound(f"Prince {record.name!r} has no run #{run_id}; `prince history {record.name}` lists them")
-    with session_scope() as session:
-        row = session.scalars(select(PrinceRun).where(PrinceRun.id == run_id)).one()
-        seed, ruleset, options, actions = row.seed, row.ruleset, dict(row.options or {}), list(row.actions or [])
-    # Unlocks depend on the progress the run started from, which is kept with the Prince's progress.
-    start = Progress.from_json(_start_progress(record.id, run_id))
-    game = PrinceGame(ruleset, options, player=profile_from_chart(record.chart), progress=start)
-    state, events = game.start(seed)
-    for text in actions:
-        events += state.apply(game.parse_action(state, text))
-    return events
-
-
-def _start_progress(prince_id: int, run_id: int) -> dict[str, Any] | None:
-    from gamewright.games.prince.progression import load_data
-    from gamewright.store.db import session_scope
-
-    with session_scope() as session:
-        data = load_data(session, prince_id)
-    return (data.get("run_starts") or {}).get(str(run_id))

@@ -1,158 +1,21 @@
-"""Interval estimates for seeded batches, each chosen by what the values can be (issue 22 item 8).
-
-A metric says its ``Kind``; the kind picks the interval, so that no interval leaves the metric's support:
-
-- ``REAL`` (any real number, e.g. a per-game difference): Student's t on the mean;
-- ``RATE`` (0 or 1 per game): Wilson's score interval;
-- ``COUNT`` (non-negative integers: deaths, rounds) and ``NONNEGATIVE`` (non-negative reals: Distance): a BCa
-  bootstrap of the mean — its ends are means of resamples, so never below the smallest value. The resamples
-  come from a fixed seed over the sorted distinct values, so the interval depends only on the values (not on
-  their order, the worker count or anything else). A count sample with no spread gives the exact Poisson
-  interval of its total (Garwood); 0 deaths in 20 fights is not "certainly 0".
-
-``mean_interval`` (normal approximation) stays for callers outside the lab's summaries.
-"""
+"""Interval estimates for seeded batches (``core.stats``, re-exported here for the lab and outside callers)."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
-from enum import StrEnum
+from gamewright.core.stats import (
+    BOOTSTRAP_MAX_DISTINCT,
+    BOOTSTRAP_RESAMPLES,
+    BOOTSTRAP_SEED,
+    LEVEL,
+    Kind,
+    bootstrap_interval,
+    garwood_interval,
+    interval,
+    mean_interval,
+    t_interval,
+    t_test_p,
+    wilson_interval,
+)
 
-LEVEL = 0.95
-BOOTSTRAP_RESAMPLES = 2000
-BOOTSTRAP_SEED = 22  # fixed: the same values always give the same interval
-# above this many distinct values the resampling costs more than it brings (such a sample has more than this
-# many games, where the t interval is sound): t, its low end held at 0 — a non-negative metric's mean is ≥ 0,
-# so holding the end there drops no true value
-BOOTSTRAP_MAX_DISTINCT = 256
-
-
-class Kind(StrEnum):
-    """What values a metric takes, which decides its interval."""
-
-    REAL = "real"
-    RATE = "rate"
-    COUNT = "count"
-    NONNEGATIVE = "nonnegative"
-
-
-def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (sound near 0 and 1)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    # at 0 or n successes an end is exactly 0 or 1 (rounding would leave it a hair past the rate)
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return (low, high)
-
-
-def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """Mean and its normal-approximation 95% interval."""
-    n = len(values)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = sum(values) / n
-    if n == 1:
-        return (mean, mean, mean)
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return (mean, mean - half, mean + half)
-
-
-def t_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and its Student-t 95% interval ([mean, mean] when the sample has no spread or one value)."""
-    n = len(values)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = sum(values) / n
-    if n == 1:
-        return (mean, mean, mean)
-    from scipy.stats import t
-
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = float(t.ppf(0.5 + LEVEL / 2, n - 1)) * math.sqrt(var / n)
-    return (mean, mean - half, mean + half)
-
-
-def t_test_p(values: Sequence[float]) -> float:
-    """Two-sided p-value of the one-sample t test that the mean is 0 (1 with fewer than two values; with no
-    spread: 1 when every value is 0, else 0)."""
-    n = len(values)
-    if n < 2:
-        return 1.0
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    if var == 0:
-        return 1.0 if mean == 0 else 0.0
-    from scipy.stats import t
-
-    return float(2 * t.sf(abs(mean) / math.sqrt(var / n), n - 1))
-
-
-def garwood_interval(total: int, n: int) -> tuple[float, float]:
-    """The exact 95% Poisson interval of a mean count from ``total`` events over ``n`` games."""
-    from scipy.stats import chi2
-
-    alpha = 1 - LEVEL
-    low = float(chi2.ppf(alpha / 2, 2 * total)) / 2 if total > 0 else 0.0
-    high = float(chi2.ppf(1 - alpha / 2, 2 * total + 2)) / 2
-    return (low / n, high / n)
-
-
-def bootstrap_interval(values: Sequence[float], integers: bool) -> tuple[float, float, float]:
-    """Mean and its BCa bootstrap 95% interval, seeded (see the module's note); the values are non-negative."""
-    import numpy as np
-
-    n = len(values)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = sum(values) / n
-    distinct, counts = np.unique(np.asarray(values, dtype=float), return_counts=True)
-    if len(distinct) == 1:
-        if integers:
-            return (mean, *garwood_interval(round(mean * n), n))
-        return (mean, mean, mean)
-    if len(distinct) > BOOTSTRAP_MAX_DISTINCT:
-        _, low, high = t_interval(values)
-        return (mean, max(0.0, low), high)
-    from scipy.stats import norm
-
-    rng = np.random.default_rng(BOOTSTRAP_SEED)
-    means = rng.multinomial(n, counts / n, size=BOOTSTRAP_RESAMPLES) @ distinct / n
-    centre = float(counts @ distinct / n)  # the mean as the resamples compute it, for the ties below
-    # bias correction: the share of resampled means below the sample's (ties count half)
-    share = float(np.count_nonzero(means < centre) + 0.5 * np.count_nonzero(means == centre)) / BOOTSTRAP_RESAMPLES
-    below = min(max(share, 0.5 / BOOTSTRAP_RESAMPLES), 1 - 0.5 / BOOTSTRAP_RESAMPLES)
-    z0 = float(norm.ppf(below))
-    # acceleration: the mean's jackknife values are (n·mean − x_i)/(n − 1), which gives this closed form
-    deviation = distinct - centre
-    second, third = float(counts @ deviation**2), float(counts @ deviation**3)
-    accel = third / (6 * second**1.5)
-    levels = []
-    for z in norm.ppf([(1 - LEVEL) / 2, (1 + LEVEL) / 2]):
-        shifted = z0 + z
-        denominator = 1 - accel * shifted
-        # a skew so strong that the correction runs past the end: the resamples' extreme on that side
-        levels.append(float(norm.cdf(z0 + shifted / denominator)) if denominator > 0 else float(z > 0))
-    low, high = np.quantile(means, levels)
-    # the resampled means sit in [min, max] of the sample; the sample's own mean is always kept inside
-    return (mean, min(float(low), mean), max(float(high), mean))
-
-
-def interval(values: Sequence[float], kind: Kind) -> tuple[float, float, float]:
-    """The mean of ``values`` and its 95% interval, by the metric's kind."""
-    if kind is Kind.RATE:
-        n = len(values)
-        successes = round(sum(values))
-        low, high = wilson_interval(successes, n)
-        return (successes / n if n else 0.0, low, high)
-    if kind is Kind.REAL:
-        return t_interval(values)
-    if any(v < 0 for v in values):
-        raise ValueError(f"a {kind} metric cannot take negative values")
-    return bootstrap_interval(values, integers=kind is Kind.COUNT)
+__all__ = ["BOOTSTRAP_MAX_DISTINCT", "BOOTSTRAP_RESAMPLES", "BOOTSTRAP_SEED", "LEVEL", "Kind", "bootstrap_interval",
+           "garwood_interval", "interval", "mean_interval", "t_interval", "t_test_p", "wilson_interval"]

@@ -12,10 +12,9 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 
+from gamewright.app import princes
 from gamewright.core.errors import ConfigError, Conflict, NotFound
-from gamewright.games.prince import registry
 from gamewright.games.prince.chart import quantize
-from gamewright.games.prince.progression import progress_report
 from gamewright.games.prince.scenario import example_text, run_scenario
 from gamewright.games.prince.svg import WheelLook, WheelProgress, chart_svg
 from gamewright.games.prince.tables import PLANETS
@@ -96,7 +95,7 @@ async def mint_prince(request: Request) -> Response:
         except ValueError:
             return "latitude and longitude are numbers of degrees (north and east positive)"
         try:
-            registry.mint(fields["name"], quantize(fields["time"], lat, lon))
+            princes.mint(fields["name"], quantize(fields["time"], lat, lon))
         except (ConfigError, Conflict) as exc:
             return str(exc)
         return None
@@ -105,17 +104,17 @@ async def mint_prince(request: Request) -> Response:
     if error is not None:
         return templates.TemplateResponse(request, "assistants/prince_mint.html", {"form": fields, "error": error},
                                           status_code=400)
-    return RedirectResponse("/princes/" + quote(registry.clean_name(fields["name"])), status_code=303)
+    return RedirectResponse("/princes/" + quote(princes.clean_name(fields["name"])), status_code=303)
 
 
 @router.get("/princes/{name}", response_model=None)
 async def prince_page(request: Request, name: str) -> Response:
     def build() -> dict[str, Any] | None:
         try:
-            record = registry.get(name)
+            record = princes.get(name)
         except (NotFound, ConfigError):
             return None
-        report = progress_report(record.id)
+        report = princes.progress_report(record.id)
         progress = WheelProgress.from_report(report)
         wheel = chart_svg(record.chart, record.name, progress, WheelLook("prince", inline=True))
         from gamewright.games.prince.options import SPEC

@@ -17,10 +17,10 @@ from typing import Any
 from sqlalchemy import select
 
 from gamewright.agents.registry import make_agent
+from gamewright.store.web_games import WebGame, WebSeat
 from gamewright.web import catalogue
 from gamewright.web.runtime import MAX_STEPS
 from gamewright.web.service import Platform, WebError
-from gamewright.web.tables import WebGame, WebSeat
 
 log = logging.getLogger("gamewright.web")
 

@@ -70,7 +70,7 @@ def _prince_names(game: str) -> list[str]:
     """The minted Princes a Space Prince table may play (none for other games)."""
     if game != "prince":
         return []
-    from gamewright.games.prince.registry import list_princes
+    from gamewright.app.princes import list_princes
 
     return [p.name for p in list_princes()]
 

@@ -23,6 +23,7 @@ from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
 from gamewright.core.game import Event
 from gamewright.core.limits import SEED_MAX, check_seed
 from gamewright.store.db import session_scope
+from gamewright.store.web_games import WebAction, WebGame, WebSeat
 from gamewright.web import catalogue, prince_runs
 from gamewright.web.runtime import Runtime, RuntimeCache, apply_text, new_runtime
 from gamewright.web.security import (
@@ -33,7 +34,6 @@ from gamewright.web.security import (
     token_hash,
     token_matches,
 )
-from gamewright.web.tables import WebAction, WebGame, WebSeat
 
 CHANNEL = "gamewright_web"
 MAX_SEATS = 6

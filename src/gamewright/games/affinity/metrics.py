@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from gamewright.core.errors import ConfigError
-from gamewright.lab.hooks import (
+from gamewright.core.metrics import (
     Kind,
     MetricsHook,
     Record,

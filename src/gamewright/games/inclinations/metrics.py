@@ -7,7 +7,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from gamewright.lab.hooks import MetricsHook, Record, headline_rate, per_game, seat_advantage, total_counts, win_rate_by
+from gamewright.core.metrics import (
+    MetricsHook,
+    Record,
+    headline_rate,
+    per_game,
+    seat_advantage,
+    total_counts,
+    win_rate_by,
+)
 
 
 def record(state: Any, events: Sequence[Any]) -> Record:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from gamewright.lab.hooks import (
+from gamewright.core.metrics import (
     MetricsHook,
     Record,
     headline_rate,

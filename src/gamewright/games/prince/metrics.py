@@ -8,7 +8,16 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from gamewright.lab.hooks import Kind, MetricsHook, Record, distribution, headline_rate, mean_of, per_game, total_counts
+from gamewright.core.metrics import (
+    Kind,
+    MetricsHook,
+    Record,
+    distribution,
+    headline_rate,
+    mean_of,
+    per_game,
+    total_counts,
+)
 
 
 def record(state: Any, events: Sequence[Any]) -> Record:

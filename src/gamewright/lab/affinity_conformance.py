@@ -1,5 +1,6 @@
 """Conformance fights: a level-1 party against every creature of the table and a level-5 party against the
-Advanced creatures (ref §1 "Conformance party"), with checks on every step and a statistical summary."""
+Advanced creatures (ref §1 "Conformance party"), with checks on every step and a statistical summary: the lab's
+batch over Affinity's combat rules (``affinity conformance`` runs it)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The web platform's tables: games, their seats (tokens stored hashed) and each game's action log.
 
 A game is its seed, configuration and action log; ``UNIQUE(game_id, seq)`` lets exactly one of two racing
-moves land. The schema is created by migration 0003 (0007: the minted Prince's run a Space Prince table plays).
+moves land. The schema is created by migration 0003 (0007: the minted Prince's run a Space Prince table plays);
+``web/service.py`` runs the platform's transactions on them.
 """
 
 from __future__ import annotations
