@@ -99,6 +99,11 @@ def playouts_digest() -> str:
             if count % 7 == 0:
                 preview = state.preview(action)
                 preview.pop("route", None)  # a field added after the digest was recorded (the rest is unchanged)
+                for target in preview.get("targets", {}).values():  # issue 22 §2, after the digest was recorded:
+                    # "destroyed" now counts the heat steps of the turn passing on; the figure recorded then is
+                    # "destroyed_by_shots" now. Two more fields were added.
+                    target["destroyed"] = target.pop("destroyed_by_shots")
+                    del target["heat"], target["hull_after_end"]
                 h.update(json.dumps(preview, sort_keys=True).encode())
             h.update(action.to_text().encode())
             _events(h, state.apply(action))
