@@ -17,12 +17,14 @@ def test_a_laser_volley_at_two_targets_is_two_shots() -> None:
 
 
 def test_hits_never_exceed_shots_in_games_with_multi_target_fire() -> None:
-    """Six hard bots (seeds 0-4: each game has at least one laser volley at several targets)."""
-    volleys = 0
-    for seed in range(5):
+    """Six hard bots, seeded games until five of them hold a laser volley at several targets (most do)."""
+    with_volleys = 0
+    for seed in range(30):
+        if with_volleys == 5:
+            break
         st = InclinationsGame(None, {"players": 6}).new_initial_state(seed)
         events, _ = play_out("inclinations", st, ["inclinations.hard-bot"] * 6, seed)
-        volleys += sum(1 for e in events if e.kind == "fire" and len(e.data["targets"]) > 1)
+        with_volleys += any(e.kind == "fire" and len(e.data["targets"]) > 1 for e in events)
         metrics = record(st, events)
         shots = {w: 0 for w in metrics["fired"]}
         for e in events:
@@ -30,4 +32,4 @@ def test_hits_never_exceed_shots_in_games_with_multi_target_fire() -> None:
                 shots[e.data["weapon"]] += 1
         assert metrics["fired"] == shots  # one per shot resolved
         assert all(metrics["hits"].get(w, 0) <= n for w, n in metrics["fired"].items()), metrics
-    assert volleys >= 5
+    assert with_volleys == 5
