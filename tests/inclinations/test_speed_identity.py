@@ -4,6 +4,7 @@ event's kind/data/text/visibility, previews, and the final state's JSON)."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import EndTurn, parse_action
+from gamewright.games.inclinations.bot_scoring import LEVELS
 from gamewright.games.inclinations.bots import make_bot, play_bot_game
 from gamewright.games.inclinations.game import InclinationsGame
 
@@ -19,6 +21,7 @@ PLAY_BOT_GAME_DIGEST = "985fdc8aa8ed00783f0b3800f26ba8ce760e2d181d996b9ce2bc3a74
 BOTS_DIGEST = "58c58b654abcf2b3b506a725430f15bea6c8843f58b7e4b95602f21df3ff1863"
 PLAYOUTS_DIGEST = "0a0bfa69453a9d762f6e42b5ec5b13ead72efb8736840ccca90457f2e894dfa2"
 
+PINNED_HARD = dataclasses.replace(LEVELS["hard"], rail_first=False)
 VARIANT = {"to_hit": "d10", "shields_deplete": False, "well_transfer_mass": 3}
 # (seats, options) per game; the seed is the game's index
 BOT_GAMES: list[tuple[list[str], dict[str, Any]]] = [
@@ -39,6 +42,15 @@ PROBES = [parse_action(t) for t in (
     "fire missiles P3", "allocate engines 3", "deploy 5", "end")]
 
 
+def _bot(kind: str, rng: Rng) -> Any:
+    """``make_bot``, the hard bot as it was when the digests were recorded: issue 22 §6 added railgun-first turns
+    (``Level.rail_first``), a change of play, not of speed, so the digests replay the level without it."""
+    bot = make_bot(kind, rng)
+    if kind == "hard-bot":
+        bot.level = PINNED_HARD
+    return bot
+
+
 def _events(h: Any, events: list[Any]) -> None:
     for e in events:
         h.update(json.dumps([e.kind, e.data, e.text, sorted(e.visible_to or [])], sort_keys=True).encode())
@@ -53,7 +65,7 @@ def bot_games_digest() -> str:
     for seed, (kinds, options) in enumerate(BOT_GAMES):
         state = InclinationsGame(None, {**options, "players": len(kinds)}).new_initial_state(seed)
         master = Rng(seed)
-        bots = [make_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
+        bots = [_bot(kind, master.split(f"bot{i}")) for i, kind in enumerate(kinds)]
         stepwise = seed % 2 == 0  # every other game plays its turns step by step, listing the legal steps between
         while not state.is_terminal():
             bot = bots[state.current]
@@ -99,6 +111,11 @@ def playouts_digest() -> str:
             if count % 7 == 0:
                 preview = state.preview(action)
                 preview.pop("route", None)  # a field added after the digest was recorded (the rest is unchanged)
+                for target in preview.get("targets", {}).values():  # issue 22 §2, after the digest was recorded:
+                    # "destroyed" now counts the heat steps of the turn passing on; the figure recorded then is
+                    # "destroyed_by_shots" now. Two more fields were added.
+                    target["destroyed"] = target.pop("destroyed_by_shots")
+                    del target["heat"], target["hull_after_end"]
                 h.update(json.dumps(preview, sort_keys=True).encode())
             h.update(action.to_text().encode())
             _events(h, state.apply(action))
@@ -113,7 +130,9 @@ def play_bot_game_digest() -> str:
              ["random-bot", "hard-bot", "medium-bot", "easy-bot"]]
     h = hashlib.sha256()
     for seed in range(24):
-        state, log = play_bot_game(seats[seed % 4], seed, VARIANT if seed % 2 else {})
+        kinds = seats[seed % 4]
+        bots = [_bot(kind, Rng.child(seed, f"bot{i}")) for i, kind in enumerate(kinds)]  # as play_bot_game seeds
+        state, log = play_bot_game(kinds, seed, VARIANT if seed % 2 else {}, bots=bots)
         h.update("|".join(log).encode())
         h.update(json.dumps(state.to_json(), sort_keys=True).encode())
     return h.hexdigest()

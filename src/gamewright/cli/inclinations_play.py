@@ -117,8 +117,10 @@ def format_preview(answer: dict[str, Any]) -> list[str]:
                      f"hull damage {_span(damage['min'], damage['max'])}"
                      + (f", fizzles {_pct(shot['fizzle'])}" if shot["fizzle"]["float"] else ""))
     for tid, t in answer.get("targets", {}).items():
-        lines.append(f"   {tid} after your shots: hull {_span(t['hull']['min'], t['hull']['max'])}, "
-                     f"destroyed {_pct(t['destroyed'])}")
+        heat = t.get("heat")  # issue 22 §2: "destroyed" counts the heat steps of the turn passing on
+        lines.append(f"   {tid} after your shots: hull {_span(t['hull']['min'], t['hull']['max'])}"
+                     + (f", heat {_span(heat['min'], heat['max'])}" if heat else "")
+                     + f", destroyed {_pct(t['destroyed'])} once the turn passes on")
     return lines
 
 

@@ -33,6 +33,7 @@ class Level:
     trade_heat: bool = False  # accept some heat damage for damage dealt while the hull is healthy
     shield_headroom: bool = False  # power only the shields the ship's heat can still absorb
     safe_deploy: bool = False  # deploy out of the arcs of the ships already on the board
+    rail_first: bool = False  # also weigh firing the railgun before moving (recoiled or compensated), then coasting
 
 
 LEVELS = {
@@ -40,7 +41,7 @@ LEVELS = {
     "medium": Level(heat_budget=5, heat_cost=2.0, tables=True, flee=False, noise=1.0, position_weight=0.8,
                     trade_heat=True),
     "hard": Level(heat_budget=5, heat_cost=2.0, tables=True, flee=True, noise=0.05, position_weight=1.0,
-                  trade_heat=True, shield_headroom=True, safe_deploy=True),
+                  trade_heat=True, shield_headroom=True, safe_deploy=True, rail_first=True),
 }
 
 Shots = tuple[float, tuple[str, ...]]  # (value, target ids)

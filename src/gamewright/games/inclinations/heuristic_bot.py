@@ -4,8 +4,9 @@ weapon fired where it does the most.
 Scores: damage dealt (after shields, with a kill bonus) - heat beyond dissipation - distance to the next shot -
 low reaction mass, plus shields from the energy left over (see bot_scoring). Movements come in groups ending on
 one ring; a movement from which no weapon reaches anyone after moving scores with its group's volley (the shots
-before moving) and the ring's position values. The sums are made in one fixed order, so a seed gives the same
-plans on every run.
+before moving) and the ring's position values. The hard level also weighs the railgun fired before moving (then a
+coast), for a target that moving would take out of its reach. The sums are made in one fixed order, so a seed gives
+the same plans on every run.
 """
 
 from __future__ import annotations
@@ -177,7 +178,7 @@ class HeuristicBot:
                         if score > best_score:
                             best_score = score
                             best = (facing, step, engines, False, quiet_mask, False, NO_SHOTS, NO_SHOTS, (),
-                                    quiet_shields)
+                                    quiet_shields, False)
                         continue
                     compensate = False
                     post_laser = post_missiles = rail = NO_SHOTS
@@ -245,19 +246,88 @@ class HeuristicBot:
                     if score > best_score:
                         best_score = score
                         best = (facing, step, engines, scoop, mask, compensate, post_laser, post_missiles, rail[1],
-                                shields)
+                                shields, False)
+            if level.rail_first and in_well:
+                first = self._rail_first(me, facing, rotation, in_well, enemies, pre_lv, pre_mv, penalty, volleys,
+                                         row_of, rows, exposures)
+                if first is not None and first[0] > best_score:
+                    best_score = first[0]
+                    best = first[1]
         if best is None:
             return []
-        facing, step, engines, scoop, mask, compensate, post_laser, post_missiles, rail_ids, shields = best
+        facing, step, engines, scoop, mask, compensate, post_laser, post_missiles, rail_ids, shields, first = best
         return self._build(me, facing, step, engines, scoop, mask, compensate,
-                           (pre_laser, post_laser, pre_missiles, post_missiles), rail_ids, shields)
+                           (pre_laser, post_laser, pre_missiles, post_missiles), rail_ids, shields, first)
+
+    def _rail_first(self, me: Ship, facing: int, rotation: int, in_well: list[Target], enemies: list[Ship],
+                    pre_lv: float, pre_mv: float, penalty: tuple[float, ...], volleys: VolleysByKey,
+                    row_of: Any, rows: dict[int, Row],
+                    exposures: dict[int, int]) -> tuple[float, tuple[Any, ...]] | None:
+        """The railgun fired from where the ship stands (after any rotation), then a coast: recoiled one ring in
+        the facing direction (ref Weapons/Railgun) or compensated (1 mass, engines at 1); the laser and missiles
+        before the railgun or after the coast, wherever they do more. Scored as the planner scores a movement
+        (the volley, the position, reaction mass, shields), without the noise draw (so the other options draw
+        what they always drew). The best as (score, the plan's choices as the planner keeps them), or None.
+
+        Why: the planner fires the railgun only after moving. Two ships left on one outer ring drift at one speed,
+        so the one ahead never had its railgun's reach on the one 6 sectors behind once it had coasted, though it
+        had it before: 1.7% of three-hard-bot games ran to the round limit that way (issue 22 §6)."""
+        well, ring = me.well, me.ring
+        rail = single_shot(RAIL_KIND[facing], ring * SECTORS + me.sector, in_well)
+        if not rail[1]:
+            return None
+        level = self.level
+        has_ammo = me.ammo > 0
+        best: tuple[float, tuple[Any, ...]] | None = None
+        for compensate in (False, True):
+            if compensate:
+                end_ring, mass_end = ring, me.mass - 1  # ref Weapons/Railgun: 1 mass, the engines' heat
+                if mass_end < 0:
+                    continue
+            else:
+                end_ring, mass_end = ring + facing, me.mass  # recoil: one ring in the facing direction
+                if not 1 <= end_ring <= ring_count(well):
+                    continue
+            sector = (me.sector + WELL_VELOCITIES[well][end_ring]) % SECTORS  # the coast, on the ring it is on
+            spot = end_ring * SECTORS + sector
+            post_laser = laser_shots(spot, in_well)
+            post_missiles = single_shot(MISSILES_KIND, spot, in_well) if has_ammo else NO_SHOTS
+            lv = post_laser[0] if post_laser[0] > pre_lv else pre_lv
+            mv = post_missiles[0] if post_missiles[0] > pre_mv else pre_mv
+            key = (lv, mv, rail[0], rotation, compensate)
+            volley = volleys.get(key)
+            if volley is None:
+                volley = volleys[key] = best_volley(lv, mv, rail[0], rotation, compensate, penalty)
+            score, mask, energy = volley
+            if not mask & 4:
+                continue  # no railgun: a plain coast, weighed already
+            value_at = rows.get(well * 8 + end_ring)
+            if value_at is None:
+                value_at = rows[well * 8 + end_ring] = row_of(well, end_ring)
+            score += level.position_weight * value_at[sector]
+            if mass_end < 5:  # low reaction mass
+                score -= (5 - mass_end) * 0.6
+            shields = SHIELDS_LEFT[energy]
+            if level.shield_headroom:  # as the planner weighs them
+                shields = min(shields, max(0, DISSIPATION - energy))
+                where = (well * 8 + end_ring) * SECTORS + sector
+                seen = exposures.get(where)
+                if seen is None:
+                    seen = exposures[where] = exposure(well, end_ring, sector, enemies)
+                score += 0.3 * min(shields, 3 * seen)
+            score += 0.15 * shields
+            if best is None or score > best[0]:
+                best = (score, (facing, COAST, 0, False, mask, compensate, post_laser, post_missiles, rail[1],
+                                shields, True))
+        return best
 
     def _build(self, me: Ship, facing: int, step: Step, engines: int, scoop: bool, mask: int,
                compensate: bool, shots: tuple[Shots, Shots, Shots, Shots], rail_targets: tuple[str, ...],
-               shields: int) -> list[Step]:
+               shields: int, rail_first: bool = False) -> list[Step]:
         """The plan: energy to exactly what the turn uses, rotation, each weapon before or after the movement
-        (before when it does as much there), the movement, the railgun last. ``shots``: the laser's shots before
-        and after the movement, then the missiles'."""
+        (before when it does as much there), the movement, the railgun last (``rail_first``: the railgun after
+        the shots before the movement, before the movement). ``shots``: the laser's shots before and after the
+        movement, then the missiles'."""
         target = [0] * 7
         target[ENGINES] = max(engines, 1 if compensate else 0)
         rotating = facing != me.facing
@@ -277,8 +347,10 @@ class HeuristicBot:
                     plan.append(fire(weapon, before[1]))
                 else:
                     after.append(fire(weapon, later[1]))
+        if rail_first and mask & 4:
+            plan.append(fire("railgun", rail_targets, compensate))
         plan.append(COAST_SCOOP if scoop else step)
         plan.extend(after)
-        if mask & 4:
+        if mask & 4 and not rail_first:
             plan.append(fire("railgun", rail_targets, compensate))
         return plan

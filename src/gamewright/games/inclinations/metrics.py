@@ -1,5 +1,5 @@
-"""Dangerous Inclinations' metrics for the lab: win rate by seat count and seat, weapon use and hits, deaths
-by heat, and well transfers."""
+"""Dangerous Inclinations' metrics for the lab: win rate by seat count and seat, weapon shots fired and hits (both
+per shot: one per target named), deaths by heat, and well transfers."""
 
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ def record(state: Any, events: Sequence[Any]) -> Record:
     last_harm: dict[str, str] = {}  # ship → what last hurt it: a weapon, or its own heat
     for e in events:
         if e.kind == "fire":
-            fired[str(e.data["weapon"])] += 1
+            # counted per shot, as hits are (issue 22 §9): a laser volley names several targets, one shot each
+            # (each is a hit, a miss or a fizzle), so hits never exceed shots fired
+            fired[str(e.data["weapon"])] += len(e.data["targets"])
         elif e.kind == "hit":
             hits[str(e.data["weapon"])] += 1
             last_harm[str(e.data["target"])] = str(e.data["weapon"])

@@ -4,7 +4,12 @@ The projection of the acting ship (ring, sector, facing, heat, energy, mass) is 
 copies by the same ``simulate`` that executes it. The shots are random: each is resolved by the same ``shoot``
 that executes it, driven by a stream that answers every draw with each of its faces in turn, so every outcome is
 enumerated with its exact probability. Shots at different targets are independent (a shot changes only its
-target), so each target keeps its own distribution. Nothing here touches the state or its random stream.
+target), so each target keeps its own distribution. A target's destruction is then read after everything ``end``
+resolves: the turn passes on through the next seats' start-of-turn heat steps (002 Heat Dissipation), where the
+heat of absorbed damage and of critical hits (002 Critical Hits: "can cascade heat damage") can finish a ship, and
+those steps depend on the targets jointly (a ship destroyed there passes the turn on to the next seat's heat step),
+so they are run by the state's own turn passing on every combination of the targets' outcomes. Nothing here
+touches the state or its random stream.
 """
 
 from __future__ import annotations
@@ -142,8 +147,39 @@ def route(start: Ship, events: Sequence[Event]) -> list[dict[str, Any]]:
     return points
 
 
-def plan_preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> dict[str, Any]:
-    """The projection of a plan and the exact odds of its shots; ``legal`` false with the errors if refused."""
+# the ships once the executed turn passes on (each ship given as the shots left it): the state's own turn passing
+PassTurn = Callable[[list[Ship]], list[Ship]]
+
+
+def _after_end(work: Sequence[Ship], dists: dict[str, Distribution], pass_turn: PassTurn) -> dict[str, Distribution]:
+    """Each target's distribution once the turn has passed on: the shots' outcomes at different targets are
+    independent, the heat steps are not (whose turn comes next depends on who is destroyed), so every combination
+    of the targets' (hull, heat) -- all the turn passing reads of them -- is run through ``pass_turn``."""
+    collapsed: dict[str, list[tuple[Fraction, Ship]]] = {}
+    for tid, dist in dists.items():
+        by_hull_heat: dict[tuple[int, int], tuple[Fraction, Ship]] = {}
+        for p, ship in dist:
+            key = (ship.hull, ship.heat)
+            old = by_hull_heat.get(key)
+            by_hull_heat[key] = (old[0] + p, old[1]) if old else (p, ship)
+        collapsed[tid] = list(by_hull_heat.values())
+    targeted = [s.id for s in work if s.id in collapsed]
+    after: dict[str, list[tuple[Fraction, Ship]]] = {tid: [] for tid in targeted}
+    combos: list[tuple[Fraction, dict[str, Ship]]] = [(Fraction(1), {})]
+    for tid in targeted:
+        combos = [(p * q, {**chosen, tid: ship}) for p, chosen in combos for q, ship in collapsed[tid]]
+    for p, chosen in combos:
+        ships = [chosen.get(s.id, s).clone() for s in work]
+        for ship in pass_turn(ships):
+            if ship.id in after:
+                after[ship.id].append((p, ship))
+    return {tid: _merge(dist) for tid, dist in after.items()}
+
+
+def plan_preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules,
+                 pass_turn: PassTurn) -> dict[str, Any]:
+    """The projection of a plan and the exact odds of its shots; ``legal`` false with the errors if refused.
+    ``pass_turn``: the state's own passing of the turn once it is executed (``InclinationsState.pass_turn``)."""
     errors = validate(ships, idx, plan, tr)
     if errors:
         return {"legal": False, "errors": errors}
@@ -162,12 +198,23 @@ def plan_preview(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: Turn
         for tid in e.data["targets"]:
             odds, dists[tid] = _shot(e.data["weapon"], me, dists[tid], tr)
             shots.append({"target": tid, **odds})
+    shot_at = list(dict.fromkeys(s["target"] for s in shots))
+    ended: dict[str, Distribution] = {}
+    if shot_at:
+        ended = _after_end(work, {tid: dists[tid] for tid in shot_at}, pass_turn)
     targets = {}
-    for tid in dict.fromkeys(s["target"] for s in shots):
+    for tid in shot_at:
         dist = dists[tid]
         hulls = [ship.hull for _, ship in dist]
-        destroyed = sum((p for p, ship in dist if ship.hull <= 0), Fraction(0))
-        targets[tid] = {"hull": {"min": min(hulls), "max": max(hulls)}, "destroyed": prob(destroyed)}
+        heats = [ship.heat for _, ship in dist]
+        final = [ship.hull for _, ship in ended[tid]]
+        # destroyed: by the end of everything ``end`` resolves, the heat steps of the turn passing on included
+        destroyed = sum((p for p, ship in ended[tid] if ship.hull <= 0), Fraction(0))
+        by_shots = sum((p for p, ship in dist if ship.hull <= 0), Fraction(0))
+        targets[tid] = {"hull": {"min": min(hulls), "max": max(hulls)}, "destroyed": prob(destroyed),
+                        "heat": {"min": min(heats), "max": max(heats)},
+                        "hull_after_end": {"min": min(final), "max": max(final)},
+                        "destroyed_by_shots": prob(by_shots)}
     return {"legal": True, "errors": [], "ship": projected, "route": route(ships[idx], events),
             "drift": not any(type(s) in MOVEMENT_TYPES for s in plan),  # ref Turn 3: a coast is appended
             "shots": shots, "targets": targets}
@@ -204,5 +251,5 @@ def preview_action(state: Any, action: Any, text: str, problem: str | None) -> d
     plan = list(state.plan) if type(action) is EndTurn else [*state.plan, action]
     out["plan"] = [s.to_text() for s in plan]
     out["executes"] = type(action) is EndTurn
-    out.update(plan_preview(state.ships, state.current, plan, state.tr))
+    out.update(plan_preview(state.ships, state.current, plan, state.tr, state.pass_turn))
     return out

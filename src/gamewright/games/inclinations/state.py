@@ -226,6 +226,17 @@ class InclinationsState:
         answer["action"] = "; ".join([*(s.to_text() for s in steps), "end"])
         return answer
 
+    def pass_turn(self, ships: list[Ship]) -> list[Ship]:
+        """``ships``, as the acting seat's executed turn leaves them, once the turn passes on exactly as ``end``
+        passes it (``_advance``: the next live seats' start-of-turn heat steps, the round limit, the game's end).
+        For the preview: changes nothing of this state (the ships given are changed in place and returned)."""
+        probe = InclinationsState.__new__(InclinationsState)
+        probe.rules, probe.tr, probe.round_limit = self.rules, self.tr, self.round_limit
+        probe.ships, probe.phase, probe.current, probe.round = ships, PLAY, self.current, self.round
+        probe.plan, probe.winner, probe.turns = [], None, self.turns
+        probe._advance(log=False)  # draws nothing: the probe needs no random stream
+        return probe.ships
+
     def reach(self, other: int) -> dict[str, Any]:
         """Where the acting ship can get this turn, and where seat ``other`` can hit it from on its coming turn
         (the acting ship ending where its pending plan, with the drift, leaves it). See ``reach.reach``."""
