@@ -113,10 +113,12 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         campaigns_penance,
         characters_affinity,
         pages,
+        rules_pages,
     )
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(rules_pages.router)
     app.include_router(assistants_affinity.router)
     app.include_router(assistants_inclinations.router)
     app.include_router(assistants_prince.router)
