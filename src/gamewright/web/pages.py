@@ -14,6 +14,7 @@ from gamewright.core.errors import NotFound, RuleViolation
 from gamewright.web import catalogue, render
 from gamewright.web.api import checked_id, cookie_name, platform_of
 from gamewright.web.boards import board_for
+from gamewright.web.guard import csrf_field, csrf_headers
 from gamewright.web.runtime import Runtime, apply_text, new_runtime
 from gamewright.web.security import MAX_BODY, BodyTooLarge
 from gamewright.web.service import Platform, Viewer, WebError
@@ -22,7 +23,8 @@ from gamewright.web.views import event_json, events_json, view_for_viewer
 router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
 templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_scalar_list,
-                             seat_label=catalogue.seat_label, titles=catalogue.TITLES)
+                             seat_label=catalogue.seat_label, titles=catalogue.TITLES, csrf_field=csrf_field,
+                             csrf_headers=csrf_headers)
 COOKIE_AGE = 30 * 24 * 3600
 LOG_LINES = 150
 
@@ -43,7 +45,10 @@ async def form_of(request: Request) -> Any:
 
 
 def set_seat_cookie(response: Response, game_id: str, token: str) -> None:
-    response.set_cookie(cookie_name(game_id), token, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+    """The seat's cookie, sent only to the game's own pages (``Secure`` is added behind HTTPS by the guard)."""
+    name = cookie_name(game_id)
+    response.delete_cookie(name, path="/")  # the cookie of an older version (Path=/) would shadow this one
+    response.set_cookie(name, token, max_age=COOKIE_AGE, path=f"/games/{game_id}", httponly=True, samesite="lax")
 
 
 async def page_viewer(request: Request, game_id: str) -> Viewer:
