@@ -208,10 +208,20 @@ async def game_page(request: Request, game_id: str, with_board: bool = False) ->
 
 @router.get("/games/{game_id}/table", response_class=HTMLResponse)
 async def table_fragment(request: Request, game_id: str) -> Response:
+    """The table without a draft (a draft is private: it travels only in POST bodies, never in a URL)."""
     checked_id(game_id)
     viewer = await page_viewer(request, game_id)
-    return await render_table(request, game_id, viewer, drafts_of(request.query_params),
-                              with_board=wants_board(request.query_params))
+    return await render_table(request, game_id, viewer, [], with_board=wants_board(request.query_params))
+
+
+@router.post("/games/{game_id}/table", response_class=HTMLResponse)
+async def table_refresh(request: Request, game_id: str) -> Response:
+    """The page's live refresh: the table with the seat's draft, which the page posts back (changes nothing)."""
+    checked_id(game_id)
+    viewer = await page_viewer(request, game_id)
+    form = await form_of(request)
+    return await render_table(request, game_id, viewer, drafts_of(form),
+                              with_board=wants_board(request.query_params) or wants_board(form))
 
 
 @router.post("/games/{game_id}/act", response_class=HTMLResponse)

@@ -55,7 +55,7 @@ def send(client: TestClient, req: dict[str, Any], headers: dict[str, str]) -> An
 
 def test_the_routes_are_found() -> None:
     assert ("POST", "/api/games") in STATE_CHANGING and ("POST", "/characters/{name:path}") in STATE_CHANGING
-    assert len(PAGE_ROUTES) >= 7
+    assert len(PAGE_ROUTES) >= 8
 
 
 @pytest.mark.parametrize(("method", "path"), STATE_CHANGING)
