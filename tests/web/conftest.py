@@ -16,16 +16,75 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from starlette.requests import cookie_parser
 
 from gamewright.web.app import create_app
+from gamewright.web.guard import CSRF_COOKIE, CSRF_HEADER
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
+def with_csrf(client: TestClient) -> TestClient:
+    """A test client that sends its CSRF token with every state-changing request, as the site's pages do: the
+    token is the one its cookie holds (the first answer sets it), sent as the header htmx sends — unless the
+    request names that header itself."""
+
+    def add_token(request: httpx.Request) -> None:
+        if request.method not in ("GET", "HEAD") and CSRF_HEADER not in request.headers:
+            token = cookie_parser(request.headers.get("cookie", "")).get(CSRF_COOKIE)
+            if token:
+                request.headers[CSRF_HEADER] = token
+
+    client.event_hooks["request"].append(add_token)
+    client.get("/healthz")
+    return client
+
+
+def csrf_headers(cookies: Any) -> dict[str, str]:
+    """The header that carries the CSRF token of a browser holding ``cookies`` (for httpx against a server)."""
+    return {CSRF_HEADER: dict(cookies)[CSRF_COOKIE]}
+
+
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
-        yield c
+    # TestClient's requests name the host "testserver": a DNS name, so it is listed like a deployment's
+    with TestClient(create_app(allowed_hosts=["testserver"])) as c:
+        yield with_csrf(c)
+
+
+CSP_WORDS = "Content Security Policy"
+
+
+class CspWatch:
+    """Collects the console messages and page errors that say the Content-Security-Policy refused something."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def watch(self, page_or_context: Any) -> Any:
+        page_or_context.on("console", lambda m: CSP_WORDS in m.text and self.seen.append(m.text))
+        page_or_context.on("pageerror", lambda e: CSP_WORDS in str(e) and self.seen.append(str(e)))
+        return page_or_context
+
+    def check(self) -> None:
+        assert not self.seen, f"Content-Security-Policy violations: {self.seen[:5]}"
+
+
+class WatchedBrowser:
+    """A playwright Browser whose every page is watched for Content-Security-Policy violations."""
+
+    def __init__(self, browser: Any, csp: CspWatch) -> None:
+        self._browser = browser
+        self.csp = csp
+
+    def new_page(self, *args: Any, **kw: Any) -> Any:
+        return self.csp.watch(self._browser.new_page(*args, **kw))
+
+    def new_context(self, *args: Any, **kw: Any) -> Any:
+        return self.csp.watch(self._browser.new_context(*args, **kw))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 @contextmanager
@@ -39,19 +98,25 @@ def app_page(client: TestClient, width: int = 1100, height: int = 900) -> Iterat
 
     def answer(route: Any) -> None:
         req = route.request
+        sent = {k.lower(): v for k, v in req.headers.items()}
+        headers = {"content-type": sent.get("content-type", ""), CSRF_HEADER: sent.get(CSRF_HEADER.lower(), "")}
         r = client.request(req.method, req.url.replace("http://gamewright.test", ""), content=req.post_data_buffer,
-                           headers={k: v for k, v in req.headers.items() if k.lower() == "content-type"})
-        route.fulfill(status=r.status_code, body=r.content, headers={"content-type": r.headers["content-type"]})
+                           headers=headers)  # the client's cookies stand for the browser's
+        kept = {k: v for k, v in r.headers.items() if k.lower() not in ("content-length", "content-encoding",
+                                                                         "transfer-encoding", "set-cookie")}
+        route.fulfill(status=r.status_code, body=r.content, headers=kept)
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    csp = CspWatch()
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            page = browser.new_page(viewport={"width": width, "height": height})
+            page = csp.watch(browser.new_page(viewport={"width": width, "height": height}))
             page.route("http://gamewright.test/**", answer)
             yield page
         finally:
             browser.close()
+    csp.check()
 
 
 def free_port() -> int:
@@ -63,10 +128,12 @@ def free_port() -> int:
 class Server:
     """A real ``gamewright serve`` process on a free loopback port."""
 
-    def __init__(self, env: dict[str, str], port: int | None = None, bot_delay: str = "0") -> None:
+    def __init__(self, env: dict[str, str], port: int | None = None, bot_delay: str = "0",
+                 args: tuple[str, ...] = ()) -> None:
         self.env = env
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.args = args  # more ``gamewright serve`` options
         self.proc: subprocess.Popen[str] | None = None
 
     @property
@@ -77,7 +144,8 @@ class Server:
         # output to a file, not a pipe: a pipe nobody reads could fill and stall the server
         self.output = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - lives as long as the server
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gamewright", "serve", "--port", str(self.port), "--bot-delay", self.bot_delay],
+            [sys.executable, "-m", "gamewright", "serve", "--port", str(self.port), "--bot-delay", self.bot_delay,
+             *self.args],
             env=self.env, stdout=self.output, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -14,7 +14,7 @@ import pytest
 from gamewright.web import catalogue
 from gamewright.web.app import create_app
 from gamewright.web.boards import board_module
-from tests.web.conftest import Server
+from tests.web.conftest import CspWatch, Server
 from tests.web.test_browser import ARGS, CHROMIUM
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -40,15 +40,17 @@ def server_module(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="module")
 def page(server_module: Server) -> Iterator[Any]:
     playwright = pytest.importorskip("playwright.sync_api")
+    csp = CspWatch()
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b.new_page(viewport={"width": 1280, "height": 900})
+        yield csp.watch(b.new_page(viewport={"width": 1280, "height": 900}))
         b.close()
+    csp.check()
 
 
 def violations(page: Any, url: str) -> list[str]:
     page.goto(url)
-    page.add_script_tag(path=str(AXE))
+    page.evaluate(AXE.read_text(encoding="utf-8"))  # through the driver: the page's CSP allows no inline script
     found = page.evaluate("(rules) => axe.run(document, {runOnly: {type: 'rule', values: rules}})"
                           ".then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')"
                           ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))",

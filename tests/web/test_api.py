@@ -69,8 +69,9 @@ def test_a_move_lands_and_the_check_order_holds(client: TestClient) -> None:
     # token first: a bad token with a bad body and a stale seq is still 403
     assert client.post(url, headers=auth("forged"), content=b"{").status_code == 403
     assert client.post(url, content=b"x" * 70_000).status_code == 403  # spectator, oversized body
-    assert client.post(url, headers=auth(t0), content=b"x" * 70_000).status_code == 413
-    assert client.post(url, headers=auth(t0), content=b"{not json").status_code == 400
+    as_json = {**auth(t0), "Content-Type": "application/json"}
+    assert client.post(url, headers=as_json, content=b"x" * 70_000).status_code == 413
+    assert client.post(url, headers=as_json, content=b"{not json").status_code == 400
     assert client.post(url, headers=auth(t0), json={"action": "keep"}).status_code == 400
     assert client.post(url, headers=auth(t1), json={"action": "keep", "seq": 5}).status_code == 409  # seq before turn
     assert client.post(url, headers=auth(t1), json={"action": "keep", "seq": 0}).status_code == 403  # not P2's turn

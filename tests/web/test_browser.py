@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import ARTIFACTS, Server
+from tests.web.conftest import ARTIFACTS, CspWatch, Server, WatchedBrowser
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -26,17 +26,19 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM),
 def browser() -> Iterator[Any]:
     playwright = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    csp = CspWatch()  # every page of the test: a console message about the CSP fails it
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield WatchedBrowser(b, csp)
         b.close()
+    csp.check()
 
 
 def changed(page: Any, seq: str | None) -> bool:
     """Wait for the table to move past ``seq``; False if it did not (a live refresh replaced the table as the
     button was clicked, so the click fell on the old one: the caller simply looks again and clicks again)."""
-    try:
-        page.wait_for_function(f"document.querySelector('#table').dataset.seq != '{seq}'", timeout=10_000)
+    try:  # a function, not an expression: playwright polls an expression with eval, which the site's CSP refuses
+        page.wait_for_function(f"() => document.querySelector('#table').dataset.seq != '{seq}'", timeout=10_000)
         return True
     except Exception:
         return False
@@ -135,6 +137,6 @@ def test_two_browsers_each_see_only_their_own_hand(browser: Any, server: Server)
     pages[1].wait_for_selector("#your-turn", timeout=60_000)
     assert pages[1].locator("th:text-is('hand')").count() == 1
     assert pages[1].locator("th:text-is('hand') + td").inner_text() == hands[1]
-    spectator.wait_for_function("document.querySelector('#table').dataset.seq == '1'", timeout=60_000)
+    spectator.wait_for_function("() => document.querySelector('#table').dataset.seq == '1'", timeout=60_000)
     assert spectator.locator("th:text-is('hand')").count() == 0
     spectator.screenshot(path=str(ARTIFACTS / "penance-spectator.png"), full_page=True)

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from gamewright.core.rng import Rng
-from tests.web.conftest import Server, auth, read_stream
+from tests.web.conftest import Server, auth, csrf_headers, read_stream
 
 
 def _play_all(base: str, gid: str, tokens: list[str | None], pick: Any, check: Any) -> int:
@@ -139,13 +139,14 @@ def test_a_page_draft_is_seen_by_its_seat_only(server: Server) -> None:
     c1 = dict(httpx.get(f"{base}/games/{gid}/join", params={"token": tokens[1]}).cookies)
     state = httpx.get(f"{base}/api/games/{gid}", headers=auth(tokens[0])).json()
     step = next(a for a in state["legal"] if a.startswith("allocate"))
-    r = httpx.post(f"{base}/games/{gid}/act", cookies=c0, data={"action": step, "seq": str(state["seq"])})
+    r = httpx.post(f"{base}/games/{gid}/act", cookies=c0, headers=csrf_headers(c0),
+                   data={"action": step, "seq": str(state["seq"])})
     assert f'id="draft">{step}<' in r.text  # kept in the page, not posted
     after = httpx.get(f"{base}/api/games/{gid}", headers=auth(tokens[1])).json()
     assert after["seq"] == state["seq"] and after["view"]["plan"] == []
     assert step not in httpx.get(f"{base}/games/{gid}", cookies=c1).text
-    done = httpx.post(f"{base}/games/{gid}/act", cookies=c0, data={"action": "end", "draft": step,
-                                                                    "seq": str(state["seq"])})
+    done = httpx.post(f"{base}/games/{gid}/act", cookies=c0, headers=csrf_headers(c0),
+                      data={"action": "end", "draft": step, "seq": str(state["seq"])})
     assert done.status_code == 200
     final = httpx.get(f"{base}/api/games/{gid}", headers=auth(tokens[1])).json()
     assert final["seq"] == state["seq"] + 1  # the whole plan: one seq

@@ -74,4 +74,7 @@ def test_the_replay_steps_by_keys_in_chromium(browser: Any, server: Server) -> N
     page.wait_for_url(re.compile(rf"step={middle + 1}"))
     page.keyboard.press("ArrowLeft")
     page.wait_for_url(re.compile(rf"step={middle}$"))
+    page.locator("#step-slider").fill("0")  # moving the slider goes to its step (site.js: no inline handler)
+    page.wait_for_url(re.compile(r"step=0$"))
+    page.wait_for_selector("#penance-board")
     page.screenshot(path=str(ARTIFACTS / "replay_penance.png"))

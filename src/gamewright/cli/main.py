@@ -120,11 +120,18 @@ def serve_command(
     port: int = typer.Option(8000, "--port", help="TCP port."),
     open_browser: bool = typer.Option(False, "--open", help="Open the lobby in a browser."),
     bot_delay: float = typer.Option(0.5, "--bot-delay", help="Seconds a bot waits before moving (people can follow)."),
+    allowed_hosts: str | None = typer.Option(
+        None, "--allowed-hosts", help="DNS names the site answers to, comma-separated (default: only IP addresses "
+        "and localhost names; any other Host gets 400, against DNS rebinding; * allows every name)."),
+    forwarded_allow_ips: str | None = typer.Option(
+        None, "--forwarded-allow-ips", help="Addresses of reverse proxies whose X-Forwarded-For/-Proto headers are "
+        "trusted, comma-separated, or * (uvicorn's; default: $FORWARDED_ALLOW_IPS or 127.0.0.1). Behind an HTTPS "
+        "proxy this makes cookies Secure."),
 ) -> None:
     """Start the web site: lobby, seats with secret links, live games, bots and replays."""
     from gamewright.web.serve import serve
 
-    serve(host, port, open_browser, bot_delay)
+    serve(host, port, open_browser, bot_delay, allowed_hosts, forwarded_allow_ips)
 
 
 def _safe_url() -> str:

@@ -36,7 +36,15 @@ def cookie_name(game_id: str) -> str:
     return f"gw_{game_id}"
 
 
+def is_json(content_type: str | None) -> bool:
+    return (content_type or "").split(";")[0].strip().lower() == "application/json"
+
+
 async def read_json(request: Request) -> Any:
+    """The request's JSON body. Only ``Content-Type: application/json`` is read: a browser cannot send that
+    type to another site without a CORS preflight, which this site never grants (a text/plain POST: 415)."""
+    if not is_json(request.headers.get("content-type")):
+        raise WebError(415, "the body must be JSON sent with Content-Type: application/json")
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > MAX_BODY:
         raise WebError(413, "the request body is larger than 64 KiB")

@@ -1,22 +1,25 @@
-"""The ASGI application: routes, error answers, the body limit, and the background parts' lifetime."""
+"""The ASGI application: routes, error answers, the body limit, the request guard (``guard``) and the background
+parts' lifetime."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 
 from gamewright.core.errors import ConfigError, GamewrightError
 from gamewright.store.db import database_url, engine
 from gamewright.web.bots import BotWorker
+from gamewright.web.guard import Guard, csrf_protect
 from gamewright.web.hub import Hub, PgListener
 from gamewright.web.security import BodyLimit, BodyTooLarge
 from gamewright.web.service import CHANNEL, Platform, WebError
@@ -37,7 +40,17 @@ def _error(request: Request, status: int, message: str) -> Response:
                                       status_code=status)
 
 
-def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+class GuardedApp(FastAPI):
+    """FastAPI with ``Guard`` outside every other layer, so even a 500 carries the security headers."""
+
+    allowed_hosts: tuple[str, ...] = ()
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return Guard(super().build_middleware_stack(), self.allowed_hosts, _error)
+
+
+def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: Iterable[str] = ()) -> FastAPI:
+    """The site; ``allowed_hosts``: DNS names it answers to besides IP literals and localhost names."""
     platform = Platform(url)
     hub = Hub()
     bots = BotWorker(platform, bot_delay)
@@ -62,7 +75,9 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
             if listener is not None:
                 listener.stop()
 
-    app = FastAPI(title="gamewright", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app = GuardedApp(title="gamewright", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None,
+                     dependencies=[Depends(csrf_protect)])  # every state-changing page route: the CSRF token
+    app.allowed_hosts = tuple(allowed_hosts)
     app.state.platform = platform
     app.state.hub = hub
     app.state.bots = bots

@@ -14,6 +14,7 @@ from gamewright.core.errors import NotFound, RuleViolation
 from gamewright.web import catalogue, render
 from gamewright.web.api import checked_id, cookie_name, platform_of
 from gamewright.web.boards import board_for
+from gamewright.web.guard import csrf_field, csrf_headers
 from gamewright.web.runtime import Runtime, apply_text, new_runtime
 from gamewright.web.security import MAX_BODY, BodyTooLarge
 from gamewright.web.service import Platform, Viewer, WebError
@@ -22,7 +23,8 @@ from gamewright.web.views import event_json, events_json, view_for_viewer
 router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
 templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_scalar_list,
-                             seat_label=catalogue.seat_label, titles=catalogue.TITLES)
+                             seat_label=catalogue.seat_label, titles=catalogue.TITLES, csrf_field=csrf_field,
+                             csrf_headers=csrf_headers)
 COOKIE_AGE = 30 * 24 * 3600
 LOG_LINES = 150
 
@@ -43,7 +45,10 @@ async def form_of(request: Request) -> Any:
 
 
 def set_seat_cookie(response: Response, game_id: str, token: str) -> None:
-    response.set_cookie(cookie_name(game_id), token, max_age=COOKIE_AGE, httponly=True, samesite="lax")
+    """The seat's cookie, sent only to the game's own pages (``Secure`` is added behind HTTPS by the guard)."""
+    name = cookie_name(game_id)
+    response.delete_cookie(name, path="/")  # the cookie of an older version (Path=/) would shadow this one
+    response.set_cookie(name, token, max_age=COOKIE_AGE, path=f"/games/{game_id}", httponly=True, samesite="lax")
 
 
 async def page_viewer(request: Request, game_id: str) -> Viewer:
@@ -203,10 +208,20 @@ async def game_page(request: Request, game_id: str, with_board: bool = False) ->
 
 @router.get("/games/{game_id}/table", response_class=HTMLResponse)
 async def table_fragment(request: Request, game_id: str) -> Response:
+    """The table without a draft (a draft is private: it travels only in POST bodies, never in a URL)."""
     checked_id(game_id)
     viewer = await page_viewer(request, game_id)
-    return await render_table(request, game_id, viewer, drafts_of(request.query_params),
-                              with_board=wants_board(request.query_params))
+    return await render_table(request, game_id, viewer, [], with_board=wants_board(request.query_params))
+
+
+@router.post("/games/{game_id}/table", response_class=HTMLResponse)
+async def table_refresh(request: Request, game_id: str) -> Response:
+    """The page's live refresh: the table with the seat's draft, which the page posts back (changes nothing)."""
+    checked_id(game_id)
+    viewer = await page_viewer(request, game_id)
+    form = await form_of(request)
+    return await render_table(request, game_id, viewer, drafts_of(form),
+                              with_board=wants_board(request.query_params) or wants_board(form))
 
 
 @router.post("/games/{game_id}/act", response_class=HTMLResponse)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+import re
 import sys
 import webbrowser
 
@@ -13,12 +15,35 @@ EXPOSED_WARNING = ("warning: listening on every network interface: anyone who ca
                    "lobby and watch games; seats are protected only by their secret links (no accounts)")
 
 
-def serve(host: str, port: int, open_browser: bool = False, bot_delay: float = 0.5) -> None:
+_NAME = re.compile(r"(\*|(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?)")
+
+
+def host_names(listed: str | None, host: str) -> list[str]:
+    """The DNS names ``--allowed-hosts`` lists (comma-separated), plus ``--host`` when it is a name."""
+    names = [n.strip().lower() for n in (listed or "").split(",") if n.strip()]
+    for name in names:
+        if not _NAME.fullmatch(name):
+            raise ConfigError(f"--allowed-hosts: {name[:60]!r} is not a host name (e.g. games.example.org)")
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        if host and _NAME.fullmatch(host.lower()):
+            names.append(host.lower())  # the name it was told to listen on is a name it answers to
+    return names
+
+
+def serve(host: str, port: int, open_browser: bool = False, bot_delay: float = 0.5,
+          allowed_hosts: str | None = None, forwarded_allow_ips: str | None = None) -> None:
+    """Run the site. ``allowed_hosts``: DNS names to answer to besides IP literals and localhost names;
+    ``forwarded_allow_ips``: the proxies whose X-Forwarded-For/-Proto uvicorn believes (its default: 127.0.0.1
+    or $FORWARDED_ALLOW_IPS) — behind an HTTPS proxy that makes the request's scheme https, so cookies are
+    ``Secure`` and the cross-site check compares https origins."""
     import uvicorn
 
     from gamewright.web.app import create_app
 
     bounded(port, 1, 65535, "--port")
+    names = host_names(allowed_hosts, host)
     if not 0 <= bot_delay <= 10:
         raise ConfigError("--bot-delay must be from 0 to 10 seconds")
     if host in ("0.0.0.0", "::", ""):
@@ -29,5 +54,5 @@ def serve(host: str, port: int, open_browser: bool = False, bot_delay: float = 0
     print(f"gamewright serves at {url} (Ctrl+C stops it)", flush=True)
     if open_browser:
         webbrowser.open(url)
-    uvicorn.run(create_app(bot_delay=bot_delay), host=host, port=port, log_level="warning",
-                timeout_graceful_shutdown=3)
+    uvicorn.run(create_app(bot_delay=bot_delay, allowed_hosts=names), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=3, proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)

@@ -44,7 +44,7 @@ def take_turn(page: Any, turn: int) -> None:
         move = page.locator("button.board-act[value^='move 2']")
         (move if move.count() else page.locator("button.board-act[value='end']")).first.click()
     with contextlib.suppress(Exception):  # a live refresh replaced the table as we clicked: the caller looks again
-        page.wait_for_function(f"document.querySelector('#table').dataset.seq != '{seq}'", timeout=10_000)
+        page.wait_for_function(f"() => document.querySelector('#table').dataset.seq != '{seq}'", timeout=10_000)
 
 
 def test_two_characters_in_two_browsers_fight_through_the_board(browser: Any, server: Server) -> None:  # noqa: F811

@@ -41,6 +41,7 @@ def test_penance_game_through_the_board(browser: Any, server: Server) -> None:  
     page.click("#play")
     page.wait_for_selector("#penance-board")
     page.screenshot(path=str(ARTIFACTS / "board_penance_start.png"), full_page=True)
+    reach_seen = False
     for i in range(600):
         page.wait_for_selector("#your-turn, #replay-link", timeout=60_000)
         if page.locator("#replay-link").count():
@@ -48,6 +49,8 @@ def test_penance_game_through_the_board(browser: Any, server: Server) -> None:  
         if i == 12:
             page.screenshot(path=str(ARTIFACTS / "board_penance_middle.png"), full_page=True)
         seq = page.locator("#table").get_attribute("data-seq")
+        if not reach_seen and page.locator("li.card[data-lights]").count():
+            reach_seen = shows_reach_on_hover(page)
         button = pick(page)
         assert button is not None, "no board button on our turn"
         button.focus()
@@ -55,7 +58,23 @@ def test_penance_game_through_the_board(browser: Any, server: Server) -> None:  
         changed(page, seq)
     assert page.locator("#replay-link").count() == 1
     assert page.locator("#penance-board").count() == 1
+    assert reach_seen, "no attack card was ever in hand"
     page.screenshot(path=str(ARTIFACTS / "board_penance_end.png"), full_page=True)
+
+
+def shows_reach_on_hover(page: Any) -> bool:
+    """Pointing at an attack card draws its reach on the map (site.js; the CSP allows no inline style)."""
+    card = page.locator("li.card[data-lights]").first
+    reach = card.get_attribute("data-lights")
+    try:
+        card.hover(timeout=5_000)
+    except Exception:  # a live refresh replaced the hand as we pointed: try again on a later turn
+        return False
+    page.wait_for_function("(id) => { const r = document.getElementById(id);"
+                           " return r !== null && getComputedStyle(r).display !== 'none'; }", arg=reach,
+                           timeout=5_000)
+    page.mouse.move(1, 1)
+    return True
 
 
 CARD_NAME = re.compile(r'<li class="card [^"]*" id="card-\d+"[^>]*>\s*<div class="chead">.*?<strong>([^<]*)</strong>',

@@ -43,10 +43,10 @@ def test_a_run_played_through_the_board_with_clicks_and_keys(browser: Any, serve
         first = page.locator("button.send").first
         if move % 2:  # keyboard: focus the button, its lines glow, Enter sends it
             first.focus()
-            fires = page.evaluate("""() => { const b = document.querySelector('button.send');
-                const css = [...document.querySelectorAll('#prince-board style')].map(s => s.textContent).join('');
-                return css.includes('#send-' + b.dataset.planet + ':focus'); }""")
-            assert fires
+            page.wait_for_function("""() => { const b = document.querySelector('button.send');
+                const lines = b.dataset.lights.split(' ').filter(Boolean).map(id => document.getElementById(id));
+                return document.activeElement === b && lines.every(l => l && l.classList.contains('lit-focus')); }""",
+                                   timeout=5_000)  # the lines the focused button would fire glow (site.js)
             page.keyboard.press("Enter")
         else:
             first.click()
