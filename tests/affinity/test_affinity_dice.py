@@ -63,3 +63,13 @@ def test_fight_saves_the_dice_left(cli) -> None:
                          "--policy", "greedy", "--save", "--json")
     assert code == 0, err
     assert json.loads(cli("affinity", "character", "show", "Bram", "--json")[1])["affinity"] == 1  # kept
+
+
+def test_sharing_affinity_dice_with_yourself_is_refused(cli) -> None:
+    """003 Sharing Affinity Dice: transfer to an ally; a self-share must not lose the dice."""
+    assert cli("affinity", "character", "new", "Bram", "--class", "combatant", "--level", "3")[0] == 0
+    assert cli("affinity", "character", "affinity", "Bram", "gain")[0] == 0
+    code, _, err = cli("affinity", "character", "affinity", "Bram", "share", "--to", "Bram", "--count", "1")
+    assert code == 2 and "not yourself" in err
+    code, out, _ = cli("affinity", "character", "show", "Bram", "--json")
+    assert code == 0 and json.loads(out)["affinity"] == 1

@@ -1,17 +1,21 @@
-"""Conformance: 1,000 seeded fights end cleanly; protocol checks over random playouts."""
+"""Conformance: 1,000 seeded fights end cleanly; protocol checks over random playouts (a refused action changes
+nothing, JSON round trips, malformed states refused)."""
 
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
-from gamewright.core.errors import RuleViolation
+from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import CHANCE, TERMINAL, load_game, registered_games
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
-from gamewright.games.affinity.combat import Act
+from gamewright.games.affinity.combat import Act, parse_act
 from gamewright.lab.affinity_conformance import matchups, run_conformance
+
+from .helpers import scenario
 
 
 def test_one_thousand_seeded_fights() -> None:
@@ -130,3 +134,64 @@ def test_greedy_party_keeps_its_ground_and_focuses() -> None:
                 targets.add(act.target)
         state.apply(act)
     assert len(targets) == 1
+
+
+def test_apply_only_raises_rule_violation_and_leaves_state_unchanged() -> None:
+    """Any action text or object: RuleViolation or success; a refused action changes nothing."""
+    rnd = random.Random(5)
+    words = ["use", "on", "exert", "affinity", "move", "share", "to", "end", "hold", "weapon_strike", "knife",
+             "rush", "steady", "defend", "-1", "0", "1", "2", "4", "99", "x", "stabilize", "hold_the_line"]
+    for seed in range(6):
+        state = scenario(level=1 + 2 * (seed % 3), seed=seed)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            text = " ".join(rnd.choice(words) for _ in range(rnd.randint(0, 6)))
+            try:
+                act = parse_act(text)
+            except RuleViolation:
+                continue
+            before = json.dumps(state.to_json(), sort_keys=True)
+            try:
+                state.apply(act)
+            except RuleViolation:
+                assert json.dumps(state.to_json(), sort_keys=True) == before
+            assert state.invariant_violations() == []
+            if rnd.random() < 0.5 and not state.is_terminal():
+                state.apply(rnd.choice(state.legal_actions()))
+        with pytest.raises(RuleViolation):
+            state.apply("use weapon_strike")
+
+
+def test_state_from_json_round_trips_and_rejects_malformed_states() -> None:
+    """Protocol: ``state_from_json(s.to_json())`` round-trips; a malformed document is a ConfigError, not a crash."""
+    import copy
+
+    from gamewright.core.game import load_game
+
+    game = load_game("affinity")
+    rnd = random.Random(11)
+    state = game.new_initial_state(4)
+    for _ in range(40):
+        data = state.to_json()
+        assert game.state_from_json(data).to_json() == data
+        if state.is_terminal():
+            break
+        state.apply(rnd.choice(state.legal_actions()))
+    base = game.new_initial_state(2).to_json()
+    mutations = [("order", [0, 0]), ("active", 99), ("fighters", []), ("round", "x"), ("winner", 7)]
+    for key, value in mutations:
+        with pytest.raises(ConfigError):
+            game.state_from_json({**base, key: value})
+    for field, value in (("hd", "x"), ("status", "asleep"), ("layers", [{"label": "a"}]), ("uses", {"rush": -1}),
+                         ("help_faces", [7]), ("weapon", "spoon"), ("actions_left", -2)):
+        data = copy.deepcopy(base)
+        data["fighters"][0][field] = value
+        with pytest.raises(ConfigError):
+            game.state_from_json(data)
+    data = copy.deepcopy(base)
+    data["fighters"][data["active"]]["actions_left"] = 0  # the acting fighter must have an action to take
+    with pytest.raises(ConfigError):
+        game.state_from_json(data)
+    with pytest.raises(ConfigError):
+        game.state_from_json([])

@@ -1,4 +1,5 @@
-"""Layered defence, one die per point of damage (ref §1), and the `affinity defend` exact interface."""
+"""Layered defence, one die per point of damage (ref §1): capacity in a fight, +N and −N defence dice, and the
+`affinity defend` exact interface."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ import json
 import pytest
 
 from gamewright.core.errors import ConfigError
+from gamewright.games.affinity.combat import Act
 from gamewright.games.affinity.defence import Layer, parse_layers, resolve_defence, scripted_roller
+
+from .helpers import adjacent, scenario, turn_of
 
 
 def _run(layers: str, capacity: int, damage: int, rolls: list[int], bonus: int = 0):
@@ -91,3 +95,46 @@ def test_cli_bad_input_one_line(cli, args: list[str], message: str) -> None:
 def test_parse_layers_errors() -> None:
     with pytest.raises(ConfigError):
         parse_layers("")
+
+
+def test_defence_capacity_with_stage_and_analyze_never_below_one() -> None:
+    """ref §1 Defence: DC = Proficiency (≥ 1); Resolve stages and Analyze take rolls away, never below 1 die."""
+    state = scenario(level=5, creature="veteran_sellsword")
+    vet = state.fighters[4]  # Proficiency 3, listed Resolve 3
+    assert state.incoming(vet, 4, "slashing", False)[1] == 3
+    vet.resolve = 1  # stage 5 − (3 − 1) = 3, Shaken: −1
+    assert state.incoming(vet, 4, "slashing", False)[1] == 2
+    vet.analysed = 0  # Analyze: −1 more
+    assert state.incoming(vet, 4, "slashing", False)[1] == 1
+    vet.resolve = 0  # stage 2 (−1) and Analyze (−1) from 3 → 1
+    assert state.incoming(vet, 4, "slashing", False)[1] == 1
+    bram = state.fighters[0]
+    bram.resolve = 1  # Staggering −2 from Proficiency 3
+    assert state.incoming(bram, 4, "slashing", False)[1] == 1
+
+
+def test_plus_n_defence_dice_rolled_first_failures_cost_nothing() -> None:
+    """ref §1 "Defence dice from effects": Defend's +2d6 are rolled first; each 5+ cancels, a failure costs nothing."""
+    state = scenario()
+    bram = state.fighters[0]
+    turn_of(state, 0)
+    state.apply(Act("use", "defend"))
+    assert bram.defend_bonus == 2
+    adjacent(state, 4, 0)
+    # knife 2, 2 → 2 successes → 1 + min(1, 1) = 2 damage; extra d6 1 (nothing), 5 (cancels); shield d12 3 → lost
+    turn_of(state, 4, dice=[2, 2, 1, 5, 3])
+    events = state.apply(Act("use", "knife", 0))
+    dmg = next(e for e in events if e.kind == "damage")
+    assert dmg.data["bonus_rolls"] == [1, 5] and dmg.data["rolls"] == [3]
+    assert (dmg.data["cancelled"], dmg.data["lost"]) == (1, 1)
+    assert [la.count for la in bram.layers] == [0, 2] and bram.hd == 5
+
+
+def test_minus_n_defence_dice_swarm_vs_area() -> None:
+    """ref §4 Wolf Pack: +2d6 defence vs single targets, −2 defence dice vs area (never below 1 roll)."""
+    state = scenario(creature="wolf_pack")
+    pack = state.fighters[4]
+    _, cap, bonus, _ = state.incoming(pack, 2, "slashing", False)
+    assert (cap, bonus) == (1, 2)
+    _, cap, bonus, _ = state.incoming(pack, 2, "fire", True)
+    assert (cap, bonus) == (1, 0)

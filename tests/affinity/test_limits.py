@@ -119,3 +119,15 @@ def json_copy(data: dict) -> dict:
     import json
 
     return json.loads(json.dumps(data))
+
+
+def test_cli_refuses_odd_inputs_in_one_line(cli) -> None:
+    for args in (["odds", "--dice", "100000", "--threshold", "3", "--json"],
+                 ["duel", "--policy", "auto", "--a", "x:1:wizard", "--json"],
+                 ["duel", "--policy", "auto", "--a", "x:1:2:3"],
+                 ["task", "--threshold", "3", "--difficulty", "1", "--proficiency", "1", "--exertion", "3"],
+                 ["travel", "--proficiency", "1", "--exertion", "2"],
+                 ["chase", "--lead", "1", "--lead-exertion", "2"]):
+        code, out, err = cli("affinity", *args)
+        assert code == 2, (args, out)
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err

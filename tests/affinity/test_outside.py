@@ -8,10 +8,10 @@ import pytest
 
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.rng import Rng, ScriptedRng
-from gamewright.games.affinity.character import Sheet, betray_virtue, new_sheet, spend_affinity
+from gamewright.games.affinity.character import Sheet, betray_virtue, new_day, new_sheet, spend_affinity
 from gamewright.games.affinity.chase import ChaseSetup, chase_odds, outcome, run_chase
 from gamewright.games.affinity.data_files import parse_toml, validate_classes, validate_creatures
-from gamewright.games.affinity.rest import drink, heal, heal_amount
+from gamewright.games.affinity.rest import drink, heal, heal_amount, recover, rest
 from gamewright.games.affinity.social import Duel, Side, Speaker
 from gamewright.games.affinity.tasks import Roller, group_roll, parse_threshold, pooled_chance
 from gamewright.games.affinity.travel import Journey, travel
@@ -231,3 +231,90 @@ def test_reference_creature_table_loaded() -> None:
     assert [a.name for a in wolf.attacks] == ["Bite", "Shadowy Lunge"]
     assert data["skeletal_warrior"].mindless and data["ice_wraith"].mindless and data["frostbitten_thrall"].mindless
     assert creature_data().budgets["medium"] == (12, 18)
+
+
+# --- tasks, travel and chases: limits and outcomes --------------------------------------------------------------------
+def test_config_errors_are_config_errors() -> None:
+    with pytest.raises(ConfigError):
+        Roller("a", -1).dice()
+
+
+def test_chase_required_successes_and_tie() -> None:
+    """003 Chase: both roll at 3+ needing 2; Lead wins → escape, Chase wins → caught, tie → escaped but tracked."""
+    assert outcome(1, 0) == "escaped, tracked"  # below 2 counts as 0 (RULINGS)
+    assert outcome(2, 1) == "escaped" and outcome(2, 3) == "caught" and outcome(3, 3) == "escaped, tracked"
+
+
+def test_travel_outcomes_and_natures_treaty() -> None:
+    """003 Journey: success +1 Resolve; within 1–2 partial −1; missed by 3+ failure −2; Nature's Treaty −1 loss."""
+    j = Journey("long", "moderate", ["hostile", "weather", "terrain"], 2)
+    assert j.required == 4
+    assert [j.outcome_of(s) for s in (4, 3, 2, 1)] == [("success", 1), ("partial", -1), ("partial", -1),
+                                                        ("failure", -2)]
+    j.natures_treaty = True
+    assert j.outcome_of(2) == ("partial", 0) and j.outcome_of(0) == ("failure", -1)
+
+
+# --- social duels: Assert's defence, thresholds by class and evidence -------------------------------------------------
+def test_social_assert_defends_with_one_fewer_roll_and_tie_does_nothing() -> None:
+    """ref §1 Social duels: Assert's −1 when defending is one fewer Composure roll; a tie does nothing."""
+    a, b = Speaker("A", 3), Speaker("B", 3)
+    # A (reason) rolls 3 dice: 6, 6, 6 = 6; B (assert) 3 dice: 1, 1, 2 = 0 → A wins by 6 but Reason deals no damage
+    duel = Duel(a, b, ScriptedRng(dice=[6, 6, 6, 1, 1, 2]))
+    duel.play_round(Side("reason"), Side("assert"))
+    assert a.preparation == 1 and b.composure == 4
+    # A assert (4 dice: 6 6 6 6 = 8) vs B assert (2 2 2 = 0): damage min(8, 3) + 1 = 4; B asserted: 2 rolls
+    duel.rng = ScriptedRng(dice=[6, 6, 6, 6, 2, 2, 2, 5, 5])
+    entry = duel.play_round(Side("assert"), Side("assert"))
+    assert entry["damage"] == 4 and entry["defence"]["rolls"] == [5, 5]
+    assert b.composure == 2 and b.resolve == 5
+    # a tie: nothing changes
+    duel.rng = ScriptedRng(dice=[3, 1, 1, 1, 3, 1, 1])
+    entry = duel.play_round(Side("assert"), Side("assert"))
+    assert entry["winner"] is None and "damage" not in entry and (a.composure, b.composure) == (4, 2)
+
+
+def test_social_threshold_class_base_then_evidence_steps() -> None:
+    """003 Social Duels: base Advanced 3+; Sovereign Assert / Scholar Reason at 2+; evidence shifts one step."""
+    duel = Duel(Speaker("S", 2, class_key="sovereign"), Speaker("C", 2, class_key="scholar"), ScriptedRng(dice=[]))
+    sov, sch = duel.a, duel.b
+    assert duel.threshold(sov, Side("assert")) == 2 and duel.threshold(sov, Side("reason")) == 3
+    assert duel.threshold(sov, Side("assert", evidence=1)) == 3  # contradicted: one step harder than its 2+
+    assert duel.threshold(sov, Side("assert", evidence=-1)) == 2  # never easier than 2+
+    assert duel.threshold(sch, Side("reason", evidence=1)) == 3 and duel.threshold(sch, Side("discern")) == 3
+    assert duel.threshold(sch, Side("assert", evidence=1)) == 4
+    assert duel.threshold(sch, Side("assert", evidence=-1)) == 2
+
+
+# --- healing and rest on a sheet --------------------------------------------------------------------------------------
+def test_healing_sum_or_count_never_above_maximum() -> None:
+    """ref §1 Healing dice: sum (default) or count; 003 Healing: never above the level's maximum."""
+    sheet = new_sheet("Bram", "combatant", 1)
+    sheet.hd = 1
+    out = heal(sheet, ScriptedRng(dice=[8, 8]), 2, 8, "sum")
+    assert out["restored"] == 4 and sheet.hd == 5
+    sheet.hd = 1
+    out = heal(sheet, ScriptedRng(dice=[8, 8]), 2, 8, "count")
+    assert out["restored"] == 2 and sheet.hd == 3
+    sheet.hd, sheet.resolve = 0, 2  # dying: any healing brings it back
+    heal(sheet, ScriptedRng(dice=[1]), 1, 6, "sum")
+    assert sheet.status == "ok"
+
+
+def test_rest_twice_a_day_recover_full() -> None:
+    """003 Rest: +Proficiency HD, +1 Resolve, max 2 per day, armour only with mending; Recover: everything back."""
+    sheet = new_sheet("Bram", "combatant", 5)  # Proficiency 3, 13 HD
+    sheet.hd, sheet.resolve, sheet.armour_dice = 2, 3, 0
+    out = rest(sheet)
+    assert out["hd"] == [2, 5] and out["resolve"] == [3, 4] and sheet.armour_dice == 0
+    rest(sheet)
+    before = sheet.to_json()
+    with pytest.raises(RuleViolation, match="2 Rests per day"):
+        rest(sheet)
+    assert sheet.to_json() == before
+    new_day(sheet)
+    rest(sheet, mend=True)
+    assert sheet.armour_dice == sheet.armour_max
+    sheet.armour_dice, sheet.shield_dice = 0, 0
+    recover(sheet)
+    assert (sheet.hd, sheet.resolve, sheet.armour_dice, sheet.shield_dice) == (13, 5, 2, 1)

@@ -1,4 +1,5 @@
-"""Exact odds against independent values, icepool, and sampling."""
+"""Dice pools (003 Success Rules, Damage Calculation): successes and damage, and exact odds against independent
+values, icepool, and sampling."""
 
 from __future__ import annotations
 
@@ -10,6 +11,11 @@ import pytest
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import pools
+from gamewright.games.affinity.combat import Act
+from gamewright.games.affinity.defence import Layer, resolve_defence, scripted_roller
+from gamewright.games.affinity.pools import count_successes, damage
+
+from .helpers import adjacent, scenario, turn_of
 
 
 def test_reference_anchors() -> None:
@@ -132,3 +138,24 @@ def test_bad_threshold_is_a_clear_error() -> None:
 
     with pytest.raises(ConfigError, match="threshold"):
         pools.odds(1, 0, 7)
+
+
+def test_six_is_two_successes_on_actions_but_one_on_defence() -> None:
+    """003 "Success Rules": a 6 is 2 successes (also at Ultimate 6); "Armor, Spells": no explosion on defence."""
+    assert count_successes([6], 6) == 2 and count_successes([5, 6, 1], 5) == 3 and count_successes([1, 1], 2) == 0
+    res = resolve_defence([Layer("body", 12, 3)], 2, 3, scripted_roller([12, 12]))
+    assert (res.cancelled, res.lost) == (2, 1)  # each 12 cancels only one point
+    res = resolve_defence([Layer("body", 10, 3)], 1, 3, scripted_roller([6, 6, 10]), bonus_dice=2)
+    assert (res.cancelled, res.lost) == (3, 0)  # a 6 on a "+N defence" d6 cancels one point, not two
+
+
+def test_damage_bonus_capped_at_proficiency_base_never() -> None:
+    """003 "Damage Calculation": heavy weapon, Proficiency 3, 8 successes → 2 + min(6, 3) = 5 HD."""
+    assert damage(2, 8, 2, 3) == 5 and damage(2, 1, 2, 3) == 0 and damage(2, 2, 2, 3) == 2
+    state = scenario(level=5, creature="veteran_sellsword")
+    adjacent(state, 0, 4)
+    # shortsword (1 HD, r1): 3 proficiency 6s = 6 successes → 1 + min(5, 3) = 4; the Sellsword rolls 1s on defence
+    turn_of(state, 0, dice=[6, 6, 6] + [1] * 10)
+    events = state.apply(Act("use", "weapon_strike", 4, 0))
+    dmg = next(e for e in events if e.kind == "damage")
+    assert dmg.data["damage"] == 4

@@ -9,7 +9,10 @@ import pytest
 from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import ScriptedRng
 from gamewright.games.affinity import resolve as rs
-from gamewright.games.affinity.combat import Act, npc_actions
+from gamewright.games.affinity.character import conformance_party, new_sheet
+from gamewright.games.affinity.combat import Act, build_fight, fighter_from_creature, fighter_from_sheet, npc_actions
+from gamewright.games.affinity.data_files import creature
+from gamewright.games.affinity.rest import rest
 
 from .helpers import adjacent, scenario, turn_of
 
@@ -281,3 +284,207 @@ def test_which_status_fits_hd_and_resolve(mindless: bool) -> None:
                                                                             mindless=mindless, status=rs.OK,
                                                                             communing=False)):
                     assert rs.status_fits(f)  # what update_status gives always fits
+
+
+# --- triggers, collapse and dying, scenario by scenario (003 "Losing Resolve", ref §1) --------------------------------
+def _checks(events):
+    return [e for e in events if e.kind == "resolve"]
+
+
+def test_heavy_loss_counts_burns_and_damage_in_the_round() -> None:
+    """003 "Losing Resolve": lose ≥ Proficiency + 1 HD in a round (ref: body HD lost to damage and burns)."""
+    state = scenario(level=3)  # Bram: Proficiency 2, so 3 HD in a round
+    bram = state.fighters[0]
+    bram.layers = []
+    adjacent(state, 0, 4)
+    turn_of(state, 0, dice=[1, 1, 1])  # 2 proficiency 1s (safe) and 1 exertion 1: a miss, 1 HD burned
+    events = state.apply(Act("use", "weapon_strike", 4, 1))
+    assert bram.hd == 8 and _checks(events) == []
+    # the goblin: 6, 6 → 4 successes → 1 + 1 = 2; Bram's two rolls 2, 3 fail → 2 more body HD: 3 in the round
+    turn_of(state, 4, dice=[6, 6, 2, 3, 3])
+    events = state.apply(Act("use", "knife", 0))
+    checks = _checks(events)
+    assert [c.data["reason"] for c in checks] == [rs.HEAVY_LOSS] and bram.hd == 6 and bram.resolve == 4
+
+
+def test_maximum_exertion_means_one_action_at_proficiency() -> None:
+    """ref §1: "maximum exertion" is one action using exertion = Proficiency (two actions of 1 at Prof 2 are not)."""
+    state = scenario(level=3)
+    bram = state.fighters[0]
+    adjacent(state, 0, 4)
+    turn_of(state, 0, dice=[2, 2, 2, 2, 2, 2])  # Rally (3+): all 2s → failure, no burns
+    state.apply(Act("use", "rally", 1, 1))
+    events = state.apply(Act("use", "rally", 1, 1))
+    assert _checks(events) == [] and bram.resolve == 5
+    state.round += 1
+    turn_of(state, 0, dice=[1, 1, 1, 1, 4])  # a miss with exertion 2 = Proficiency (2 HD burned, not 3)
+    events = state.apply(Act("use", "weapon_strike", 4, 2))
+    assert [c.data["reason"] for c in _checks(events)] == [rs.MAX_EXERTION] and bram.resolve == 4
+
+
+def test_failed_expert_action_by_a_creature_forces_a_check() -> None:
+    """003 "Losing Resolve": you fail an Expert+ action. Orc Berserker Reckless Assault E 7d6/r3, all misses."""
+    state = scenario(level=5, creature="orc_berserker")
+    orc = state.fighters[4]
+    assert orc.resolve == 4 and rs.can_initiate_expert(orc)
+    adjacent(state, 4, 0)
+    turn_of(state, 4, dice=[1, 2, 3, 1, 2, 3, 1, 2])
+    events = state.apply(Act("use", "reckless_assault", 0))
+    checks = _checks(events)
+    assert [c.data["reason"] for c in checks] == [rs.FAILED_EXPERT] and orc.resolve == 3
+    assert not rs.can_initiate_expert(orc)  # creature stage 5 − (4 − 3) = 4: no more Expert+
+
+
+def test_one_check_per_round_and_the_dying_end_of_round_check() -> None:
+    """003: at most 1 Resolve check per round; dying: a check at the end of each round (ref: it is that round's one)."""
+    state = scenario()
+    weaver = state.fighters[3]
+    weaver.layers = []
+    weaver.hd, weaver.resolve = 0, 3
+    rs.update_status(weaver)
+    assert weaver.status == rs.DYING
+    adjacent(state, 4, 3)
+    # hit at 0 HD: knife 2, 1 → 1 damage, the d6 body is empty (overflow); check 4 → Resolve 2
+    turn_of(state, 4, dice=[2, 1, 4])
+    events = state.apply(Act("use", "knife", 3))
+    assert [c.data["reason"] for c in _checks(events)] == [rs.HIT_AT_ZERO] and weaver.resolve == 2
+    events = []
+    state.rng = ScriptedRng(dice=[1])
+    state._end_round(events)
+    assert _checks(events) == [] and weaver.resolve == 2  # the round already had its check
+    events = []
+    state.rng = ScriptedRng(dice=[2])
+    state._end_round(events)
+    assert [c.data["reason"] for c in _checks(events)] == [rs.DYING_ROUND] and weaver.resolve == 1
+    events = []
+    state.rng = ScriptedRng(dice=[3])
+    state._end_round(events)
+    assert weaver.resolve == 0 and weaver.status == rs.DEAD  # 0 HD and 0 Resolve
+
+
+def test_collapsed_characters_make_no_resolve_checks() -> None:
+    """003 "Collapse": 0 Resolve with HD > 0 — unconscious, not dying; while unconscious do not make Resolve checks."""
+    state = scenario(level=3)
+    bram = state.fighters[0]
+    bram.layers = []
+    bram.resolve = 0
+    rs.update_status(bram)
+    assert bram.status == rs.COLLAPSED
+    adjacent(state, 4, 0)
+    # knife 6, 6 → 2 damage; one defence roll (Proficiency 2 − 2 at stage 0, at least 1): 1 fails, the second
+    # point is automatic → 2 body HD; twice: 4 ≥ Proficiency + 1, yet no check while collapsed
+    events = []
+    for _ in range(2):
+        turn_of(state, 4, dice=[6, 6, 1, 6])
+        events += state.apply(Act("use", "knife", 0))
+    assert _checks(events) == []
+    assert bram.status == rs.COLLAPSED and bram.resolve == 0 and bram.hd == 5
+
+
+def test_collapsed_character_brought_to_zero_hd_dies() -> None:
+    """ref §1: a collapsed character brought to 0 HD dies (0 HD and 0 Resolve)."""
+    state = scenario()
+    weaver = state.fighters[3]
+    weaver.layers = []
+    weaver.hd, weaver.resolve = 1, 0
+    rs.update_status(weaver)
+    adjacent(state, 4, 3)
+    turn_of(state, 4, dice=[2, 1, 2])
+    state.apply(Act("use", "knife", 3))
+    assert weaver.hd == 0 and weaver.status == rs.DEAD
+
+
+def test_initiative_does_not_wake_a_collapsed_character() -> None:
+    """ref §1 Initiative: +1 Resolve for a non-surprised roll; 003 Collapse: the unconscious take no part."""
+    party = conformance_party(1)
+    party[0].resolve = 0  # collapsed on the stored sheet
+    party[1].resolve = 3
+    state, _ = build_fight(party, "goblin_skulker", 1, 7)
+    assert state.fighters[0].status == rs.COLLAPSED and state.fighters[0].resolve == 0
+    assert state.fighters[1].resolve == 4
+
+
+def test_stabilize_makes_the_next_check_this_round_a_five() -> None:
+    """003 "Stabilize" (Basic 2+, 1 success, touch): the target's next Resolve check this round counts as a 5."""
+    state = scenario()
+    weaver = state.fighters[3]
+    weaver.layers = []
+    weaver.hd, weaver.resolve = 0, 1
+    rs.update_status(weaver)
+    bram = state.fighters[0]
+    bram.x, bram.y = weaver.x, weaver.y + 1
+    turn_of(state, 0, dice=[1])  # a 1 fails Basic 2+: not stabilized
+    state.apply(Act("use", "stabilize", 3))
+    assert not weaver.stabilized
+    turn_of(state, 0, dice=[2])
+    state.apply(Act("use", "stabilize", 3))
+    assert weaver.stabilized
+    adjacent(state, 4, 3)
+    turn_of(state, 4, dice=[2, 1])  # hit at 0 HD: the check counts as a 5 (no die)
+    events = state.apply(Act("use", "knife", 3))
+    check = _checks(events)[0]
+    assert check.data["how"] == "stabilized" and weaver.resolve == 1 and weaver.status == rs.DYING
+    events = []
+    state._end_round(events)
+    assert _checks(events) == [] and not weaver.stabilized
+
+
+def test_reduced_to_zero_mid_action_finishes_it_then_falls() -> None:
+    """ref §1: a character reduced to 0 mid-action finishes that action, then falls (dying: 0 HD, Resolve > 0)."""
+    state = scenario()
+    bram = state.fighters[0]
+    bram.hd = 1
+    adjacent(state, 0, 4)
+    # proficiency 6 + exertion 1 (burns the last HD) → 2 successes → 1 + 1 = 2 damage; the goblin's d6 rolls 2
+    turn_of(state, 0, dice=[6, 1, 2, 5, 5])
+    events = state.apply(Act("use", "weapon_strike", 4, 1))
+    hit = next(e for e in events if e.kind == "damage")
+    assert hit.data["who"] == 4 and hit.data["damage"] == 2 and state.fighters[4].hd == 0
+    assert bram.hd == 0 and bram.status == rs.DYING and bram.resolve == 5
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]  # three of the party are still up
+
+
+# --- Rush, Steady, NPC actions, creature stages -----------------------------------------------------------------------
+def test_rush_and_steady_once_per_rest_and_reset_by_a_rest() -> None:
+    """ref §1: Rush and Steady once per rest; 003 Rest resets short-rest abilities."""
+    sheet = new_sheet("Bram", "combatant", 3)
+    sheet.uses_spent = {"rush": 1, "steady": 1}
+    f = fighter_from_sheet(sheet, 0)
+    assert f.uses["rush"] == 0 and f.uses["steady"] == 0
+    rest(sheet)
+    assert sheet.uses_spent == {}
+    f = fighter_from_sheet(sheet, 0)
+    assert f.uses["rush"] == 1 and f.uses["steady"] == 1
+
+
+def test_npc_action_counts_by_tier() -> None:
+    """ref §1 NPCs: Trivial 1, Basic 1–2 (1 by ruling), Advanced 2, Legendary/Ultimate 2 + ceil(party/2)."""
+    state = scenario(creature="frostbitten_thrall")
+    assert state.fighters[4].actions_per_turn == 1
+    assert scenario(creature="goblin_skulker").fighters[4].actions_per_turn == 1
+    assert scenario(creature="goblin_skulker", options={"basic_actions": 2}).fighters[4].actions_per_turn == 2
+    assert scenario(level=5, creature="bandit_captain").fighters[4].actions_per_turn == 2
+    vet = creature("veteran_sellsword")
+    assert fighter_from_creature(vet, 0, 1, 3).actions_per_turn == 2
+
+
+def test_creature_resolve_stage_counts_only_resolve_lost() -> None:
+    """ref §1: a creature's stage is 5 − (listed − current); Weakened (stage 2) Advanced+ need +1 success."""
+    state = scenario(level=5, creature="orc_berserker")
+    orc = state.fighters[4]  # listed 4
+    adjacent(state, 4, 0)
+    turn_of(state, 4)
+    assert any(a.ability == "reckless_assault" for a in state.legal_actions())
+    orc.resolve = 3
+    assert not any(a.ability == "reckless_assault" for a in state.legal_actions())
+    assert rs.defence_penalty(orc) == 0
+    orc.resolve = 2
+    assert rs.defence_penalty(orc) == 1 and rs.extra_required(orc, "advanced") == 0
+    orc.resolve = 1
+    assert rs.extra_required(orc, "advanced") == 1 and rs.defence_penalty(orc) == 1
+    adjacent(state, 4, 0)
+    turn_of(state, 4, dice=[3, 3, 3, 3, 1] + [1] * 10)  # Greataxe A r2 → needs 3 at stage 2: 4 successes hit
+    events = state.apply(Act("use", "greataxe", 0))
+    roll = next(e for e in events if e.kind == "roll")
+    assert roll.data["required"] == 3 and roll.data["success"]
+    assert next(e for e in events if e.kind == "damage").data["damage"] == 4 + 1

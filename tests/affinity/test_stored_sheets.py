@@ -1,5 +1,6 @@
 """The Affinity use cases the CLI and the web share (``app.affinity_sheets``, ``app.affinity_tools``): each change
-to a stored sheet is one transaction, and a duel's after-effects are applied by ``app``, not by the command."""
+to a stored sheet is one transaction, a duel's after-effects are applied by ``app``, not by the command, and a
+malformed stored sheet is a one-line error."""
 
 from __future__ import annotations
 
@@ -55,3 +56,24 @@ def test_a_duel_burns_hit_dice_and_keeps_lost_resolve() -> None:
     assert after.hd == 0
     with pytest.raises(Conflict):  # the stored sheet changed since the duel read it: nothing written
         save_duel(log, {"a": speaker}, {"a": load_sheet("Ilse")}, loaded)
+
+
+def test_malformed_stored_sheets_give_one_line_errors(cli) -> None:
+    """Stored sheets are data: a wrong type in any field is a clear error, never a traceback."""
+    from gamewright.games.affinity.character import RECORD_KIND
+    from gamewright.store import get_record, put_record
+
+    code, _, err = cli("affinity", "character", "new", "Bram", "--class", "combatant")
+    assert code == 0, err
+    good = get_record(RECORD_KIND, "Bram")
+    for field, value in (("hd", "x"), ("level", None), ("uses_spent", {"rush": "1"}), ("way_nodes", [1]),
+                         ("name", 3), ("shield", 1), ("resolve", True), ("class_key", "wizard"), ("temp_hd", -1),
+                         ("rests_today", -1)):
+        put_record(RECORD_KIND, "Bram", {**good, field: value}, replace=True)
+        for args in (("character", "show", "Bram"), ("rest", "Bram"), ("fight", "--sheets", "Bram", "--policy",
+                                                                          "greedy", "--json")):
+            code, _, err = cli("affinity", *args)
+            assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1, (field, args, err)
+    put_record(RECORD_KIND, "Bram", {**good, "temp_hd": 2, "temp_sides": 0}, replace=True)
+    code, _, err = cli("affinity", "character", "show", "Bram")
+    assert code == 2 and "temporary HD" in err

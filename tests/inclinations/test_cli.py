@@ -112,3 +112,42 @@ def test_two_humans_plan_with_a_heat_warning_in_the_live_preview(cli):
     assert "  coast | fire missiles P2 | fire railgun P2 | end\n" in out
     assert "P1's missiles hit P2: 3 damage" in out and "P1's railgun hits P2: 4 damage" in out
     assert "recoil pushes P1 from ring 4 to ring 5" in out and "--- round 1: P2 to plan" in out
+
+
+def test_help_at_the_deploy_prompt_explains_deployment(cli):
+    code, out, err = cli("inclinations", "play", "--seats", "human,random-bot", "--seed", "1",
+                         stdin="help\ndeploy 4\nquit\n")
+    assert code == 0, err
+    assert "Deployment: each seat in turn places its ship on a free sector of black-hole ring 4" in out
+    assert "railgun fires" in out and "P1 deploys at black-hole ring 4 sector 4" in out
+
+
+def test_resume_keeps_a_half_built_plan_and_shows_what_the_bots_did(cli):
+    cli("inclinations", "play", "--seats", "human,random-bot", "--seed", "6",
+        stdin="deploy 0\nallocate engines 1\nend\nallocate engines 1\nallocate laser 2\nquit\n")
+    code, out, err = cli("inclinations", "play", "--resume", "1", stdin="plan\nundo\nend\nquit\n")
+    assert code == 0, err
+    assert "since your last turn:" in out and "P2 executes:" in out.split("since your last turn:")[1]
+    assert "pending (kept from before): allocate engines 1; allocate laser 2" in out
+    assert "pending: allocate engines 1; allocate laser 2" in out and "removed: allocate laser 2" in out
+    assert "P1 executes: allocate engines 1\n" in out
+
+
+def test_show_prints_the_log_one_action_a_line(cli):
+    cli("inclinations", "play", "--seats", "human,random-bot", "--seed", "2", stdin="deploy 5\ncoast\nend\nquit\n")
+    code, out, _ = cli("inclinations", "show", "1")
+    assert code == 0
+    lines = out.splitlines()
+    start = lines.index(next(x for x in lines if x.startswith("actions (")))
+    assert lines[start + 1].split() == ["1", "P1", "deploy", "5"]
+    assert lines[start + 3].split() == ["3", "P1", "coast"] and lines[start + 4].split() == ["4", "P1", "end"]
+
+
+def test_show_keeps_a_pending_plan_private(cli):
+    cli("inclinations", "play", "--seats", "human,random-bot", "--seed", "2",
+        stdin="deploy 5\nallocate laser 2\nallocate shields 3\nquit\n")
+    code, out, _ = cli("inclinations", "show", "1")
+    assert code == 0 and "allocate laser" not in out and "P1 has 2 planned steps pending, not shown" in out
+    data = json.loads(cli("inclinations", "show", "1", "--json")[1])
+    assert data["pending_steps"] == 2 and data["state"]["plan"] == [] and len(data["actions"]) == 2
+    assert not any("allocate" in a for a in data["actions"])

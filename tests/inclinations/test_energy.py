@@ -64,3 +64,22 @@ def test_engine_power_levels_unlock_burn_intensities():
     low = ship(engines=1)
     assert errors([low, ship("P2")], ["burn light 0"]) == []
     assert any("at least 2" in e for e in errors([low, ship("P2")], ["burn medium 0"]))
+
+
+def test_ref_turn_2_deallocations_before_allocations():
+    """ref Turn 2: deallocations first, then allocations, whatever their listed order."""
+    me = ship(ring=3, railgun=4, laser=4, shields=2)  # 10 allocated
+    run([me, ship("P2", ring=1, sector=12)], ["allocate engines 3", "deallocate railgun 4"])
+    assert me.energy == [3, 0, 0, 4, 0, 0, 2] and me.free == 1
+    assert errors([ship(ring=3, railgun=4, laser=4, shields=2), ship("P2", ring=1, sector=12)],
+                  ["allocate engines 3", "deallocate railgun 2"])
+
+
+def test_ref_ship_usable_versus_powered():
+    """ref Further rulings: usable = at least the minimum; powered (for crits) = any energy. A railgun holding 2
+    cannot fire, but a crit can pick it (v = 0.99 -> the last of [engines, railgun])."""
+    assert any("needs at least 4" in e for e in errors([ship(ring=3, railgun=2), ship("P2", ring=3, sector=2)],
+                                                      ["fire railgun P2"]))
+    me, t = ship(ring=3, sector=0, missiles=2), ship("P2", ring=3, sector=1, engines=1, railgun=2)
+    run([me, t], ["fire missiles P2"], rolls=[0.05, 0.99])
+    assert t.energy == [1, 0, 0, 0, 0, 0, 0] and t.heat == 2 and t.hull == 7

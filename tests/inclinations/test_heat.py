@@ -1,5 +1,6 @@
 """002 Heat Generation, Heat Dissipation and Damage; ref Turn 1."""
 
+from gamewright.core.rng import ScriptedRng
 from gamewright.games.inclinations.turn import start_of_turn
 
 from .helpers import kinds, play, run, ship, state
@@ -59,3 +60,38 @@ def test_heat_can_destroy_at_start_of_turn_and_the_turn_is_skipped():
     events = play(st)
     assert "destroyed" in kinds(events)
     assert st.ships[1].hull == 0 and st.current == 2
+
+
+def test_002_heat_8_vs_dissipation_5_and_exactly_5():
+    """002 Heat Dissipation: "8 heat with 5 dissipation = 3 damage"; heat 5 is not above 5: no damage."""
+    st = state(ship(ring=3), ship("P2", ring=1, sector=12, heat=8), ship("P3", ring=2, sector=6, heat=5))
+    play(st)
+    assert (st.ships[1].hull, st.ships[1].heat) == (7, 0)
+    play(st)
+    assert (st.ships[2].hull, st.ships[2].heat) == (10, 0)
+
+
+def test_ref_turn_1_heat_received_on_others_turns_counts():
+    """ref Turn 1: heat received during others' turns (shields, crits) counts at your start.
+
+    P2 ended its own turn with 4 heat; P1's railgun hits P2's 4 shields -> +4 heat = 8 -> 3 damage at P2's start,
+    bypassing shields (which hold 0 now; they would not absorb heat damage anyway)."""
+    st = state(ship(ring=3, sector=0, railgun=4, engines=1), ship("P2", ring=3, sector=3, heat=4, shields=4))
+    st.rng = ScriptedRng([0.5], repeat_last=True)
+    play(st, "fire railgun P2 compensate")
+    p2 = st.ships[1]
+    assert st.current == 1 and (p2.hull, p2.heat, p2.energy[6]) == (7, 0, 0)
+    # with shields_deplete=false the shields still hold 4 at P2's start, and the heat damage goes past them
+    st = state(ship(ring=3, sector=0, railgun=4, engines=1), ship("P2", ring=3, sector=3, heat=4, shields=4),
+               shields_deplete=False)
+    st.rng = ScriptedRng([0.5], repeat_last=True)
+    play(st, "fire railgun P2 compensate")
+    p2 = st.ships[1]
+    assert (p2.hull, p2.heat, p2.energy[6]) == (7, 0, 4)
+
+
+def test_ref_destruction_heat_kills_at_turn_start_and_game_ends():
+    """ref Destruction / Win: heat 15 at the start -> 10 damage -> hull 0: destroyed at once, the game ends."""
+    st = state(ship(ring=3), ship("P2", ring=1, sector=12, heat=15))
+    play(st)
+    assert st.is_terminal() and st.winner == 0 and st.ships[1].hull == 0

@@ -1,9 +1,11 @@
 """Illegal plans from the issue: rejected with the right message, nothing changes (State API and preview)."""
 
+import json
+
 import pytest
 
 from gamewright.core.errors import RuleViolation
-from gamewright.games.inclinations.actions import parse_action
+from gamewright.games.inclinations.actions import Allocate, Burn, Deallocate, Rotate, Transfer, parse_action
 
 from .helpers import ship, state
 
@@ -66,3 +68,15 @@ def test_a_rejected_turn_consumes_no_draws():
     with pytest.raises(RuleViolation):
         st.play_turn([parse_action("fire missiles P2")])
     assert st.rng.get_state() == rng_before
+
+
+def test_ref_validation_refused_steps_leave_state_unchanged():
+    """ref Ship: over-allocation, over-maximum and over-deallocation are refused; the state is unchanged."""
+    st = state(ship(ring=3, railgun=4, laser=4), ship("P2", ring=1, sector=12))
+    before = json.dumps(st.to_json(), sort_keys=True)
+    for action in (Allocate("shields", 3), Allocate("thrusters", 2), Deallocate("engines", 1),
+                   Rotate("prograde"), Transfer("alpha"), Burn("light", 0), Allocate("bogus", 1),
+                   Deallocate("warp", 2)):
+        with pytest.raises(RuleViolation):
+            st.apply(action)
+        assert json.dumps(st.to_json(), sort_keys=True) == before

@@ -129,3 +129,20 @@ def test_closed_stdin_is_not_a_traceback(args):
     assert proc.returncode == 2 and proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1
     if args[0] == "play":
         assert "game 1 is saved: resume with gamewright inclinations play --resume 1" in proc.stderr
+
+
+@pytest.mark.parametrize("action", [
+    Allocate("engines", "2"), Deallocate("laser", 1.5), Burn("light", "x"), Burn("light", 0, "yes"),
+    Fire("laser", ["P2"]), Fire("laser", ("P2", 7)), Rotate(1), Transfer(None), Allocate("bogus", 1),
+    Fire("phaser", ("P2",)), Burn("ludicrous", 0), Transfer("omega"), Rotate("sideways"), "coast", None,
+])
+def test_apply_hand_built_malformed_actions_raise_rule_violation_only(action):
+    """common brief: apply of any action raises only RuleViolation and leaves the state unchanged."""
+    st = state(ship(ring=3, laser=2, engines=1), ship("P2", ring=4, sector=1))
+    before = st.to_json()
+    with pytest.raises(RuleViolation):
+        st.apply(action)
+    assert st.to_json() == before
+    with pytest.raises(RuleViolation):
+        st.play_turn([action])
+    assert st.to_json() == before

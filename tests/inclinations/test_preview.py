@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from gamewright.core.rng import Rng
-from gamewright.games.inclinations.actions import Deploy, EndTurn, Fire, parse_action
+from gamewright.games.inclinations.actions import Allocate, Deploy, EndTurn, Fire, parse_action
 from gamewright.games.inclinations.board import FACINGS
 from gamewright.games.inclinations.game import InclinationsGame
 from gamewright.games.inclinations.state import InclinationsState
@@ -204,3 +204,12 @@ def test_the_route_runs_from_the_ships_place_through_its_movement(step: str | No
     start, end = p["route"][0], p["route"][-1]
     assert start == {"well": "blackhole", "ring": 3, "sector": 0} and len(p["route"]) == 2  # one movement a turn
     assert end == {k: p["ship"][k] for k in ("well", "ring", "sector")} and end["ring"] == ring_after
+
+
+def test_ref_planning_preview_draws_nothing_and_commits_nothing():
+    """ref Planning phase / Further rulings: preview uses no draws, assumes no crit, changes nothing."""
+    st = state(ship(ring=3, sector=0, laser=2), ship("P2", ring=4, sector=0))
+    before = st.to_json()
+    result = st.preview_plan([Allocate("engines", 1), Fire("laser", ("P2",))])
+    assert result.ok and result.ships[1].hull == 8
+    assert st.to_json() == before

@@ -1,8 +1,11 @@
-"""``gamewright inclinations turn SCENARIO.json --json``: the exact what-if interface."""
+"""``gamewright inclinations turn SCENARIO.json --json``: the exact what-if interface, ``--example`` and the
+scenario's errors."""
 
 import json
 
 import pytest
+
+from gamewright.games.inclinations.whatif import EXAMPLE, run_scenario
 
 SHIP_KEYS = {"id", "well", "ring", "sector", "facing", "hull", "heat", "mass", "ammo", "energy"}
 ENERGY_KEYS = {"engines", "thrusters", "scoop", "laser", "railgun", "missiles", "shields"}
@@ -321,3 +324,45 @@ def test_output_ships_can_be_fed_back_as_input(cli, tmp_path):
     path.write_text(json.dumps(scenario))
     code, _, err = cli("inclinations", "turn", str(path), "--json")
     assert code == 2 and "ships[0].destroyed" in err
+
+
+def test_whatif_scenario_every_rule_at_once():
+    """Issue 4 what-if: the appended coast, energy anywhere (deallocations first), scripted rolls repeating."""
+    answer = run_scenario({
+        "options": {"to_hit": "d10"},
+        "ships": [{"id": "P1", "ring": 3, "sector": 23, "energy": {"railgun": 4, "laser": 4, "shields": 2}},
+                  {"id": "P2", "ring": 4, "sector": 1, "heat": 7}],
+        "turns": [{"ship": "P1", "actions": [{"allocate": {"engines": 2}}, {"fire": "laser", "targets": ["P2"]},
+                                             {"deallocate": {"railgun": 4}}]},
+                  {"ship": "P2", "actions": []}],
+        "rolls": [0.95, 0.0],
+    })
+    assert answer["ok"]
+    p1, p2 = answer["ships"]
+    # P1: laser heat 4, then coast 4 on ring 3: 23 -> 3. d10 = 10: crit, P2 has nothing powered -> no effect.
+    assert (p1["sector"], p1["heat"], p1["energy"]["engines"], p1["energy"]["railgun"]) == (3, 4, 2, 0)
+    # P2: hull 8 from the laser, then its start: heat 7 -> 2 damage -> 6, then it coasts 2: 1 -> 3.
+    assert (p2["hull"], p2["heat"], p2["sector"]) == (6, 0, 3)
+
+
+# --- ``turn --example`` and a scenario of the wrong shape -------------------------------------------------------------
+def test_turn_example_is_valid_and_documented(cli):
+    code, out, _ = cli("inclinations", "turn", "--example")
+    assert code == 0 and json.loads(out) == EXAMPLE
+    assert run_scenario(json.loads(out))["ok"]
+    code, out, _ = cli("inclinations", "turn", "--help")
+    assert code == 0 and '"turns": [' in out and '"fire": "railgun"' in out and "rolls" in out
+
+
+def test_turn_wrong_shape_says_the_right_one(cli, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"ships": [{"id": "P1", "ring": 1, "sector": 0}],
+                                "turns": [{"ship": "P1", "actions": ["coast"]}]}))
+    code, _, err = cli("inclinations", "turn", str(path))
+    assert code == 2 and err.count("\n") == 1
+    assert "turns[0].actions[0]: must be an object" in err and '{"burn": "light", "adjust": 1}' in err
+    path.write_text(json.dumps([1, 2]))
+    code, _, err = cli("inclinations", "turn", str(path))
+    assert code == 2 and "a scenario is {" in err and "--example" in err
+    code, _, err = cli("inclinations", "turn")
+    assert code == 2 and "--example" in err

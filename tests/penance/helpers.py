@@ -1,9 +1,11 @@
-"""Arranging Penance positions for tests: hands, deck tops, positions, scripted dice."""
+"""Arranging Penance positions for tests: hands, deck tops, positions, scripted dice, and a one-on-one duel with
+its shortcuts."""
 
 from __future__ import annotations
 
 from gamewright.core.rng import ScriptedRng
 from gamewright.games.penance import make_game
+from gamewright.games.penance.piles import DAMAGED
 from gamewright.games.penance.state import Act, PenanceState
 
 ATTACK = {v: v + 1 for v in range(6)}  # attack die value → d6 roll
@@ -70,3 +72,38 @@ def script(st: PenanceState, *dice: int) -> ScriptedRng:
 def hand_card(st: PenanceState, p: int, cid: str) -> int:
     pl = st.sides[p].piles
     return next(i for i in pl.hand if pl.cards[i] == cid)
+
+
+def duel(decks: str = "confessor,ironclad", hand=(), enemy=("feint",), top=()):  # type: ignore[no-untyped-def]
+    """P1 at H11 facing E, P2 adjacent at I11 facing W (P1 is on P2's front), P1 to act, no Runes."""
+    st = fresh(decks)
+    place(st, 0, "H11", "E")
+    place(st, 1, "I11", "W")
+    st.sides[0].runes = st.sides[1].runes = 0
+    set_hand(st, 0, list(hand))
+    set_hand(st, 1, list(enemy), top=list(top))
+    for s in st.sides:
+        s.wound_deck = ["ptsd"] * 10  # a wound deck with no side effects, so only the counts matter
+    return st
+
+
+def play(st, cid: str, comp: int = -1, p: int = 0):  # type: ignore[no-untyped-def]
+    return st.apply(Act("play", hand_card(st, p, cid), comp))
+
+
+def faces(*names: str) -> list[int]:
+    return [DEFENSE[n] for n in names]
+
+
+def event(evs, kind: str):  # type: ignore[no-untyped-def]
+    return next(e for e in evs if e.kind == kind)
+
+
+def lose_from_deck(st, n: int) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(n):
+        st.apply(Act("lose"))
+
+
+def damaged_in(st, p: int) -> int:  # type: ignore[no-untyped-def]
+    pl = st.sides[p].piles
+    return sum(1 for i in pl.discard if pl.cards[i] == DAMAGED)

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamewright.games.penance import make_game
 from gamewright.games.penance.hexgrid import DIRECTIONS, load_map
 
 M = load_map()
@@ -88,3 +89,24 @@ def test_walks_asked_part_way_give_the_full_walks_distances(goals: list[int], bl
         walk = M.walk_distances(tuple(goals), blocked, tuple(wanted))
         assert [walk.get(hx) for hx in wanted] == [full.get(hx) for hx in wanted]
     assert list(M.walk_distances(tuple(goals), blocked).items()) == list(full.items())
+
+
+def test_ref2_boundary_counts_as_the_side_better_for_the_defender() -> None:
+    """ref §2: "an attacker exactly on a boundary between two sides counts as the side better for the defender.\""""
+    m = make_game().new_initial_state(0).map
+    e7 = m.parse_hex("E7")
+    # F8 is on the boundary of E7's sides 1 and 2 (facing E): front (TN +0, no +1 damage) is better
+    assert m.side_of(e7, 0, m.parse_hex("F8")) == 1
+    # facing NE, F8 is between the weapon side (2) and its flank (3): side 2
+    assert m.side_of(e7, 5, m.parse_hex("F8")) == 2
+    # facing SW, F8 sits between the shield side (6) and the shield flank (5): side 6 (+1 TN)
+    assert m.side_of(e7, 2, m.parse_hex("F8")) == 6
+
+
+def test_ref4_line_along_a_hex_edge_is_blocked_only_by_both_sides() -> None:
+    """ref §4 "Line of sight: hex-centre to hex-centre" (RULINGS: a line exactly along an edge is clear when either
+    hex beside it is clear). H5 → I6 is adjacent; D3 → E4 grazes the forest at D4 along an edge."""
+    m = make_game().new_initial_state(0).map
+    a, b = m.parse_hex("D3"), m.parse_hex("E4")
+    assert m._trace(a, b, 1e-6) != m._trace(a, b, -1e-6)  # the two sides of the edge differ
+    assert m.line_of_sight(a, b)

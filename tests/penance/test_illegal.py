@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gamewright.core.errors import RuleViolation
+from gamewright.core.rng import Rng
+from gamewright.games.penance import make_game
 from gamewright.games.penance.components import CHASSIS, HEAD
 from gamewright.games.penance.state import Act
-from tests.penance.helpers import ATTACK, fresh, hand_card, place, script, set_hand
+from tests.penance.helpers import ATTACK, duel, fresh, hand_card, place, script, set_hand
 
 
 def _refused(st, action: Act, message: str) -> None:  # type: ignore[no-untyped-def]
@@ -149,3 +153,38 @@ def test_any_copy_of_a_listed_card_is_played_as_the_listed_copy() -> None:
     other.apply(Act("play", first, CHASSIS))
     assert st.to_json() == other.to_json()
     assert st.listed_copy(Act("play", second, CHASSIS)) == Act("play", second, CHASSIS)  # the hand moved on
+
+
+def test_odd_actions_are_refused_cleanly() -> None:
+    """Any action outside the legal ranges is a RuleViolation and changes nothing."""
+    st = duel(hand=["faithful_thrust"])
+    before = json.dumps(st.to_json(), sort_keys=True)
+    for a in (Act("play", hand_card(st, 0, "faithful_thrust"), 7), Act("rotate", arg=9), Act("move", arg=-4),
+              Act("react", -5), Act("lose", -3), Act("bogus")):
+        with pytest.raises(RuleViolation):
+            st.apply(a)
+        assert json.dumps(st.to_json(), sort_keys=True) == before
+
+
+def test_random_odd_actions_never_raise_anything_else() -> None:
+    """Fuzz: random actions interleaved with random legal play raise only RuleViolation, and a refused action
+    leaves the state unchanged."""
+    kinds = ("play", "move", "rotate", "lose", "react", "sacrifice", "purge", "scrap", "discard", "end", "keep",
+             "mulligan", "rune", "pass")
+    game = make_game(options={"decks": "confessor:D:absolution+crusaders_vow,ironclad:C"})
+    for seed in range(3):
+        st = game.new_initial_state(seed)
+        r = Rng(seed + 100)
+        for _ in range(600):
+            if st.is_terminal():
+                break
+            if r.die(3) == 1:
+                a = Act(kinds[r.die(len(kinds)) - 1], r.die(60) - 4, r.die(11) - 3)
+                before = json.dumps(st.to_json(), sort_keys=True)
+                try:
+                    st.apply(a)
+                except RuleViolation:
+                    assert json.dumps(st.to_json(), sort_keys=True) == before
+            else:
+                st.apply(r.choice(st.legal_actions()))
+            assert not st.invariant_violations()

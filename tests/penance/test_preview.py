@@ -15,8 +15,7 @@ from gamewright.games.penance import make_game
 from gamewright.games.penance.bots import make_bot
 from gamewright.games.penance.components import CHASSIS, COMPONENTS, HEAD, LEFT_ARM
 from gamewright.games.penance.state import Act, PenanceState
-from tests.penance.helpers import hand_card, place
-from tests.penance.test_audit import duel
+from tests.penance.helpers import duel, hand_card, place
 
 N = 20_000
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.penance.test_audit import duel
+from tests.penance.helpers import duel
 
 
 def test_help_command_explains_the_game(cli) -> None:  # type: ignore[no-untyped-def]

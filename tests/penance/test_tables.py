@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from gamewright.core.errors import RuleViolation
-from gamewright.games.penance.components import CHASSIS, HEAD, LEGS, RIGHT_ARM
+from gamewright.games.penance.components import CHASSIS, HEAD, LEFT_ARM, LEGS, RIGHT_ARM
 from gamewright.games.penance.dice import strain_result
-from gamewright.games.penance.state import Act
-from tests.penance.helpers import ATTACK, DEFENSE, fresh, hand_card, place, script, set_hand
+from gamewright.games.penance.state import Act, PenanceState
+from tests.penance.helpers import ATTACK, DEFENSE, duel, faces, fresh, hand_card, place, play, script, set_hand
 
 
 def _with_damaged(st, p: int = 0) -> int:  # type: ignore[no-untyped-def]
@@ -287,3 +287,56 @@ def test_suffering_die_rows_through_blood_offering(roll: int, loss: int, next_dm
     # the hand is empty, so the self-harm comes off the top of the deck into the graveyard
     assert len(pl.grave) == loss
     assert len(pl.deck) == deck_before - loss + (1 if roll == 6 else 0)
+
+
+# --- Damage Die 4: Structural Weakness waits for the next attack that hits --------------------------------------------
+def _damaged_on_top(st: PenanceState, p: int) -> int:
+    pl = st.sides[p].piles
+    inst = pl.add_damaged()
+    pl.discard.remove(inst)
+    pl.deck.append(inst)
+    return inst
+
+
+def test_ref1_execution_is_the_next_attack_for_structural_weakness() -> None:
+    """004 §1 Damage Die 4: "Next attack against you: +1 Component Damage" (RULINGS: the next attack that hits you).
+    An EXECUTION hits: it uses up the Structural Weakness; the attack after it does not get the +1."""
+    st = duel(hand=["faithful_thrust", "faithful_thrust"])
+    e = st.sides[1]
+    e.struct_weak = 1
+    script(st, ATTACK[5], ATTACK[5])
+    play(st, "faithful_thrust", HEAD)
+    assert e.struct_weak == 0
+    script(st, ATTACK[2], ATTACK[3], *faces(*["shield"] * 4))
+    play(st, "faithful_thrust", LEFT_ARM)
+    assert e.comp[LEFT_ARM] == 0
+
+
+def test_004_1_damage_die_4_structural_weakness_waits_for_the_next_attack_that_hits() -> None:
+    """004 §1 Damage Die 4: "Next attack against you: +1 Component Damage" — not the attack whose loss rolled it."""
+    st = duel(hand=["faithful_thrust", "faithful_thrust"])
+    e = st.sides[1]
+    for _ in range(4):  # no weapon cards among the losses: their Component Damage would blur the count
+        _damaged_on_top(st, 1)
+    # a hit for 4 (TN 5, 3 + 3): four FLESH WOUNDs; four DAMAGED cards lost, Damage Dice 4 then Minor Strain
+    script(st, ATTACK[3], ATTACK[3], *[DEFENSE["flesh"]] * 4, 4, 1, 1, 1)
+    play(st, "faithful_thrust", HEAD)
+    for _ in range(4):
+        st.apply(Act("lose"))
+    assert e.comp[HEAD] == 0 and e.struct_weak == 1  # the causing attack does not spend it
+    script(st, ATTACK[3], ATTACK[3], *[DEFENSE["shield"]] * 4)
+    play(st, "faithful_thrust", LEFT_ARM)
+    assert e.comp[LEFT_ARM] == 1 and e.struct_weak == 0  # the next hit does
+
+
+def test_004_1_damage_die_4_survives_an_execution_s_forced_losses() -> None:
+    """004 §1 Damage Die 4 rolled while an EXECUTION's forced losses resolve belongs to the next attack."""
+    st = duel(hand=["faithful_thrust", "faithful_thrust"])
+    e = st.sides[1]
+    _damaged_on_top(st, 1)
+    script(st, ATTACK[5], ATTACK[5], 4)
+    play(st, "faithful_thrust", HEAD)
+    assert e.destroyed[HEAD] and e.struct_weak == 1
+    script(st, ATTACK[3], ATTACK[3], *[DEFENSE["shield"]] * 4)
+    play(st, "faithful_thrust", LEFT_ARM)
+    assert e.comp[LEFT_ARM] == 1 and e.struct_weak == 0

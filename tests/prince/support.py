@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from gamewright.games.prince.scenario import run_scenario
+from gamewright.games.prince.tables import PLANETS
+
+I = PLANETS.index  # noqa: E741  (a planet's index by name)
 
 
 def side(signs: dict[str, str] | None = None, **fields: Any) -> dict[str, Any]:

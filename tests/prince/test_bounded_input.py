@@ -117,3 +117,15 @@ def test_play_seed_outside_the_store_range_is_one_line(cli, seed: str) -> None: 
     cli("prince", "mint", "--name", "Ada", "--lat", "10", "--lon", "10", "--time", "2001-01-01T00:00Z")
     code, _, err = cli("prince", "play", "Ada", "--seed", seed, "--auto", "greedy")
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_cli_bad_seed_and_non_utf8_scenario_are_one_line_errors(cli, tmp_path) -> None:  # noqa: ANN001
+    """Common brief: bad input gives a clear one-line error and exit 2, never a traceback."""
+    code, _, err = cli("prince", "mint", "--name", "Audit", "--lat", "10", "--lon", "0", "--time", "2000-01-01")
+    assert code == 0, err
+    code, _, err = cli("prince", "play", "Audit", "--seed", str(10**23), "--auto", "random")
+    assert code == 2 and "seed" in err and "Traceback" not in err
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe{")
+    code, _, err = cli("prince", "turn", str(bad), "--json")
+    assert code == 2 and "UTF-8" in err and len(err.strip().splitlines()) == 1

@@ -294,3 +294,114 @@ def test_run_is_won_after_the_third_encounter() -> None:
             assert state.returns() == [1.0]
             return
     raise AssertionError("no run was won")
+
+
+# --- worked by hand from 001 and ref §3: carry, propagation from raw, in-sect durability, crit, prebuilt sequences ----
+def _carry_case(carry: str, affliction: int = 0) -> dict:
+    # friction: fire (player Moon in Aries) vs earth (opponent Moon in Taurus): 1 × ½ = ½ raw each way
+    return whatif(side({"Moon": "Aries"}, carry={"Moon": carry}, affliction={"Moon": affliction}),
+                  side({"Moon": "Taurus"}), "Moon", "Moon", ruleset="prototype")
+
+
+def test_001_9_carry_quantization_worked_by_hand() -> None:
+    """001 §9: "effective = max(0, raw + carry); applied = round(effective); nextCarry = effective − applied"
+    (ref §3: round = floor(x + ½))."""
+    r = _carry_case("0")  # ½ → 1, carry −½
+    assert r["direct"]["player"]["delta"] == 1 and r["after"]["player"]["carry"]["Moon"] == "-1/2"
+    r = _carry_case("-0.5")  # 0 → 0, carry 0
+    assert r["direct"]["player"]["delta"] == 0 and r["after"]["player"]["carry"]["Moon"] == "0"
+    r = _carry_case("-0.4")  # 0.1 → 0, carry 1/10
+    assert r["direct"]["player"]["delta"] == 0 and r["after"]["player"]["carry"]["Moon"] == "1/10"
+    r = _carry_case("-0.75")  # max(0, −¼) = 0 → 0, carry 0 (a raw amount > 0 does update the carry)
+    assert r["direct"]["player"]["delta"] == 0 and r["after"]["player"]["carry"]["Moon"] == "0"
+    r = _carry_case("0.25")  # ¾ → 1, carry −¼
+    assert r["direct"]["player"]["delta"] == 1 and r["after"]["player"]["carry"]["Moon"] == "-1/4"
+
+
+def test_001_9_clamped_heal_banks_no_carry_but_an_exact_heal_to_zero_keeps_it() -> None:
+    """001 §9: "Healing clamped at zero does not bank overflow carry" (ref §3: if the clamp bit, carry → 0).
+    Earth/earth testimony: the opponent's Venus in Taurus heals the player's Moon in Taurus for 4."""
+    def heal(affliction: int, carry: str) -> dict:
+        return whatif(side({}, affliction={"Moon": affliction}, carry={"Moon": carry}), side({}), "Moon", "Venus",
+                      ruleset="prototype")
+
+    r = heal(3, "0.3")  # 4.3 → 4, 3 − 4 < 0: clamp bites, carry 0
+    assert r["after"]["player"]["affliction"]["Moon"] == 0 and r["after"]["player"]["carry"]["Moon"] == "0"
+    assert r["direct"]["player"]["delta"] == -3
+    r = heal(4, "0.3")  # 4.3 → 4, 4 − 4 = 0: no clamp, carry 3/10 kept
+    assert r["after"]["player"]["affliction"]["Moon"] == 0 and r["after"]["player"]["carry"]["Moon"] == "3/10"
+    r = heal(9, "0.2")  # 4.2 → 4, carry 1/5
+    assert r["after"]["player"]["affliction"]["Moon"] == 5 and r["after"]["player"]["carry"]["Moon"] == "1/5"
+
+
+def test_001_9_combust_targets_and_zero_amounts_leave_carry_untouched() -> None:
+    """ref §3: "A combust target, or raw ≤ 0, leaves the carry untouched"; 001 §10 combust targets skipped."""
+    # conjunct partner Sun (Taurus) of the acting Moon (Taurus) is combust: no step, carry kept
+    r = whatif(side({}, combust=["Sun"], carry={"Sun": "0.4"}), side({"Mars": "Aquarius"}), "Moon", "Mars",
+               ruleset="prototype")
+    assert "Sun" not in [s["to"] for s in r["propagation"] if s["side"] == "player"]
+    assert r["after"]["player"]["carry"]["Sun"] == "2/5"
+    # the combust acting opponent deals nothing: raw 0 leaves the player's Moon carry alone
+    r = whatif(side({}, carry={"Moon": "0.4"}), side({"Mars": "Aquarius"}, combust=["Mars"]), "Moon", "Mars",
+               ruleset="prototype")
+    assert r["after"]["player"]["carry"]["Moon"] == "2/5" and r["direct"]["player"]["delta"] == 0
+
+
+def test_ref3_prototype_propagation_from_raw_with_carry_on_each_target() -> None:
+    """ref §3: "Propagation base is the raw (pre-quantization) amount the acting planet received … each is applied
+    with carry". The Moon (Aries) receives ½ raw in friction; its conjunct Sun (Aries) gets ½ × 1 = ½ with carry
+    0 → 1, carry −½; its Venus in Libra (opposition) ½ testimony."""
+    r = whatif(side({"Moon": "Aries", "Sun": "Aries", "Venus": "Libra"}, affliction={"Venus": 3}),
+               side({"Moon": "Taurus"}), "Moon", "Moon", ruleset="prototype")
+    steps = {s["to"]: s for s in r["propagation"] if s["side"] == "player"}
+    assert steps["Sun"]["amount"] == "1/2" and steps["Sun"]["delta"] == 1
+    assert r["after"]["player"]["carry"]["Sun"] == "-1/2"
+    assert steps["Venus"]["polarity"] == "testimony" and steps["Venus"]["delta"] == -1
+
+
+def test_ref3_prototype_in_sect_durability_bonus_mercury_always_in_sect() -> None:
+    """001 §8: "In-sect planets get +1 durability for combustion checks only"; Mercury follows the chart's sect,
+    so it is always in sect. Mercury in Taurus (durability 2 + 1 + 1 = 4): T = 50 in sect."""
+    for sect in ("day", "night"):
+        r = whatif(side({}, sect=sect), side({"Mars": "Aquarius"}), "Mercury", "Mars", ruleset="prototype")
+        assert check(r, "player", "Mercury")["threshold"] == 50
+    # the Moon (night) in a day chart is out of sect: T = 10 × (1 + 1 + 1) = 30; in a night chart 40
+    r = whatif(side({}, sect="day"), side({"Mars": "Aquarius"}), "Moon", "Mars", ruleset="prototype")
+    assert check(r, "player", "Moon")["threshold"] == 30
+    r = whatif(side({}, sect="night"), side({"Mars": "Aquarius"}), "Moon", "Mars", ruleset="prototype")
+    assert check(r, "player", "Moon")["threshold"] == 40
+    # design: no durability bonus
+    r = whatif(side({}, sect="night"), side({"Mars": "Aquarius"}), "Moon", "Mars")
+    assert check(r, "player", "Moon")["threshold"] == 30
+
+
+def test_ref3_prototype_crit_ten_percent_per_luck_uncapped_and_strict() -> None:
+    """001 §7: "critChance = effectiveLuck * 0.10; no hard cap; roll < critChance => crit". Mercury in Libra
+    (luck 5): 50%; a roll of 0.45 crits (above design's 40% cap), 0.5 does not."""
+    r = whatif(side({"Mercury": "Libra"}), side({"Mars": "Capricorn"}), "Mercury", "Mars", rolls=[0.45, 0.99],
+               ruleset="prototype")
+    assert r["crit_chances"]["player"] == 0.5 and r["crits"]["player"]
+    # crit doubles the raw: 3 × 2 = 6 (no modality in prototype)
+    assert r["direct"]["opponent"]["amount"] == "6"
+    r = whatif(side({"Mercury": "Libra"}), side({"Mars": "Capricorn"}), "Mercury", "Mars", rolls=[0.5, 0.99],
+               ruleset="prototype")
+    assert not r["crits"]["player"]
+
+
+def test_ref3_prototype_prebuilt_sequences_weights_and_skips() -> None:
+    """ref §3: "a sequence of 7 opponent planets drawn with replacement, weight = max(1, N), N counted against
+    all 7 player planets. Entries whose planet is already combust are skipped at play time"."""
+    game = PrinceGame("prototype")
+    state = game.new_initial_state(4)
+    assert len(state.prebuilt) == 3 and all(len(seq) == 7 for _, _, seq in state.prebuilt)
+    seq = state.prebuilt[0][2]
+    # combust every opponent planet after the current entry's: the encounter jumps to its end
+    for i in range(7):
+        if i != state.current:
+            state.os.combust[i] = True
+    later = [o for o in seq[1:] if o == state.current]
+    state.apply(state.legal_actions()[0])
+    if state.encounter == 0:  # the current planet appears again later in the sequence
+        assert later and state.current == seq[0]
+    else:
+        assert state.encounter == 1 or state.is_terminal()

@@ -13,6 +13,7 @@ from gamewright.games.prince.game import PrinceGame
 from gamewright.games.prince.policies import GreedyPolicy, RandomPolicy
 from gamewright.games.prince.progression import Progress
 from gamewright.games.prince.tables import PLANETS
+from tests.prince.support import I
 
 
 def _snap(state) -> str:  # noqa: ANN001
@@ -116,3 +117,21 @@ def test_conformance_1000_random_runs_never_raise_go_negative_or_let_combust_act
         for k, v in _conformance(game, range(n * 250, (n + 1) * 250)).items():
             total[k] += v
     assert total["won"] + total["lost"] == 1000
+
+
+def test_13_refused_actions_leave_the_state_unchanged() -> None:
+    """Issue 3: choosing a combust or locked planet, or a name that does not exist, is refused and changes
+    nothing; apply of anything raises only RuleViolation."""
+    game = PrinceGame("design", progress=Progress(encounters=1))
+    state = game.new_initial_state(1)
+    state.ps.combust[I("Mercury")] = True
+    before = _snap(state)
+    for bad in ("Mercury", "Saturn", "Pluto", "", None, 3, "moon "):
+        with pytest.raises(RuleViolation):
+            from gamewright.games.prince.state import Deploy
+
+            state.apply(Deploy(bad))  # type: ignore[arg-type]
+        assert _snap(state) == before
+    for text in ("Pluto", "", "  "):
+        with pytest.raises(RuleViolation):
+            game.parse_action(state, text)

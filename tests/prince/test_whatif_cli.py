@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
 import pytest
+
+from gamewright.core.errors import ConfigError
+from gamewright.games.prince.scenario import run_scenario
 
 ISSUE_SCENARIO = {
     "ruleset": "prototype",
@@ -150,3 +154,33 @@ def test_rich_output_without_json(cli, tmp_path: Path) -> None:  # noqa: ANN001
     assert code == 0, err
     assert "Mars meets Moon: affliction" in out and "Score: affliction 26 + testimony 1 = 27" in out
     assert "direct from Moon" in out and "square from Mars (testimony)" in out and "Affliction after the turn" in out
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        [],
+        {"player_planet": "Mars"},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "rolls": [1.0]},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "rolls": [float("nan")]},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"affliction": {"Moon": -1}}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"affliction": {"Moon": 1.5}}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"carry": {"Moon": "x"}}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"carry": {"Moon": [1]}}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"signs": {"Moon": 3}}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"signs": ["Aries"]}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"sect": None}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"aspects": [["Mars"]]}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"combust": "Mars"}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "options": {"crit": "x"}},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "options": [1]},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "seed": "x"},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "ruleset": 3},
+        {"player_planet": ["Mars"], "opponent_planet": "Moon"},
+        {"player_planet": "Mars", "opponent_planet": "Moon", "player": {"affliction": {"Moon": 10**400}}},
+    ],
+)
+def test_whatif_malformed_scenarios_are_config_errors(scenario: object) -> None:
+    """Issue 3: "A malformed scenario gets a clear message naming the bad field" — never another exception."""
+    with contextlib.suppress(ConfigError):
+        run_scenario(scenario)
