@@ -1,22 +1,23 @@
-"""One conformance suite, run over every registered game through the Game/State protocol.
+"""The conformance suite (``gamewright.testing.conformance``) over every built-in game and its option sets.
 
-Random legal playouts to the end; after every action the game's invariants hold, the state round-trips
-through JSON and every seat's view is JSON; the same seed gives the same game; the action log replays through
-the text form of actions; a clone is independent; an action that is refused leaves the state unchanged.
+The checks themselves ship as code so a new game's author runs them on their game; this file only lists what
+to run them on, and shows on a tiny game of its own that a broken game fails them.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import pytest
 
-from gamewright.core.errors import GamewrightError, RuleViolation
-from gamewright.core.game import CHANCE, TERMINAL, load_game, registered_games
-from gamewright.core.rng import Rng
+from gamewright.core.capabilities import capabilities_of
+from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.game import TERMINAL, Event, registered_games
+from gamewright.testing import conformance
+from gamewright.testing.conformance import ConformanceError, resolve_game
 
-GAMES = sorted(registered_games())
+GAMES = sorted(registered_games())  # the games to check: swap for the manifest registry's names
 SEEDS = range(3)
 # option sets run beside each game's defaults (the default is always run): the Penance squads of issue 16
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
@@ -27,94 +28,121 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
 }
 CONFIGS = [(name, {}) for name in GAMES] + [(name, opts) for name in GAMES for opts in OPTION_SETS.get(name, ())]
 CONFIG_IDS = [name + "".join(f"[{k}={v}]" for k, v in opts.items()) for name, opts in CONFIGS]
-MAX_ACTIONS = 20_000
-
-
-def _snapshot(state: Any) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
-def _playout(game: Any, seed: int, check_every: int = 1) -> tuple[Any, list[str], list[Any]]:
-    state = game.new_initial_state(seed)
-    rng = Rng(seed * 7919 + 1)
-    texts: list[str] = []
-    events: list[Any] = []
-    seen: list[Any] = []
-    while not state.is_terminal():
-        assert len(texts) < MAX_ACTIONS, "a random playout did not end"
-        legal = list(state.legal_actions())
-        assert legal, "a state that is not terminal must offer a legal action"
-        action = rng.choice(legal)
-        seen.append(action)
-        if len(texts) % check_every == 0:
-            _check_refusals_leave_state_unchanged(state, legal, seen)
-        events.extend(e.to_json() for e in state.apply(action))
-        texts.append(action.to_text())
-        if len(texts) % check_every == 0:
-            _check_state(game, state)
-    _check_state(game, state)
-    return state, texts, events
-
-
-def _check_state(game: Any, state: Any) -> None:
-    assert state.invariant_violations() == []
-    data = state.to_json()
-    text = json.dumps(data, sort_keys=True)
-    assert json.dumps(game.state_from_json(json.loads(text)).to_json(), sort_keys=True) == text
-    for player in range(game.num_players):
-        json.dumps(state.view_for(player))
-    player = state.current_player
-    assert player in (CHANCE, TERMINAL) or 0 <= player < game.num_players
-
-
-def _check_refusals_leave_state_unchanged(state: Any, legal: list[Any], seen: list[Any]) -> None:
-    before = _snapshot(state)
-    for candidate in seen[-20:]:
-        if candidate in legal:
-            continue
-        probe = state.clone()
-        try:
-            probe.apply(candidate)
-        except RuleViolation:
-            assert _snapshot(probe) == before, f"a refused {candidate.to_text()!r} changed the state"
-    assert _snapshot(state) == before
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=CONFIG_IDS)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout_is_sound_and_replays(name: str, options: dict[str, Any], seed: int) -> None:
-    game = load_game(name, **({"options": options} if options else {}))
-    state, texts, events = _playout(game, seed, check_every=5)
-    returns = state.returns()
-    assert len(returns) == game.num_players
-    # same seed, same choices, same game — replayed through the actions' text form
-    replay = game.new_initial_state(seed)
-    replay_events: list[Any] = []
-    for text in texts:
-        replay_events.extend(e.to_json() for e in replay.apply(game.parse_action(replay, text)))
-    assert _snapshot(replay) == _snapshot(state)
-    assert json.dumps(replay_events, default=str) == json.dumps(events, default=str)
+    game = resolve_game(name, options)
+    state, sampled = conformance.check_random_playout(game, seed, check_every=5)
+    conformance.check_capabilities(game, sampled, hooks_of=name if seed == 0 and not options else None)
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_clone_is_independent(name: str, options: dict[str, Any]) -> None:
-    game = load_game(name, **({"options": options} if options else {}))
-    state = game.new_initial_state(11)
-    before = _snapshot(state)
-    clone = state.clone()
-    clone.apply(clone.legal_actions()[0])
-    assert _snapshot(state) == before
+    conformance.check_clone_is_independent(resolve_game(name, options))
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_garbage_action_text_is_a_clear_error(name: str, options: dict[str, Any]) -> None:
-    game = load_game(name, **({"options": options} if options else {}))
-    state = game.new_initial_state(3)
-    before = _snapshot(state)
-    with pytest.raises(GamewrightError):
-        game.parse_action(state, "this is not an action %%")
-    assert _snapshot(state) == before
+    conformance.check_garbage_action_text(resolve_game(name, options))
 
 
 def test_every_game_has_arrived() -> None:
     assert set(GAMES) >= {"prince", "inclinations", "affinity", "penance"}
+
+
+@pytest.mark.parametrize("name", ["prince", "affinity", "penance", "inclinations"])
+def test_every_built_in_state_declares_its_capabilities(name: str) -> None:
+    state = resolve_game(name).new_initial_state(0)
+    assert capabilities_of(state) >= {"preview", "resample", "invariant_violations"}
+
+
+# ---- the checker on a tiny game of its own: two seats add 1 to 3 to a count; who reaches GOAL wins -------------
+
+GOAL = 9
+
+@dataclass(frozen=True)
+class Add:
+    n: int
+
+    def to_text(self) -> str:
+        return f"add {self.n}"
+
+
+@dataclass
+class CountState:
+    count: int = 0
+    turn: int = 0
+    broken: str = ""  # which rule this state breaks, for the checker to find
+    log: list[int] = field(default_factory=list)
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else self.turn
+
+    def legal_actions(self) -> list[Add]:
+        return [Add(n) for n in (1, 2, 3) if self.count + n <= GOAL]
+
+    def apply(self, action: Any) -> list[Event]:
+        if action not in self.legal_actions():
+            if self.broken == "refusal":
+                self.count -= 1  # changes the state before refusing
+            raise RuleViolation(str(action), "not legal")
+        self.count += action.n
+        self.log.append(action.n)
+        self.turn = 1 - self.turn
+        return [Event("added", {"n": action.n})]
+
+    def is_terminal(self) -> bool:
+        return self.count >= GOAL
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.turn == 1 else [-1.0, 1.0]
+
+    def clone(self) -> CountState:
+        return CountState(self.count, self.turn, self.broken, list(self.log))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"count": self.count, "turn": self.turn, "broken": self.broken, "log": self.log}
+
+    def view_for(self, player: int) -> dict[str, Any]:
+        return {"count": self.count}
+
+    def preview(self, action: Any) -> dict[str, Any]:
+        if self.broken == "preview":
+            raise ValueError("preview raised")
+        ok = action in self.legal_actions()
+        text = action.to_text() if isinstance(action, Add) else str(action)
+        return {"action": text, "legal": ok, "errors": [] if ok else ["not legal"]}
+
+
+@dataclass
+class CountGame:
+    broken: str = ""
+    name: ClassVar[str] = "count"
+    num_players: int = 2
+
+    def new_initial_state(self, seed: int = 0) -> CountState:
+        return CountState(broken=self.broken)
+
+    def parse_action(self, state: Any, text: str) -> Add:
+        if text not in ("add 1", "add 2", "add 3"):
+            raise ConfigError(f"not an action: {text!r}")
+        return Add(int(text[-1]))
+
+    def state_from_json(self, data: dict[str, Any]) -> CountState:
+        return CountState(data["count"], data["turn"], data["broken"], list(data["log"]))
+
+
+def test_a_sound_tiny_game_passes_and_its_preview_is_checked() -> None:
+    report = conformance.check_game(CountGame(), seeds=range(2))  # type: ignore[arg-type]
+    assert report.game == "count" and report.capabilities == {"preview"} and report.playouts == 2
+
+
+@pytest.mark.parametrize(("broken", "message"), [("refusal", "changed the state"), ("preview", "raised")])
+def test_a_broken_tiny_game_fails_with_a_clear_message(broken: str, message: str) -> None:
+    with pytest.raises(ConformanceError, match=message):
+        conformance.check_game(CountGame(broken), seeds=range(2))  # type: ignore[arg-type]

@@ -57,8 +57,10 @@ def test_golden_playthrough(name: str) -> None:
     decks, seed, bots = CASES[name]
     text = transcript(decks, seed, bots)
     path = GOLDEN / name
-    if os.environ.get("GAMEWRIGHT_REGOLD") == "1" or not path.exists():
+    if os.environ.get("GAMEWRIGHT_REGOLD") == "1":
         path.write_text(text, encoding="utf-8")
+    # a missing golden is a failure, never silently written (it would pass whatever the rules do)
+    assert path.exists(), f"{path} is missing: write it with GAMEWRIGHT_REGOLD=1 pytest {__file__}"
     expected = path.read_text(encoding="utf-8")
     if text != expected:
         import difflib

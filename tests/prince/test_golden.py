@@ -49,8 +49,10 @@ def _transcript(ruleset: str, seed: int, progress: Progress, choices: list[str] 
 def test_golden_playthrough(ruleset: str) -> None:
     name, seed, progress = CASES[ruleset]
     path = GOLDEN / name
-    if os.environ.get("GAMEWRIGHT_REGOLD") == "1" or not path.exists():
+    if os.environ.get("GAMEWRIGHT_REGOLD") == "1":
         path.write_text("\n".join(_transcript(ruleset, seed, progress, None)) + "\n", encoding="utf-8")
+    # a missing golden is a failure, never silently written (it would pass whatever the rules do)
+    assert path.exists(), f"{path} is missing: write it with GAMEWRIGHT_REGOLD=1 pytest {__file__}"
     expected = path.read_text(encoding="utf-8").splitlines()
     choices = [line[2:] for line in expected if line.startswith("> ")]
     assert choices, "the golden file lists the player's choices"

@@ -17,46 +17,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
+from gamewright.core.capabilities import SearchHooks, load_search_hooks
 from gamewright.core.limits import SEED_MAX
 from gamewright.core.rng import Rng
+
+__all__ = ["SearchHooks", "choose_macro", "load_hooks"]  # SearchHooks now lives in core.capabilities
 
 Macro = list[Any]  # actions applied in order by the seat on move
 Value = Callable[[Any, int], float]
 Prime = Callable[[int, Any, Macro], None]  # (mover, a fresh rollout bot, the candidate): sets what the bot recalls
 
 
-class SearchHooks(Protocol):
-    """What a game lends the search (game logic stays in ``games/``)."""
-
-    DEFAULTS: dict[str, Any]  # the game's ismcts settings where a spec leaves them out
-    def guide(self, seed: int) -> Any:
-        """The game bot whose choice comes first; the agent keeps it for the whole game (bots remember)."""
-        ...
-
-    def macro_actions(self, state: Any, seat: int, rng: Rng, guide: Any) -> list[Macro] | None:
-        """Candidates for ``seat`` on move, ``guide``'s own choice first, drawn from ``resample`` twins only;
-        None where the plain tree search should decide."""
-        ...
-
-    def turn_key(self, state: Any) -> Any:
-        """Equal while one macro is being played out (a plan's remaining steps stay valid)."""
-        ...
-
-    # Optional, where the game's bots remember from decision to decision (Penance):
-    # ``primer(guide, seat) -> Prime`` sets a fresh rollout bot to what that seat's bot would recall after the
-    # candidate; ``chosen(guide, macro)`` tells the guide which candidate the search played.
-
-
 def load_hooks(game: str) -> SearchHooks | None:
-    """The game's search hooks module, if it has one."""
-    import importlib
-
-    try:
-        return importlib.import_module(f"gamewright.games.{game}.search_hooks")  # type: ignore[return-value]
-    except ModuleNotFoundError:
-        return None
+    """The game's search hooks module, if it has one (``core.capabilities.load_search_hooks``)."""
+    return load_search_hooks(game)
 
 
 def _playout(state: Any, seat: int, macro: Macro, seed: int, rollout: Callable[[int], Any] | None,

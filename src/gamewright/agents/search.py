@@ -19,7 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gamewright.agents.evaluate import evaluate
-from gamewright.agents.macro import SearchHooks, choose_macro
+from gamewright.agents.macro import choose_macro
+from gamewright.core.capabilities import SearchHooks
 from gamewright.core.game import CHANCE
 from gamewright.core.rng import Rng
 

@@ -51,10 +51,8 @@ class Action(Protocol):
 
 @runtime_checkable
 class State(Protocol):
-    # Every game's state also offers ``preview(action) -> dict`` (an exact interface): what the action
-    # will do before it is applied, from what the acting seat may know. Keys ``action`` (text form), ``legal``,
-    # ``errors``, plus the game's own; every probability is ``{"p": "a/b", "float": x}`` (``dice.fraction_text``).
-    # It never raises and never changes the state or its random stream.
+    # The optional capabilities (``preview``, ``resample``, ``invariant_violations``, ``public_view``) are
+    # declared in ``core.capabilities``; every built-in game's state names the ones it offers among its bases.
 
     @property
     def current_player(self) -> int: ...

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamewright.core.capabilities import Previewable, Resamplable, SelfChecking
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
@@ -46,7 +47,8 @@ __all__ = ["END", "FREE_MOVE", "HOLD", "PC_ACTIONS", "SQUARE", "START_GAP", "Act
            "npc_actions", "parse_act", "slug"]
 
 
-class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin):
+class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin,
+                  Previewable, Resamplable, SelfChecking):  # core.capabilities
     """A fight in progress. See the module docstring for the model; legality (``combat_legality``), action
     resolution (``combat_actions``) and damage with Resolve triggers (``combat_damage``) come from the mixins."""
 

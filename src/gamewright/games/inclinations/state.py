@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from gamewright.core.capabilities import Previewable, Resamplable, SelfChecking
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
@@ -77,7 +78,7 @@ def _read_rules(rules: Any) -> tuple[TurnRules, int, int]:
     return TurnRules.from_rules(rules), int(rules.round_limit), int(rules.players)
 
 
-class InclinationsState:
+class InclinationsState(Previewable, Resamplable, SelfChecking):  # core.capabilities
     __slots__ = ("rules", "tr", "ships", "phase", "current", "plan", "round", "rng", "winner", "turns",
                  "round_limit", "_legal", "_pending")
     # kept between legal_actions and apply (unset in a new or copied state): the steps last listed for the

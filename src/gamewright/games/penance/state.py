@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gamewright.core.capabilities import Previewable, Resamplable, SelfChecking
 from gamewright.core.game import TERMINAL
 from gamewright.core.rng import Rng
 from gamewright.core.rules import Rules
@@ -46,7 +47,7 @@ def rules_json(rules: Rules) -> dict[str, Any]:
     return data
 
 
-class PenanceState(Preview):
+class PenanceState(Preview, Previewable, Resamplable, SelfChecking):  # core.capabilities
     """The whole battle. Decisions are ``Act`` values; everything random comes from ``self.rng``."""
 
     __slots__ = ()

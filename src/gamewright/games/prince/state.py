@@ -13,6 +13,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any
 
+from gamewright.core.capabilities import Previewable, Resamplable, SelfChecking
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
@@ -86,7 +87,7 @@ def _mask(planets: list[bool]) -> int:
     return _mask_of(tuple(planets))
 
 
-class PrinceState:
+class PrinceState(Previewable, Resamplable, SelfChecking):  # core.capabilities
     """One run. Mutable; ``clone`` copies what an action can change."""
 
     __slots__ = (
