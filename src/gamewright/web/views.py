@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from gamewright.core.capabilities import PublicView
 from gamewright.core.game import Event, events_for
 
 _MISSING = object()
@@ -48,7 +49,7 @@ def without_secrets(value: Any) -> Any:
 
 
 def public_view(state: Any, num_players: int) -> dict[str, Any]:
-    if hasattr(state, "public_view"):
+    if isinstance(state, PublicView):
         return dict(state.public_view())
     part = common_part([state.view_for(seat) for seat in range(num_players)])
     return part if isinstance(part, dict) else {}
