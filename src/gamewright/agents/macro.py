@@ -50,13 +50,15 @@ class SearchHooks(Protocol):
 
 
 def load_hooks(game: str) -> SearchHooks | None:
-    """The game's search hooks module, if it has one."""
-    import importlib
+    """The game's search hooks module (its manifest's ``search_hooks``), if it has one."""
+    from gamewright.core.errors import NotFound
+    from gamewright.core.manifest import manifest_for
 
     try:
-        return importlib.import_module(f"gamewright.games.{game}.search_hooks")  # type: ignore[return-value]
-    except ModuleNotFoundError:
+        hooks: SearchHooks | None = manifest_for(game).load("search_hooks")
+    except NotFound:
         return None
+    return hooks
 
 
 def _playout(state: Any, seat: int, macro: Macro, seed: int, rollout: Callable[[int], Any] | None,

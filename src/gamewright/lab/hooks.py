@@ -1,13 +1,13 @@
 """The per-game metrics hook the lab reads, and the tallies hooks build their summaries from.
 
-Each game declares ``HOOK = MetricsHook(...)`` in ``gamewright.games.<game>.metrics``; the lab finds it by the
-game's name, so no game's rules live in the lab. A hook turns one finished game (its final state and every
-event ``apply`` returned) into a small JSON record, and a list of those records into the game's metrics.
+Each game declares ``HOOK = MetricsHook(...)`` in ``gamewright.games.<game>.metrics`` and names it in its
+manifest (``metrics``); the lab finds it there, so no game's rules live in the lab. A hook turns one finished game
+(its final state and every event ``apply`` returned) into a small JSON record, and a list of those records into
+the game's metrics.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -60,14 +60,10 @@ GENERIC = MetricsHook()
 
 
 def metrics_hook(game: str) -> MetricsHook:
-    """The hook ``gamewright.games.<game>.metrics`` declares, or the generic one (seat results only)."""
-    try:
-        module = importlib.import_module(f"gamewright.games.{game}.metrics")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"gamewright.games.{game}.metrics":
-            raise
-        return GENERIC
-    hook = getattr(module, "HOOK", None)
+    """The hook the game's manifest names (``metrics``), or the generic one (seat results only)."""
+    from gamewright.core.manifest import manifest_for
+
+    hook = manifest_for(game).load("metrics")
     return hook if isinstance(hook, MetricsHook) else GENERIC
 
 
