@@ -55,8 +55,9 @@ def test_search_is_reproducible_from_its_seed(game: str) -> None:
 def test_evaluate_is_a_bounded_lead() -> None:
     for game in ("affinity", "inclinations", "penance"):
         state = load_game(game).new_initial_state(1)
-        assert -1.0 <= evaluate(state, 0) <= 1.0
-        assert evaluate(state, 0) == pytest.approx(-evaluate(state, 1))
+        assert -1.0 <= evaluate(game, state, 0) <= 1.0
+        assert evaluate(game, state, 0) == pytest.approx(-evaluate(game, state, 1))
+    assert evaluate("prince", load_game("prince").new_initial_state(1), 0) == 0.0  # no measure: a draw
 
 
 def _wins(game_name: str, spec: str, opponent: str, games: int) -> int:

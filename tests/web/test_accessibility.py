@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from gamewright.web import catalogue
+from gamewright.core.manifest import game_names, manifest_for
 from gamewright.web.app import create_app
 from gamewright.web.boards import board_module
 from tests.web.conftest import CspWatch, Server
@@ -22,7 +22,7 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 RULES = ["color-contrast", "label", "button-name", "link-name", "image-alt", "svg-img-alt", "role-img-alt",
          "select-name", "input-button-name", "aria-input-field-name", "frame-title", "document-title",
          "form-field-multiple-labels", "aria-command-name", "aria-toggle-field-name", "html-has-lang"]
-BOARD_GAMES = [g for g in catalogue.GAMES if board_module(g) is not None]
+BOARD_GAMES = [g for g in game_names() if board_module(g) is not None]
 TOOLS = sorted(path for path, ops in create_app().openapi()["paths"].items()
                if path.startswith("/tools/") and "get" in ops and "{" not in path)
 
@@ -60,7 +60,7 @@ def violations(page: Any, url: str) -> list[str]:
 
 
 def new_game(server: Server, game: str) -> str:
-    seats = list(catalogue.DEFAULT_SEATS[game])
+    seats = list(manifest_for(game).lobby_seats())
     g = httpx.post(server.url + "/api/games", json={"game": game, "seed": 3, "seats": seats}, timeout=30).json()
     return f"/games/{g['id']}/join?token={g['seats'][0]['token']}"
 
@@ -69,7 +69,7 @@ def test_lobby(page: Any, server_module: Server) -> None:
     assert violations(page, server_module.url + "/") == []
 
 
-@pytest.mark.parametrize("game", sorted(catalogue.GAMES))
+@pytest.mark.parametrize("game", sorted(game_names()))
 def test_generic_page(page: Any, server_module: Server, game: str) -> None:
     page.goto(server_module.url + new_game(server_module, game))
     assert violations(page, page.url.rstrip("/") + "/generic") == []

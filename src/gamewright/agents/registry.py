@@ -14,37 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gamewright.core.errors import ConfigError
-from gamewright.core.rng import Rng
 
 AgentFactory = Callable[[int], Any]
-
-
-class TurnPlanAgent:
-    """Adapts an Inclinations bot that plans a whole turn (``choose_turn``) to one action at a time.
-
-    At the start of its turn it plans, then hands out the steps one by one and finally ``end``; a plan that
-    is already pending (someone else began the turn) is ended as it stands.
-    """
-
-    def __init__(self, kind: str, seed: int) -> None:
-        from gamewright.games.inclinations.bots import make_bot
-
-        self.name = kind
-        self.bot = make_bot(kind, Rng(seed))
-        self._queue: list[Any] = []
-        self._for: tuple[int, int] | None = None
-
-    def choose(self, state: Any) -> Any:
-        from gamewright.games.inclinations.actions import EndTurn
-
-        if state.phase == "deploy":
-            return self.bot.deploy(state)
-        key = (state.current, state.round)
-        if self._for != key or not self._queue:
-            self._for = key
-            self._queue = [] if state.plan else [*self.bot.choose_turn(state)]
-            self._queue.append(EndTurn())
-        return self._queue.pop(0)
 
 
 def _generic() -> dict[str, AgentFactory]:
@@ -54,29 +25,23 @@ def _generic() -> dict[str, AgentFactory]:
 
 
 def _game_bots(game: str) -> dict[str, AgentFactory]:
-    from functools import partial
+    """The game's own bots by their CLI names (its manifest's ``bots``; none for a game not registered)."""
+    from gamewright.core.errors import NotFound
+    from gamewright.core.manifest import manifest_for
 
-    if game == "inclinations":
-        from gamewright.games.inclinations.bots import BOT_KINDS
-
-        return {kind: partial(_turn_plan_agent, kind) for kind in BOT_KINDS}
-    if game == "penance":
-        from gamewright.games.penance import bots as penance_bots
-
-        return {name: partial(penance_bots.make_bot, name) for name in penance_bots.BOTS}
-    if game == "prince":
-        from gamewright.games.prince import policies as prince_policies
-
-        return {name: partial(prince_policies.make_policy, name) for name in prince_policies.POLICIES}
-    if game == "affinity":
-        from gamewright.games.affinity import policies as affinity_policies
-
-        return {name: partial(affinity_policies.make_policy, name) for name in ("greedy", "random")}
-    return {}
+    try:
+        manifest = manifest_for(game)
+    except NotFound:
+        return {}
+    return manifest.bot_factories()
 
 
-def _turn_plan_agent(kind: str, seed: int) -> TurnPlanAgent:
-    return TurnPlanAgent(kind, seed)
+def __getattr__(name: str) -> Any:
+    if name == "TurnPlanAgent":  # moved to the game it plays: games.inclinations.turn_agent
+        from gamewright.games.inclinations.turn_agent import TurnPlanAgent
+
+        return TurnPlanAgent
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def game_bot_names(game: str) -> list[str]:
@@ -152,10 +117,11 @@ def parse_spec(base: str, text: str) -> dict[str, Any]:
 
 
 def _search_agent(game: str, base: str, text: str, seed: int) -> Any:
+    from gamewright.agents.evaluate import value_for
     from gamewright.agents.search import ISMCTSAgent, MonteCarloAgent
     from gamewright.core.rng import derive_seed
 
-    params = parse_spec(base, text)
+    params: dict[str, Any] = {**parse_spec(base, text), "value": value_for(game)}
     if base == "ismcts" and params.pop("macro", 1):
         from gamewright.agents.macro import load_hooks
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from gamewright.agents.evaluate import evaluate
+from gamewright.agents.evaluate import Value, draw
 from gamewright.agents.macro import choose_macro
 from gamewright.core.capabilities import SearchHooks
 from gamewright.core.game import CHANCE
@@ -52,9 +52,10 @@ def _random_action(sim: Any, rng: Rng) -> Any:
     return options[int(rng.random() * len(options))]
 
 
-def score(sim: Any, seat: int) -> float:
-    """The seat's return; a game unfinished within the horizon is valued by ``evaluate`` (a lead, in [-1, 1])."""
-    return float(sim.returns()[seat]) if sim.is_terminal() else evaluate(sim, seat)
+def score(sim: Any, seat: int, value: Value = draw) -> float:
+    """The seat's return; a game unfinished within the horizon is valued by ``value`` (the game's standing, a
+    lead in [-1, 1]: ``evaluate.value_for``; a draw where none is given)."""
+    return float(sim.returns()[seat]) if sim.is_terminal() else value(sim, seat)
 
 
 class MonteCarloAgent:
@@ -63,8 +64,9 @@ class MonteCarloAgent:
     name = "montecarlo"
 
     def __init__(self, seed: int | str = 0, rollouts: int = 2, depth: int = 100, max_actions: int = 8,
-                 rollout: RolloutFactory | None = None) -> None:
+                 rollout: RolloutFactory | None = None, value: Value = draw) -> None:
         self.rng = Rng(seed)
+        self.value = value
         self.rollouts = rollouts
         self.depth = depth
         self.max_actions = max_actions
@@ -86,7 +88,7 @@ class MonteCarloAgent:
                 sim = state.resample(seat, self.rng)
                 sim.apply(action)
                 playout(sim, self.rng, self.depth, self.rollout)
-                total += score(sim, seat)
+                total += score(sim, seat, self.value)
             if total / self.rollouts > best_value:
                 best, best_value = action, total / self.rollouts
         return best
@@ -116,8 +118,9 @@ class ISMCTSAgent:
 
     def __init__(self, seed: int | str = 0, iterations: int = 400, ms: int = 0, c: float = 0.7,
                  widen: float = 2.0, depth: int = 40, rollout: RolloutFactory | None = None,
-                 hooks: SearchHooks | None = None, margin: float = 0.0, z: float = 0.0) -> None:
+                 hooks: SearchHooks | None = None, margin: float = 0.0, z: float = 0.0, value: Value = draw) -> None:
         self.rng = Rng(seed)
+        self.value = value  # the game's leaf value for a rollout cut short
         self.iterations = iterations
         self.ms = ms
         self.c = c
@@ -163,7 +166,7 @@ class ISMCTSAgent:
         primer = getattr(self.hooks, "primer", None)  # optional hooks: what the rollout bots should recall
         prime = primer(self._guide, seat) if primer is not None else None
         i = choose_macro(state, seat, macros, self.iterations, self.rng, self.rollout, _random_action,
-                         self.depth, score, self.margin, self.z, prime)
+                         self.depth, self._score, self.margin, self.z, prime)
         chosen = getattr(self.hooks, "chosen", None)
         if chosen is not None:
             chosen(self._guide, macros[i])
@@ -200,10 +203,13 @@ class ISMCTSAgent:
         rewards: dict[int, float] = {}
         for n in path[1:]:
             if n.player not in rewards:
-                rewards[n.player] = score(sim, n.player)
+                rewards[n.player] = self._score(sim, n.player)
             n.visits += 1
             n.total += rewards[n.player]
         root.visits += 1
+
+    def _score(self, sim: Any, seat: int) -> float:
+        return score(sim, seat, self.value)
 
     def _expansion(self, sim: Any, guide: Any, keys: list[str], fresh: list[int]) -> int:
         """The untried action to add: the rollout bot's own choice first (its line is searched before any

@@ -19,7 +19,6 @@ from gamewright.cli.common import sub_app as _sub_app
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import registered_games
 from gamewright.core.limits import bounded, check_seed
-from gamewright.core.rules import parse_assignments
 
 app = _sub_app("lab", "The lab: simulate, compare rule variants and sweep parameters over seeded batches of any game.")
 
@@ -96,6 +95,21 @@ def _check_game(game: str) -> None:
     from gamewright.core.game import load_game
 
     load_game(game)  # NotFound names the known games
+
+
+def _options(game: str, pairs: list[str]) -> dict[str, Any]:
+    """``--option NAME=VALUE`` pairs, each read by the game's option of that name (its type, its choices)."""
+    if not pairs:
+        return {}
+    from gamewright.core.manifest import manifest_for
+
+    return manifest_for(game).parse_options(pairs)
+
+
+def _rules(game: str) -> Any:
+    from gamewright.core.manifest import manifest_for
+
+    return manifest_for(game).rules_spec()
 
 
 def _agents(text: str) -> list[str]:
@@ -177,7 +191,7 @@ def simulate_command(
 ) -> None:
     """Play GAMES seeded games and summarise win rates (95% intervals), game length and the game's metrics."""
     request = {"kind": "simulate", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
-               "ruleset": ruleset, "options": parse_assignments(option), "question": question,
+               "ruleset": ruleset, "options": _options(game, option), "question": question,
                "engine": engine.strip()}
     _execute(request, workers, ray, json_out, report)
 
@@ -203,9 +217,10 @@ def compare_command(
     95% interval and an exact McNemar test, game length and the game's metrics. --option sets both sides."""
     from gamewright.lab.experiments import variant
 
-    base = parse_assignments(option)
+    base = _options(game, option)
+    spec = _rules(game) if a or b else None
     request = {"kind": "compare", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
-               "a": variant(a, base, ruleset), "b": variant(b, base, ruleset), "question": question,
+               "a": variant(a, base, ruleset, spec), "b": variant(b, base, ruleset, spec), "question": question,
                "engine": engine.strip()}
     _execute(request, workers, ray, json_out, report)
 
@@ -230,9 +245,11 @@ def sweep_command(
     """One row per value of an option, every value on the same seeds; the report plots each metric against it."""
     from gamewright.lab.experiments import parse_values
 
+    name = param.strip()
     request = {"kind": "sweep", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
-               "ruleset": ruleset, "options": parse_assignments(option), "param": param.strip(),
-               "values": parse_values(values), "question": question, "engine": engine.strip()}
+               "ruleset": ruleset, "options": _options(game, option), "param": name,
+               "values": parse_values(values, None if name == "ruleset" else _rules(game).option(name)),
+               "question": question, "engine": engine.strip()}
     _execute(request, workers, ray, json_out, report)
 
 

@@ -20,7 +20,6 @@ and callers ask ``isinstance(state, Previewable)`` instead of ``hasattr``. The c
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Protocol, Self, runtime_checkable
 
 from gamewright.core.rng import Rng
@@ -79,16 +78,19 @@ class SearchHooks(Protocol):
 
 
 def load_search_hooks(game: str) -> SearchHooks | None:
-    """The game's search hooks module, if it has one (a module that exists but lacks a hook is an error)."""
+    """The game's search hooks module (its manifest's ``search_hooks``), if it has one; a module named there
+    that fails to import, or lacks a hook, is an error rather than a game without hooks."""
+    from gamewright.core.errors import NotFound
+    from gamewright.core.manifest import manifest_for
+
     try:
-        module = importlib.import_module(f"gamewright.games.{game}.search_hooks")
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not f"gamewright.games.{game}.search_hooks".startswith(exc.name):
-            raise  # a hooks module that fails to import must not look like a game without hooks
+        module = manifest_for(game).load("search_hooks")
+    except NotFound:
+        return None
+    if module is None:
         return None
     if not isinstance(module, SearchHooks):
-        raise TypeError(f"gamewright.games.{game}.search_hooks lacks a SearchHooks member (DEFAULTS, guide, "
-                        "macro_actions, turn_key)")
+        raise TypeError(f"{game}'s search hooks lack a SearchHooks member (DEFAULTS, guide, macro_actions, turn_key)")
     return module
 
 

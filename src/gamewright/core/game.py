@@ -87,36 +87,27 @@ class Game(Protocol):
 
 
 GameFactory = Callable[..., Game]
-_REGISTRY: dict[str, GameFactory] = {}
-
-
-def register_game(name: str, factory: GameFactory) -> None:
-    """Make a game available to the lab, the conformance suite and generic agents."""
-    _REGISTRY[name] = factory
 
 
 def registered_games() -> dict[str, GameFactory]:
-    _load_builtin_games()
-    return dict(_REGISTRY)
+    """Every registered game's factory by name, in the lobby's order (the games' manifests, ``core.manifest``)."""
+    from gamewright.core.manifest import manifests
+
+    return {m.name: m.make_game for m in manifests()}
 
 
 def load_game(name: str, **kwargs: Any) -> Game:
-    games = registered_games()
-    if name not in games:
-        from gamewright.core.errors import NotFound
+    """A game by name: ``load_game("penance", ruleset=None, options={...})``."""
+    from gamewright.core.manifest import manifest_for
 
-        raise NotFound(f"unknown game {name!r}; known games: {', '.join(sorted(games))}")
-    return games[name](**kwargs)
+    return manifest_for(name).make_game(**kwargs)  # type: ignore[no-any-return]
 
 
-def _load_builtin_games() -> None:
-    import importlib
+def register_game(manifest: Any) -> Any:
+    """Register a game's ``GameManifest`` (``core.manifest.register_game``; kept here, where it always was)."""
+    from gamewright.core.manifest import register_game as register
 
-    for module in ("prince", "inclinations", "affinity", "penance"):
-        try:
-            importlib.import_module(f"gamewright.games.{module}")
-        except ImportError:  # a game that has not arrived yet
-            continue
+    return register(manifest)
 
 
 def play_random(state: State, rng: Any, max_actions: int = 100_000) -> list[Event]:

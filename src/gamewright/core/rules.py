@@ -10,6 +10,7 @@ A game declares its ``Option``s (name, default, allowed values, the rule it come
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -27,6 +28,36 @@ class Option:
     source: str = ""  # the rule this option comes from, e.g. "000 §13a"
     minimum: int | None = None
     maximum: int | None = None
+
+    @property
+    def kind(self) -> str:
+        """The value's type as a form shows it: ``bool``, ``int`` or ``text`` (a choice keeps its choices' type)."""
+        if isinstance(self.default, bool):
+            return "bool"
+        return "int" if isinstance(self.default, int) else "text"
+
+    def parse(self, text: str) -> Any:
+        """A value written as text (``--option NAME=VALUE``, a lobby form field), read by this option's type and
+        validated: the one reader of option values for the CLI, the lab and the web."""
+        raw = text.strip()
+        if self.choices is not None:
+            for choice in self.choices:
+                if str(choice) == raw:
+                    return choice
+            return self.validate(raw)  # refused: names the choices
+        kind = self.kind
+        if kind == "bool":
+            if raw.lower() not in ("true", "false"):
+                raise ConfigError(f"option {self.name!r} must be true or false, not {raw[:40]!r}")
+            return self.validate(raw.lower() == "true")
+        if kind == "int":
+            from gamewright.core.limits import ascii_int
+
+            return self.validate(ascii_int(raw, f"option {self.name}"))
+        if len(raw) >= 2 and raw[0] == raw[-1] == '"':  # a JSON string, as the command line once read values
+            with contextlib.suppress(json.JSONDecodeError):
+                raw = str(json.loads(raw))
+        return self.validate(raw)
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None:
@@ -96,26 +127,20 @@ class RulesSpec:
         return Rules(self.game, name, tuple(values.items()))
 
     def parse_assignments(self, pairs: Iterable[str]) -> dict[str, Any]:
-        """``--option NAME=VALUE`` pairs, each validated against this game's options."""
-        return {name: self.option(name).validate(value) for name, value in parse_assignments(pairs).items()}
+        """``["to_hit=d10", "round_limit=50"]`` → ``{"to_hit": "d10", "round_limit": 50}``: ``--option NAME=VALUE``
+        pairs, each value read by its option's type (``Option.parse``) and validated."""
+        return {name: self.option(name).parse(raw) for name, raw in split_assignments(pairs)}
 
     def from_json(self, data: Mapping[str, Any]) -> Rules:
         return self.resolve(data.get("ruleset"), data.get("options"))
 
 
-def parse_assignments(pairs: Iterable[str]) -> dict[str, Any]:
-    """``["to_hit=d10", "round_limit=50"]`` → ``{"to_hit": "d10", "round_limit": 50}``.
-
-    Values are read as JSON when they parse (``true``, ``3``), else as text: the form every command's
-    ``--option NAME=VALUE`` takes. The game validates the names and values when it resolves its rules.
-    """
-    out: dict[str, Any] = {}
+def split_assignments(pairs: Iterable[str]) -> list[tuple[str, str]]:
+    """``["to_hit=d10"]`` → ``[("to_hit", "d10")]``: the NAME=VALUE form alone; the option reads the value."""
+    out = []
     for pair in pairs:
         name, sep, raw = pair.partition("=")
         if not sep or not name.strip():
             raise ConfigError(f"an option is NAME=VALUE, e.g. --option name=value (got {pair!r})")
-        try:
-            out[name.strip()] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[name.strip()] = raw
+        out.append((name.strip(), raw))
     return out

@@ -1,4 +1,4 @@
-"""Environments for reinforcement learning: PettingZoo AEC for every game, Gymnasium for Space Prince.
+"""Environments for reinforcement learning: PettingZoo AEC for every game, Gymnasium for every one-seat game.
 
 Needs the ``rl`` extra (``pip install gamewright[rl]``: pettingzoo, gymnasium).
 """
@@ -16,15 +16,21 @@ def pettingzoo_env(game: str, **options: Any) -> Any:
 
 
 def gymnasium_env(game: str = "prince", **options: Any) -> Any:
-    """A single-agent Gymnasium environment; Space Prince is the single-seat game."""
-    from gamewright.envs.gym import PrinceEnv
+    """A single-agent Gymnasium environment for a one-seat game: the game's own (its manifest's
+    ``single_agent_env``; Space Prince's takes ``reward="distance"``), else the generic one."""
+    from gamewright.core.errors import ConfigError
+    from gamewright.core.manifest import manifest_for
 
-    if game != "prince":
-        from gamewright.core.errors import ConfigError
+    manifest = manifest_for(game)
+    own = manifest.load("single_agent_env")
+    if own is not None:
+        return own(**options)
+    if manifest.seats[0] > 1:
+        raise ConfigError(f"a single-agent Gymnasium environment needs a one-seat game; {game} takes "
+                          f"{manifest.seats[0]} or more seats: use pettingzoo_env")
+    from gamewright.envs.gym import SingleSeatEnv
 
-        raise ConfigError(f"a single-agent Gymnasium environment exists for prince only, not {game!r}; "
-                          "use pettingzoo_env for the others")
-    return PrinceEnv(**options)
+    return SingleSeatEnv(game, **options)
 
 
 __all__ = ["gymnasium_env", "pettingzoo_env"]

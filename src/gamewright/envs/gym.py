@@ -1,9 +1,10 @@
-"""A single-agent Gymnasium environment for a Space Prince run (issue 15 §4).
+"""Single-agent Gymnasium environments for one-seat games (issue 15 §4); Space Prince's adds a dense reward.
 
 Observation: a dict like the AEC one (``observation`` float32 vector hashed from ``view_for(0)``, ``action_mask``
-int8 over the 7 planets). Action: ``Discrete(7)``, planet ``i`` of ``PLANETS`` (Sun … Saturn). An illegal planet
-(locked or combust) changes nothing and earns ``illegal_reward``. Reward: ``"win"`` gives 1 when the run is won;
-``"distance"`` gives the Distance gained by each turn (a dense signal). ``max_steps`` truncates.
+int8 over the game's action catalogue). Action: ``Discrete(size)``, an index into the catalogue (Space Prince:
+planet ``i`` of ``PLANETS``, Sun … Saturn). An illegal index changes nothing and earns ``illegal_reward``.
+Reward: the seat's return when the game ends (Space Prince: 1 for a won run); Space Prince's ``"distance"``
+gives the Distance gained by each turn instead (a dense signal). ``max_steps`` truncates.
 """
 
 from __future__ import annotations
@@ -22,18 +23,21 @@ from gamewright.envs.catalogue import catalogue_for
 from gamewright.envs.observation import encode_view, observation_space
 
 
-class PrinceEnv(gym.Env):  # type: ignore[misc]
+class SingleSeatEnv(gym.Env):  # type: ignore[misc]
+    """Any game played by one seat, as a Gymnasium environment."""
+
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None, obs_size: int = 256,
-                 reward: str = "win", illegal_reward: float = -0.01, max_steps: int = 500,
+    def __init__(self, game: str, ruleset: str | None = None, options: dict[str, Any] | None = None,
+                 obs_size: int = 256, illegal_reward: float = -0.01, max_steps: int = 500,
                  render_mode: str | None = None) -> None:
-        if reward not in ("win", "distance"):
-            raise ConfigError(f"reward must be 'win' or 'distance', not {reward!r}")
-        self.game = load_game("prince", ruleset=ruleset, options=options or {})
-        self.catalogue = catalogue_for("prince", 1)
+        self.game_name = game
+        self.game = load_game(game, ruleset=ruleset, options=options or {})
+        if self.game.num_players != 1:
+            raise ConfigError(f"a single-agent Gymnasium environment needs a one-seat game; {game} has "
+                              f"{self.game.num_players} seats: use pettingzoo_env")
+        self.catalogue = catalogue_for(game, 1)
         self.obs_size = obs_size
-        self.reward_kind = reward
         self.illegal_reward = illegal_reward
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -62,14 +66,49 @@ class PrinceEnv(gym.Env):  # type: ignore[misc]
         truncated = self.steps >= self.max_steps
         if int(action) not in legal:
             return self._obs(), self.illegal_reward, False, truncated, {"illegal": True}
-        before = self.state.distance
+        before = self._progress()
         self.state.apply(legal[int(action)])
         done = self.state.is_terminal()
+        reward = self._reward(before, done)
+        return self._obs(), reward, done, truncated and not done, self._info()
+
+    def _progress(self) -> Any:
+        return None
+
+    def _reward(self, before: Any, done: bool) -> float:
+        del before
+        return float(self.state.returns()[0]) if done else 0.0
+
+    def _info(self) -> dict[str, Any]:
+        return {}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return f"{self.game_name} step {self.steps}"
+
+
+class PrinceEnv(SingleSeatEnv):
+    """A Space Prince run; ``reward="distance"`` pays the Distance each turn gains."""
+
+    def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None, obs_size: int = 256,
+                 reward: str = "win", illegal_reward: float = -0.01, max_steps: int = 500,
+                 render_mode: str | None = None) -> None:
+        if reward not in ("win", "distance"):
+            raise ConfigError(f"reward must be 'win' or 'distance', not {reward!r}")
+        super().__init__("prince", ruleset, options, obs_size, illegal_reward, max_steps, render_mode)
+        self.reward_kind = reward
+
+    def _progress(self) -> Any:
+        return self.state.distance
+
+    def _reward(self, before: Any, done: bool) -> float:
         if self.reward_kind == "distance":
-            reward = float(self.state.distance - before)
-        else:
-            reward = float(self.state.returns()[0]) if done else 0.0
-        return self._obs(), reward, done, truncated and not done, {"distance": self.state.distance}
+            return float(self.state.distance - before)
+        return super()._reward(before, done)
+
+    def _info(self) -> dict[str, Any]:
+        return {"distance": self.state.distance}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:

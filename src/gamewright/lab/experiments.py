@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamewright.core.errors import ConfigError
-from gamewright.core.rules import parse_assignments
+from gamewright.core.rules import Option, RulesSpec, split_assignments
 from gamewright.lab.analysis import paired_difference, paired_length, paired_metrics, paired_step, side_summary
 from gamewright.lab.runner import Batch, ruleset_name, run_batches, validate
 
@@ -18,24 +18,28 @@ KINDS = ("simulate", "compare", "sweep")
 Progress = Callable[[int], None]
 
 
-def variant(assignments: Sequence[str], base: dict[str, Any] | None = None,
-            ruleset: str | None = None) -> dict[str, Any]:  # {"ruleset": str | None, "options": dict}
-    """``["basic_actions=2", "ruleset=prototype"]`` → ``{"ruleset": …, "options": {…}}`` over ``base``."""
+def variant(assignments: Sequence[str], base: dict[str, Any] | None = None, ruleset: str | None = None,
+            spec: RulesSpec | None = None) -> dict[str, Any]:  # {"ruleset": str | None, "options": dict}
+    """``["basic_actions=2", "ruleset=prototype"]`` → ``{"ruleset": …, "options": {…}}`` over ``base``; each
+    value read by the game's option of that name (``spec``, needed where there are options to read)."""
     options = dict(base or {})
-    for name, value in parse_assignments(assignments).items():
+    for name, raw in split_assignments(assignments):
         if name == "ruleset":
-            ruleset = str(value)
+            ruleset = raw.strip()
+        elif spec is None:
+            raise ConfigError(f"option {name!r}: no game's options to read it by")
         else:
-            options[name] = value
+            options[name] = spec.option(name).parse(raw)
     return {"ruleset": ruleset, "options": options}
 
 
-def parse_values(text: str) -> list[Any]:
-    """``"1,2,3"`` → ``[1, 2, 3]``; each value read as JSON when it parses, else as text."""
+def parse_values(text: str, option: Option | None = None) -> list[Any]:
+    """``"1,2,3"`` → ``[1, 2, 3]``: each value read by ``option`` (its type, its choices); a ruleset's names
+    (``option`` None) as text."""
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
         raise ConfigError(f"--values takes comma-separated values, e.g. 1,2,3 (got {text!r})")
-    return [parse_assignments([f"v={p}"])["v"] for p in parts]
+    return [option.parse(p) if option is not None else p for p in parts]
 
 
 def _batch(request: dict[str, Any], side: dict[str, Any]) -> Batch:

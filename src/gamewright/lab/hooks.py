@@ -2,11 +2,10 @@
 
 The hook protocol (``MetricsHook``, ``Record``) and the tallies hooks build their summaries from live in
 ``core.metrics``, where the games import them; they are re-exported here for the lab and outside tools.
+Each game names its hook in its manifest (``metrics``); ``metrics_hook`` finds it there.
 """
 
 from __future__ import annotations
-
-import importlib
 
 from gamewright.core.metrics import (
     GENERIC,
@@ -29,12 +28,8 @@ __all__ = ["GENERIC", "Kind", "MetricsHook", "Record", "distribution", "headline
 
 
 def metrics_hook(game: str) -> MetricsHook:
-    """The hook ``gamewright.games.<game>.metrics`` declares, or the generic one (seat results only)."""
-    try:
-        module = importlib.import_module(f"gamewright.games.{game}.metrics")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"gamewright.games.{game}.metrics":
-            raise
-        return GENERIC
-    hook = getattr(module, "HOOK", None)
+    """The hook the game's manifest names (``metrics``), or the generic one (seat results only)."""
+    from gamewright.core.manifest import manifest_for
+
+    hook = manifest_for(game).load("metrics")
     return hook if isinstance(hook, MetricsHook) else GENERIC

@@ -119,26 +119,14 @@ def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: It
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    from gamewright.web import (
-        api,
-        assistants_affinity,
-        assistants_inclinations,
-        assistants_penance,
-        assistants_prince,
-        campaigns_penance,
-        characters_affinity,
-        pages,
-        rules_pages,
-    )
+    from gamewright.core.manifest import load_hook, manifests
+    from gamewright.web import api, pages, rules_pages
 
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(rules_pages.router)
-    app.include_router(assistants_affinity.router)
-    app.include_router(assistants_inclinations.router)
-    app.include_router(assistants_prince.router)
-    app.include_router(assistants_penance.router)
-    app.include_router(characters_affinity.router)
-    app.include_router(campaigns_penance.router)
+    for manifest in manifests():  # each game's own pages: what-ifs, character sheets, campaigns
+        for router in manifest.assistants:
+            app.include_router(load_hook(router))
     return app
 

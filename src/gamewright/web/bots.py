@@ -17,8 +17,8 @@ from typing import Any
 from sqlalchemy import select
 
 from gamewright.agents.registry import make_agent
+from gamewright.core.manifest import manifest_for
 from gamewright.store.web_games import WebGame, WebSeat
-from gamewright.web import catalogue
 from gamewright.web.runtime import MAX_STEPS
 from gamewright.web.service import Platform, WebError
 
@@ -28,7 +28,7 @@ log = logging.getLogger("gamewright.web")
 def bot_move(game: str, state: Any, seat: int, bot: str, seed: int) -> str:
     """The text of the bot's next move: one action, or a whole planned turn ``step; …; end``."""
     agent = make_agent(game, f"{game}.{bot}", seed)
-    end = catalogue.PLAN_END.get(game)
+    end = manifest_for(game).plan_end
     work = state.clone()
     texts: list[str] = []
     while len(texts) < MAX_STEPS:
@@ -101,10 +101,11 @@ class BotWorker(threading.Thread):
             if state.is_terminal() or state.current_player < 0:
                 return
             seat = rt.seats[state.current_player]
+            best = manifest_for(rt.name).best_bot  # plays an away person's seat (a game without bots: none)
             if seat.kind == "bot" and seat.bot:
                 bot = seat.bot
-            elif seat.kind == "human" and seat.away:
-                bot = catalogue.BEST_BOT[rt.name]
+            elif seat.kind == "human" and seat.away and best is not None:
+                bot = best
             else:
                 return
             text = bot_move(rt.name, state, seat.seat, bot, (rt.seed + 7919 * seat.seat + seq) % 2**63)

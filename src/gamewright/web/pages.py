@@ -11,7 +11,8 @@ from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
 from gamewright.core.errors import NotFound, RuleViolation
-from gamewright.web import catalogue, render
+from gamewright.core.manifest import manifest_for, manifests
+from gamewright.web import render
 from gamewright.web.api import checked_id, cookie_name, platform_of
 from gamewright.web.boards import board_for
 from gamewright.web.guard import csrf_field, csrf_headers
@@ -23,7 +24,7 @@ from gamewright.web.views import event_json, events_json, view_for_viewer
 router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
 templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_scalar_list,
-                             seat_label=catalogue.seat_label, titles=catalogue.TITLES, csrf_field=csrf_field,
+                             seat_label=render.seat_label, titles=render.Titles(), csrf_field=csrf_field,
                              csrf_headers=csrf_headers)
 COOKIE_AGE = 30 * 24 * 3600
 LOG_LINES = 150
@@ -65,9 +66,9 @@ async def page_viewer(request: Request, game_id: str) -> Viewer:
 # --- lobby ----------------------------------------------------------------------------------------------
 def game_form_context(game: str) -> dict[str, Any]:
     lo, hi = render.seat_count(game)
-    defaults = list(catalogue.DEFAULT_SEATS[game])
-    return {"game": game, "fields": [f for f in catalogue.option_fields(game) if f["name"] != "players"],
-            "rulesets": list(catalogue.rules_spec(game).rulesets), "seat_choices": render.seat_choices(game),
+    defaults = list(manifest_for(game).lobby_seats())
+    return {"game": game, "fields": [f for f in render.option_fields(game) if f["name"] != "players"],
+            "rulesets": list(manifest_for(game).rulesets), "seat_choices": render.seat_choices(game),
             "seat_min": lo, "seat_max": hi, "seat_defaults": defaults, "princes": _prince_names(game)}
 
 
@@ -87,14 +88,17 @@ async def lobby(request: Request) -> Response:
     def build() -> dict[str, Any]:
         games = platform.games(limit=100)
         seats = {g.id: platform.seats(g.id) for g in games}
-        return {"games": games, "seats": seats, "form": game_form_context("penance"), "all_games": catalogue.GAMES}
+        names = [m.name for m in manifests()]  # the lobby's order; the form opens on the first
+        return {"games": games, "seats": seats, "form": game_form_context(names[0]), "all_games": names}
 
     return templates.TemplateResponse(request, "lobby.html", await run_in_threadpool(build))
 
 
 @router.get("/lobby/form", response_class=HTMLResponse)
-async def lobby_form(request: Request, game: str = "penance") -> Response:
-    if game not in catalogue.GAMES:
+async def lobby_form(request: Request, game: str = "") -> Response:
+    names = [m.name for m in manifests()]
+    game = game or names[0]
+    if game not in names:
         raise WebError(404, "no such game")
     ctx = await run_in_threadpool(game_form_context, game)
     return templates.TemplateResponse(request, "game_form.html", {"form": ctx})
@@ -145,7 +149,7 @@ def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[s
     terminal = bool(state.is_terminal())
     mine = you is not None and not terminal and state.current_player == you
     if mine and viewer.character is not None:  # a character's link: only while that character acts
-        mine = catalogue.acting_character(rt.name, state) == viewer.character
+        mine = manifest_for(rt.name).acting_character(state) == viewer.character
     shown = state
     if you is not None and mine and draft:  # the seat's own draft plan: checked by applying it to a clone
         try:
@@ -158,7 +162,7 @@ def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[s
         "id": rt.game_id, "game": rt.name, "seq": seq, "you": you, "terminal": terminal, "mine": mine,
         "current": state.current_player, "view": view_for_viewer(shown if mine else state, you, rt.num_players),
         "groups": render.grouped_actions([a.to_text() for a in shown.legal_actions()]) if mine else [],
-        "draft": draft, "planned": rt.name in catalogue.PLAN_END, "error": error,
+        "draft": draft, "planned": manifest_for(rt.name).plan_end is not None, "error": error,
         "events": events[-LOG_LINES:][::-1], "event_count": len(events), "seats": seats,
         "returns": [float(r) for r in state.returns()] if terminal else None, "seed": rt.seed if terminal else None,
         "board": board_for(rt, shown if mine else state, you, draft) if with_board else None,
@@ -248,7 +252,7 @@ async def act(request: Request, game_id: str) -> Response:
 
     def attempt() -> tuple[list[str], str | None]:
         rt = platform.runtime(game_id)
-        end = catalogue.PLAN_END.get(rt.name)
+        end = manifest_for(rt.name).plan_end
         steps = [*draft, action]
         if end is not None and action != end and ";" not in action:
             try:

@@ -1,13 +1,23 @@
-"""Turning what the engines say into page parts: grouped action buttons, table columns, form values."""
+"""Turning what the engines say into page parts: grouped action buttons, table columns, form values.
+
+What the lobby offers per game (its options, bots, seats and their names) is read from the game's manifest
+(``core.manifest``); no table of games lives here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from gamewright.core.errors import ConfigError
-from gamewright.core.rules import RulesSpec
-from gamewright.web import catalogue
+from gamewright.core.manifest import GameManifest, manifest_for, manifests
+
+
+def game_manifest(game: Any) -> GameManifest:
+    """The manifest of a game a request names; an unknown name is bad input (400), naming the games there are."""
+    names = [m.name for m in manifests()]
+    if not isinstance(game, str) or game not in names:
+        raise ConfigError(f"unknown game {str(game)[:40]!r}; choose one of: {', '.join(names)}")
+    return manifest_for(game)
 
 
 def grouped_actions(texts: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -32,31 +42,15 @@ def is_scalar_list(value: Any) -> bool:
     return isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value)
 
 
-def _option_value(spec: RulesSpec, name: str, raw: str) -> Any:
-    option = spec.option(name)
-    if isinstance(option.default, bool):
-        return raw == "true"
-    if isinstance(option.default, int) and not option.choices:
-        from gamewright.core.limits import ascii_int
-
-        return ascii_int(raw, f"option {name}")
-    if option.choices:
-        for choice in option.choices:
-            if str(choice) == raw:
-                return choice
-    return raw
-
-
 def request_from_form(form: Any) -> dict[str, Any]:
     """The lobby form as a create-game body (the same body the JSON API takes)."""
     game = str(form.get("game", ""))
-    spec = catalogue.rules_spec(game)
     options = {}
-    for opt in spec.options:
+    for opt in game_manifest(game).options:
         raw = form.get(f"opt.{opt.name}")
         if raw is None or str(raw).strip() == "":
             continue
-        value = _option_value(spec, opt.name, str(raw).strip())
+        value = opt.parse(str(raw))
         if value != opt.default:
             options[opt.name] = value
     seats = [str(form.get(f"seat.{i}")) for i in range(6) if form.get(f"seat.{i}") not in (None, "", "none")]
@@ -74,16 +68,35 @@ def request_from_form(form: Any) -> dict[str, Any]:
 
 
 def seat_choices(game: str) -> list[str]:
-    return ["human", *(f"bot:{b}" for b in catalogue.bot_names(game))]
+    return ["human", *(f"bot:{b}" for b in manifest_for(game).bot_names())]
 
 
 def seat_count(game: str) -> tuple[int, int]:
-    """How many seats the lobby offers (the engine decides; Inclinations takes 2-6)."""
-    spec = catalogue.rules_spec(game)
-    for opt in spec.options:
-        if opt.name == "players":
-            return int(opt.minimum or 1), int(opt.maximum or 6)
-    from gamewright.core.game import load_game
+    """How many seats the lobby offers (Inclinations takes 2-6)."""
+    low, high = manifest_for(game).seats
+    return low, high
 
-    n = load_game(game).num_players
-    return n, n
+
+def seat_label(game: str, seat: int) -> str:
+    return manifest_for(game).seat_label(seat)
+
+
+def option_fields(game: str) -> list[dict[str, Any]]:
+    """The lobby form's fields for a game's options (``label``, ``description`` and ``group`` in a player's
+    words; ``doc`` the engine's own note)."""
+    return [{"name": o.name, "default": o.default, "choices": o.choices, "doc": o.option.doc, "kind": o.kind,
+             "label": o.label, "description": o.description, "group": o.group} for o in manifest_for(game).options]
+
+
+class Titles(Mapping[str, str]):
+    """Each registered game's title by name, read from the registry whenever a page asks (the templates'
+    ``titles[game]``)."""
+
+    def __getitem__(self, game: str) -> str:
+        return manifest_for(game).title
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([m.name for m in manifests()])
+
+    def __len__(self) -> int:
+        return len(manifests())

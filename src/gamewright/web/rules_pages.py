@@ -10,8 +10,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from gamewright.core.manifest import game_names
 from gamewright.games import how_to_play
-from gamewright.web import catalogue
 from gamewright.web.boards import board_for
 from gamewright.web.pages import templates
 from gamewright.web.runtime import Runtime, new_runtime
@@ -31,7 +31,7 @@ def sample_runtime(game: str) -> Runtime:
     return rt
 
 
-@lru_cache(maxsize=len(catalogue.GAMES))
+@lru_cache(maxsize=16)
 def sample_board(game: str) -> dict[str, Any] | None:
     """The context the board templates read (``t``) for the sample game, seen by a spectator; the same every
     time, so it is built once."""
@@ -50,13 +50,14 @@ def rules_context(game: str) -> dict[str, Any]:
 
 @router.get("/rules", response_class=HTMLResponse)
 async def rules_index(request: Request) -> Response:
-    games = [(g, how_to_play.rendered(g) is not None) for g in catalogue.GAMES]
+    games = [(g, how_to_play.rendered(g) is not None) for g in game_names()]
     return templates.TemplateResponse(request, "rules_index.html", {"games": games})
 
 
 @router.get("/rules/{game}", response_class=HTMLResponse)
 async def rules_page(request: Request, game: str) -> Response:
-    if game not in catalogue.GAMES:
-        raise WebError(404, f"no game called {game[:40]!r}; the games are {', '.join(catalogue.GAMES)}")
+    names = game_names()
+    if game not in names:
+        raise WebError(404, f"no game called {game[:40]!r}; the games are {', '.join(names)}")
     ctx = await run_in_threadpool(rules_context, game)
     return templates.TemplateResponse(request, "rules.html", ctx)

@@ -22,9 +22,11 @@ from sqlalchemy.orm import Session
 from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
 from gamewright.core.game import Event
 from gamewright.core.limits import SEED_MAX, check_seed
+from gamewright.core.manifest import manifest_for
 from gamewright.store.db import session_scope
 from gamewright.store.web_games import WebAction, WebGame, WebSeat
-from gamewright.web import catalogue, prince_runs
+from gamewright.web import prince_runs
+from gamewright.web.render import game_manifest
 from gamewright.web.runtime import Runtime, RuntimeCache, apply_text, new_runtime
 from gamewright.web.security import (
     character_matches,
@@ -65,7 +67,7 @@ def parse_seat(game: str, spec: Any) -> tuple[str, str | None]:
         return "human", None
     if isinstance(spec, str) and spec.startswith("bot:"):
         name = spec.removeprefix("bot:")
-        bots = catalogue.bot_names(game)
+        bots = manifest_for(game).bot_names()
         if name in bots:
             return "bot", name
         raise ConfigError(f"unknown bot {name!r} for {game}; choose one of: {', '.join(bots)}")
@@ -79,9 +81,8 @@ def check_request(body: Any) -> dict[str, Any]:
     unknown = set(body) - {"game", "ruleset", "options", "seed", "seats", "timer", "listed", "prince"}
     if unknown:
         raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
-    game = body.get("game")
-    if game not in catalogue.GAMES:
-        raise ConfigError(f"unknown game {str(game)[:40]!r}; choose one of: {', '.join(catalogue.GAMES)}")
+    manifest = game_manifest(body.get("game"))
+    game = manifest.name
     ruleset = body.get("ruleset")
     if ruleset is not None and not isinstance(ruleset, str):
         raise ConfigError("ruleset must be a name or null")
@@ -100,9 +101,8 @@ def check_request(body: Any) -> dict[str, Any]:
         from gamewright.core.limits import bounded
 
         timer = bounded(timer, *TIMER_RANGE, "timer (seconds)")
-    spec = catalogue.rules_spec(game)
     options = dict(options)
-    if any(o.name == "players" for o in spec.options):
+    if any(o.name == "players" for o in manifest.options):
         if "players" in options and options["players"] != len(seats):
             raise ConfigError(f"option players={options['players']!r} conflicts with {len(seats)} seats")
         options["players"] = len(seats)
@@ -214,10 +214,11 @@ class Platform:
         for seat in rt.seats:
             if token_matches(token, seat.token_hash):
                 return Viewer(seat.seat, token)
-        shared = catalogue.CHARACTER_SEATS.get(rt.name)
+        manifest = manifest_for(rt.name)
+        shared = manifest.shared_seat.seat if manifest.shared_seat is not None else None
         for seat in rt.seats:
             if seat.seat == shared:
-                for idx, _ in catalogue.characters(rt.name, rt.state):
+                for idx, _ in manifest.characters(rt.state):
                     if character_matches(token, seat.token_hash, idx):
                         return Viewer(seat.seat, token, idx)
         raise WebError(403, "this token holds no seat of this game")
@@ -226,7 +227,8 @@ class Platform:
         """(index, name, token) of each character sharing the seat ``seat_token`` holds (none in most games)."""
         rt = self.runtime(game_id)
         seat_hash = token_hash(seat_token)
-        return [(idx, name, character_token(seat_hash, idx)) for idx, name in catalogue.characters(rt.name, rt.state)]
+        characters = manifest_for(rt.name).characters(rt.state)
+        return [(idx, name, character_token(seat_hash, idx)) for idx, name in characters]
 
     def claim(self, game_id: str, token: str) -> int:
         """Opening an invite link: the seat is taken (and no longer offered in the lobby)."""
@@ -296,7 +298,7 @@ class Platform:
                         raise WebError(403, "the game is over")
                     if state.current_player != seat:
                         raise WebError(403, "it is not your turn")
-                    if character is not None and catalogue.acting_character(rt.name, state) != character:
+                    if character is not None and manifest_for(rt.name).acting_character(state) != character:
                         raise WebError(403, "it is not this character's turn")
                     try:
                         new_state, events, canonical = apply_text(rt.game, state, text, seat)

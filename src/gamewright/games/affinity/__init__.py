@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gamewright.core.errors import ConfigError
-from gamewright.core.game import register_game
 from gamewright.core.rules import Option, RulesSpec
 from gamewright.games.affinity import limits
 
@@ -113,6 +112,3 @@ class AffinityGame:
 
 def make_game(ruleset: str | None = None, options: dict[str, Any] | None = None) -> AffinityGame:
     return AffinityGame(ruleset, options)
-
-
-register_game(GAME_NAME, make_game)

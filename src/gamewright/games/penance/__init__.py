@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamewright.core.game import register_game
-
 _ENGINE_NAMES = {"PenanceGame": "game", "Act": "state", "PenanceState": "state"}
 
 
@@ -26,7 +24,5 @@ def __getattr__(name: str) -> Any:
         return getattr(importlib.import_module(f"gamewright.games.penance.{_ENGINE_NAMES[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-register_game("penance", make_game)
 
 __all__ = ["Act", "PenanceGame", "PenanceState", "make_game"]

@@ -1,24 +1,20 @@
 """Each game's board: server-rendered SVG and controls drawn from the engine's view, legal actions and previews.
 
-A game's board is the module ``gamewright.web.boards.<game>``; it defines ``TEMPLATE`` (a template under
-``templates/boards/``) and ``board_context(rt, state, viewer_seat, draft) -> dict``, built only from what
-``viewer_seat`` may know (``view_for``, ``legal_actions``, ``preview`` when it is that seat's turn). A game
-without a board module is shown by the generic page alone.
+A game's board is the module its manifest names (``board``: ``gamewright.web.boards.<game>`` for the built-in
+games); it defines ``TEMPLATE`` (a template under ``templates/boards/``) and ``board_context(rt, state,
+viewer_seat, draft) -> dict``, built only from what ``viewer_seat`` may know (``view_for``, ``legal_actions``,
+``preview`` when it is that seat's turn). A game without a board module is shown by the generic page alone.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 
 def board_module(game: str) -> Any | None:
-    try:
-        return importlib.import_module(f"gamewright.web.boards.{game}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"gamewright.web.boards.{game}":
-            raise
-        return None
+    from gamewright.core.manifest import manifest_for
+
+    return manifest_for(game).load("board")
 
 
 def board_for(rt: Any, state: Any, seat: int | None, draft: list[str]) -> dict[str, Any] | None:
