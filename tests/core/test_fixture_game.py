@@ -120,8 +120,11 @@ def test_the_lobby_offers_it_and_its_form_creates_it() -> None:
     from fastapi.testclient import TestClient
 
     from gamewright.web.app import create_app
+    from tests.web.conftest import with_csrf
 
-    with TestClient(create_app()) as client:
+    # TestClient names the host "testserver", a DNS name: listed, as a deployment lists its own
+    with TestClient(create_app(allowed_hosts=["testserver"])) as raw:
+        client = with_csrf(raw)
         lobby = client.get("/")
         assert lobby.status_code == 200 and '<option value="count">Count to Ten</option>' in lobby.text
         form = client.get("/lobby/form", params={"game": "count"})
@@ -135,7 +138,7 @@ def test_the_api_creates_and_plays_it() -> None:
 
     from gamewright.web.app import create_app
 
-    with TestClient(create_app()) as client:
+    with TestClient(create_app(allowed_hosts=["testserver"])) as client:
         r = client.post("/api/games", json={"game": "count", "options": {"target": 3}, "seats": ["human", "human"]})
         assert r.status_code == 201, r.text
         g = r.json()

@@ -47,6 +47,8 @@ MANIFEST = GameManifest(
                                     "turn."),
         "magical_armor": OptionText("Magical Armor", "Whether Weavers cast Magical Armor before the fight "
                                     "begins."),
+        "rest_resolve": OptionText("Resolve from a rest", "How much Resolve a stored character regains from a "
+                                   "Rest: one point, up to half the maximum, or one point but not above half."),
         "surprised": OptionText("Surprise", "Which side, if either, is caught by surprise and misses the Resolve "
                                 "its initiative would give."),
         "initiative_exertion": OptionText("Initiative exertion", "How many exertion dice the characters add to "

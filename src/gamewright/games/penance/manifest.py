@@ -34,6 +34,8 @@ MANIFEST = GameManifest(
                                        "or a roll of two Suffering Dice."),
         "shield_wall": OptionText("Shield Wall", "Whether Shield Wall protects the allies behind you, or gives you "
                                   "+2 Defense against attacks from the front."),
+        "last_rites": OptionText("Last Rites", "Whether Last Rites answers only an ally's defeat, or also an ally "
+                                 "who leaves the battle by withdrawing."),
         "activation": OptionText("Squad turns", "In a squad battle, whether each casket takes its own turn in "
                                  "initiative order, or a whole side acts together."),
         "martyrdom": OptionText("Martyrdom Protocol", "Whether taking a hit for an ally with Martyrdom Protocol "
