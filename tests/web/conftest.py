@@ -63,10 +63,12 @@ def free_port() -> int:
 class Server:
     """A real ``gamewright serve`` process on a free loopback port."""
 
-    def __init__(self, env: dict[str, str], port: int | None = None, bot_delay: str = "0") -> None:
+    def __init__(self, env: dict[str, str], port: int | None = None, bot_delay: str = "0",
+                 args: tuple[str, ...] = ()) -> None:
         self.env = env
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.args = args  # more `serve` options (bounds, a secret file)
         self.proc: subprocess.Popen[str] | None = None
 
     @property
@@ -77,7 +79,8 @@ class Server:
         # output to a file, not a pipe: a pipe nobody reads could fill and stall the server
         self.output = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - lives as long as the server
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gamewright", "serve", "--port", str(self.port), "--bot-delay", self.bot_delay],
+            [sys.executable, "-m", "gamewright", "serve", "--port", str(self.port), "--bot-delay", self.bot_delay,
+             *self.args],
             env=self.env, stdout=self.output, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -113,6 +116,8 @@ def server_factory() -> Iterator[Callable[..., Server]]:
         env = dict(os.environ)
         if "db" in kw:
             env["GAMEWRIGHT_DB"] = kw.pop("db")
+            if not env["GAMEWRIGHT_DB"].startswith("sqlite"):  # the processes sharing it share one secret
+                env.setdefault("GAMEWRIGHT_SECRET", "test-secret-shared-by-every-server-process")
         server = Server(env, **kw)
         started.append(server)
         return server.start()

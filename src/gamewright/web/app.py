@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,33 +13,42 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from gamewright.core.errors import ConfigError, GamewrightError
 from gamewright.store.db import database_url, engine
 from gamewright.web.bots import BotWorker
+from gamewright.web.bounds import Bounds, Limits, TooMany
 from gamewright.web.hub import Hub, PgListener
+from gamewright.web.secret import ServerSecret
 from gamewright.web.security import BodyLimit, BodyTooLarge
 from gamewright.web.service import CHANNEL, Platform, WebError
 
 HERE = Path(__file__).parent
+DB_RETRY = 5  # seconds a client is told to wait after a database failure
+log = logging.getLogger("gamewright.web")
 
 
 def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or request.url.path == "/healthz"
 
 
-def _error(request: Request, status: int, message: str) -> Response:
+def _error(request: Request, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
     if _wants_json(request):
-        return JSONResponse({"error": message}, status_code=status)
+        return JSONResponse({"error": message}, status_code=status, headers=headers)
     from gamewright.web.pages import templates
 
     return templates.TemplateResponse(request, "error.html", {"status": status, "message": message},
-                                      status_code=status)
+                                      status_code=status, headers=headers)
 
 
-def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
-    platform = Platform(url)
+def create_app(url: str | None = None, bot_delay: float = 0.0, secret: ServerSecret | None = None,
+               bounds: Bounds | None = None) -> FastAPI:
+    """The site on the database ``url`` (default: ``GAMEWRIGHT_DB``); ``secret`` is the server's secret (default:
+    read or made as ``web.secret`` says, on first use) and ``bounds`` its bounds on use (default: ``Bounds()``)."""
+    bounds = (bounds or Bounds()).checked()
+    platform = Platform(url, secret, bounds)
     hub = Hub()
     bots = BotWorker(platform, bot_delay)
 
@@ -66,6 +76,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     app.state.platform = platform
     app.state.hub = hub
     app.state.bots = bots
+    app.state.limits = Limits.of(bounds)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
@@ -80,6 +91,20 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     @app.exception_handler(GamewrightError)
     async def game_error(request: Request, exc: GamewrightError) -> Response:
         return _error(request, 422, " ".join(str(exc).split()))
+
+    @app.exception_handler(TooMany)
+    async def too_many(request: Request, exc: TooMany) -> Response:
+        return _error(request, 429, exc.message, {"Retry-After": str(exc.retry_after)})
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_failed(request: Request, exc: SQLAlchemyError) -> Response:
+        # a full disk, a lost or read-only database: nothing of this request was stored (its transaction rolled
+        # back), so say so and let the client try again; one log line, no traceback
+        reason = " ".join(str(getattr(exc, "orig", None) or type(exc).__name__).split())[:200]
+        log.warning("database error on %s %s: %s", request.method, request.url.path, reason)
+        return _error(request, 503, "the database could not store or read this just now; nothing was changed "
+                                    "(a move was not played): try again in a little while",
+                      {"Retry-After": str(DB_RETRY)})
 
     @app.exception_handler(BodyTooLarge)
     async def too_large(request: Request, exc: BodyTooLarge) -> Response:
