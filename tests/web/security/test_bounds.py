@@ -5,6 +5,7 @@ nothing changed; the defaults are stated in ``serve --help`` and leave room for 
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import time
 from datetime import UTC, datetime, timedelta
@@ -31,10 +32,10 @@ def games_stored() -> int:
         return int(s.scalar(select(func.count()).select_from(WebGame)) or 0)
 
 
-def assert_429(r: httpx.Response, json: bool = True) -> None:
+def assert_429(r: httpx.Response, as_json: bool = True) -> None:
     assert r.status_code == 429, r.text[:200]
     assert int(r.headers["retry-after"]) >= 1
-    if json:
+    if as_json:
         assert r.json()["error"]
     else:
         assert "too many" in r.text.lower() or "limit" in r.text
@@ -45,7 +46,7 @@ def test_creations_per_address_past_the_default_are_429_and_create_nothing() -> 
         assert all(client.post("/api/games", json=PENANCE).status_code == 201 for _ in range(30))
         assert_429(client.post("/api/games", json=PENANCE))
         form = {"game": "penance", "seat.0": "human", "seat.1": "human", "opt.decks": "confessor,ironclad"}
-        assert_429(client.post("/games", data=form), json=False)
+        assert_429(client.post("/games", data=form), as_json=False)
         assert games_stored() == 30
 
 
@@ -167,3 +168,20 @@ def test_the_load_benchmarks_default_run_stays_within_the_default_bounds() -> No
     assert games <= bounds.creations_per_minute and games <= bounds.active_games
     # each seat posts one move per Inclinations round, and a round takes more than half a second with 20 games
     assert default["rounds"] + 2 <= bounds.moves_per_minute
+
+
+def test_an_expired_prince_table_gives_its_prince_back(cli: Any) -> None:
+    from tests.prince.test_persistence import MINT
+
+    assert cli(*MINT)[0] == 0
+    app = create_app()
+    client = TestClient(app)  # not started: the test sweeps by hand
+    game = client.post("/api/games", json={"game": "prince", "prince": "Ada", "seats": ["human"]}).json()
+    with session_scope() as s:
+        s.execute(update(WebGame).where(WebGame.id == game["id"])
+                  .values(moved_at=datetime.now(UTC) - timedelta(days=31)))
+    assert app.state.platform.expire() == [game["id"]]
+    code, out, err = cli("prince", "history", "Ada", "--json")
+    assert code == 0 and [r["status"] for r in json.loads(out)["runs"]] == ["abandoned"]
+    again = client.post("/api/games", json={"game": "prince", "prince": "Ada", "seats": ["human"]})
+    assert again.status_code == 201  # the Prince is free for a new run
