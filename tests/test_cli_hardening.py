@@ -16,7 +16,9 @@ import pytest
 from gamewright.cli.common import ClosedInput, InputEnded, load_json, parse_int_list, read_line
 from gamewright.core.errors import ConfigError
 
-MARKUP_NAMES = ("[/bold]", "[red]x", "[b]:A:[/]")
+# Rich markup that would vanish (or style the line) if a name were read as markup; no "/", since a Prince's or a
+# character's name is also its web page's address (issue 23: core.limits.check_page_name)
+MARKUP_NAMES = ("[bold]", "[red]x", "[b]:A:[i]")
 DEFEND = ("--layers", "armor:2d8,body:5d10", "--capacity", "2", "--damage", "4")  # rolls its dice from --seed
 SENTINEL = ("--class", "combatant", "--way", "Way of the Sentinel")
 

@@ -82,8 +82,8 @@ def test_names_with_markup_are_stored_as_given() -> None:
     from gamewright.games.affinity.character import new_sheet
     from gamewright.games.prince.chart import quantize
 
-    assert princes.mint("  [/bold]  ", quantize("2000-01-01T00:00:00Z", 10, 0)).name == "[/bold]"
-    assert princes.get("[/bold]").name == "[/bold]"
+    assert princes.mint("  [bold]  ", quantize("2000-01-01T00:00:00Z", 10, 0)).name == "[bold]"  # no "/": issue 23
+    assert princes.get("[bold]").name == "[bold]"
     put_record("affinity-character", "[red]Ann", new_sheet("[red]Ann", "priest").to_json())
     assert get_record("affinity-character", "[red]Ann")["name"] == "[red]Ann"
 

@@ -133,7 +133,7 @@ class Server:
         self.env = env
         self.port = port or free_port()
         self.bot_delay = bot_delay
-        self.args = args  # more ``gamewright serve`` options
+        self.args = args  # more `serve` options (bounds, a secret file)
         self.proc: subprocess.Popen[str] | None = None
 
     @property
@@ -181,6 +181,8 @@ def server_factory() -> Iterator[Callable[..., Server]]:
         env = dict(os.environ)
         if "db" in kw:
             env["GAMEWRIGHT_DB"] = kw.pop("db")
+            if not env["GAMEWRIGHT_DB"].startswith("sqlite"):  # the processes sharing it share one secret
+                env.setdefault("GAMEWRIGHT_SECRET", "test-secret-shared-by-every-server-process")
         server = Server(env, **kw)
         started.append(server)
         return server.start()

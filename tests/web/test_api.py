@@ -163,7 +163,7 @@ def test_log_after_the_end_lists_every_move(client: TestClient) -> None:
 
 
 def test_lobby_creates_a_game_and_a_listed_open_seat_can_be_joined(client: TestClient) -> None:
-    form = {"game": "penance", "seat.0": "human", "seat.1": "human", "seed": "5", "listed": "on",
+    form = {"game": "penance", "seat.0": "human", "seat.1": "human", "listed": "on",  # listed: a random seed
             "opt.decks": "confessor,ironclad"}
     created = client.post("/games", data=form)
     assert created.status_code == 200 and "Invite link" in created.text

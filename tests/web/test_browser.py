@@ -68,6 +68,7 @@ def test_penance_against_the_bot_from_the_lobby(browser: Any, server: Server) ->
     page.screenshot(path=str(ARTIFACTS / "lobby.png"), full_page=True)
     page.select_option("#seat-1", "bot:heuristic")
     page.fill("input[name=seed]", "7")
+    page.uncheck("input[name=listed]")  # a chosen seed: not a listed game (issue 23)
     page.click("#create")
     page.screenshot(path=str(ARTIFACTS / "penance-created.png"), full_page=True)
     page.click("#play")
@@ -88,6 +89,7 @@ def test_inclinations_three_seats_one_human_from_the_lobby(browser: Any, server:
     page.select_option("#seat-1", "bot:easy-bot")
     page.select_option("#seat-2", "bot:random-bot")
     page.fill("input[name=seed]", "4")
+    page.uncheck("input[name=listed]")  # a chosen seed: not a listed game (issue 23)
     page.click("#create")
     page.click("#play")
     # deploy with a click, then each turn: one planned step (kept as a private draft), then end

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from gamewright.core.errors import Conflict, NotFound
-from gamewright.core.limits import check_name
+from gamewright.core.limits import check_page_name
 from gamewright.core.rng import Rng
 
 
@@ -93,7 +93,7 @@ def create_sheet(name: str, cls: str, level: int, virtue: str, weapon: str | Non
     taken yet."""
     from gamewright.games.affinity.character import new_sheet
 
-    name = check_name(name, "a character's name")
+    name = check_page_name(name, "a character's name")  # the name is its page's address: /characters/NAME
     sheet = new_sheet(name, cls, level, virtue, weapon, armour, shield, way, way_nodes, path_feats)
     save_sheet(sheet, replace=False)
     return sheet

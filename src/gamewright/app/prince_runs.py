@@ -264,3 +264,21 @@ def record_table_move(session: Session, run_id: int, turns: list[str], state: Pr
     if run.status != "active":  # ended from the terminal (--abandon): the table plays on alone
         return
     record_turn(session, run.prince_id, run, [*run.actions, *turns], state)
+
+
+def end_table_run(session: Session, run_id: int) -> None:
+    """The web table playing the run was deleted (expired unplayed): the run ends as abandoned, as ``prince play
+    --abandon`` ends it, so that the Prince can start another. Called inside the platform's transaction."""
+    run = store.run_by_id(session, run_id)
+    if run is None:
+        return
+    store.lock_prince(session, run.prince_id)
+    session.refresh(run)
+    if run.status != "active":
+        return
+    run.status = "abandoned"
+    run.finished_at = datetime.now(UTC)
+    data = store.progress_data(session, run.prince_id)
+    if (data.get("active_run") or {}).get("run_id") == run.id:
+        data.pop("active_run", None)
+        store.store_progress_data(session, run.prince_id, data)

@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from gamewright.core.errors import Conflict, NotFound
+from gamewright.core.limits import check_page_name
 from gamewright.games.prince.chart import Moment, compute_chart
 from gamewright.games.prince.identity import PrinceRecord, clean_name, stored_moment
 from gamewright.games.prince.progression import Progress, aspect_web
@@ -44,7 +45,7 @@ def _conflict(existing: Prince, name: str, moment: Moment) -> Conflict:
 
 def mint(name: str, moment: Moment) -> PrinceRecord:
     """Mint a Prince; a taken name or moment raises ``Conflict`` naming the existing Prince (ref §1)."""
-    name = clean_name(name)
+    name = check_page_name(name, "a Prince's name")  # the name is its page's address: /princes/NAME
     compute_chart(moment)  # a chart that cannot be computed is not minted
     key = (moment.time_text, moment.lat_centi, moment.lon_centi)
     try:

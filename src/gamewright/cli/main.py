@@ -127,11 +127,40 @@ def serve_command(
         None, "--forwarded-allow-ips", help="Addresses of reverse proxies whose X-Forwarded-For/-Proto headers are "
         "trusted, comma-separated, or * (uvicorn's; default: $FORWARDED_ALLOW_IPS or 127.0.0.1). Behind an HTTPS "
         "proxy this makes cookies Secure."),
+    secret_file: str | None = typer.Option(
+        None, "--secret-file", metavar="PATH",
+        help="A file holding the server's secret (at least 32 characters; it signs character links). Default: "
+             "$GAMEWRIGHT_SECRET, else a key made on first start beside the SQLite database. Required (or the "
+             "variable) with PostgreSQL, shared by every server process."),
+    creations_per_minute: int = typer.Option(30, "--creations-per-minute", help="Games created per minute per "
+                                             "client address (past it: 429 with Retry-After)."),
+    moves_per_minute: int = typer.Option(120, "--moves-per-minute", help="Moves per minute per seat."),
+    streams_per_address: int = typer.Option(200, "--streams-per-address", help="Open live streams per client "
+                                            "address."),
+    streams_per_game: int = typer.Option(50, "--streams-per-game", help="Open live streams per game."),
+    active_games: int = typer.Option(1000, "--active-games", help="Games in progress on the whole site; "
+                                     "creating one more is refused until some end or expire."),
+    idle_days: int = typer.Option(30, "--idle-days", help="A game in progress nobody moved in for this many days "
+                                  "is deleted."),
+    finished_days: int = typer.Option(365, "--finished-days", help="A finished game is kept this many days after "
+                                      "its last move, for its replay, then deleted."),
 ) -> None:
-    """Start the web site: lobby, seats with secret links, live games, bots and replays."""
+    """Start the web site: lobby, seats with secret links, live games, bots and replays.
+
+    Bounds on use (each an option below, all per server process): 30 games created per minute per client
+    address, 120 moves per minute per seat, 200 open live streams per address and 50 per game, 1000 games in
+    progress, games untouched for 30 days deleted (finished games kept 365 days for their replays). A request
+    past a bound is answered 429 with Retry-After and changes nothing.
+    """
+    from pathlib import Path
+
+    from gamewright.web.bounds import Bounds
     from gamewright.web.serve import serve
 
-    serve(host, port, open_browser, bot_delay, allowed_hosts, forwarded_allow_ips)
+    bounds = Bounds(creations_per_minute, moves_per_minute, streams_per_address, streams_per_game, active_games,
+                    idle_days, finished_days)
+    serve(host, port, open_browser, bot_delay, allowed_hosts, forwarded_allow_ips,
+          None if secret_file is None else Path(secret_file), bounds)
 
 
 def _safe_url() -> str:

@@ -72,3 +72,21 @@ def check_name(text: str, what: str) -> str:
     if len(cleaned) > NAME_MAX:
         raise ConfigError(f"{what} has at most {NAME_MAX} characters (got {len(cleaned)})")
     return cleaned
+
+
+PAGE_NAME_RESERVED = frozenset({".", "..", "new"})  # "new" is the creation form's address (/princes/new, …)
+
+
+def check_page_name(text: str, what: str) -> str:
+    """A name that is also a page's address on the web table (``/princes/NAME``, ``/characters/NAME``,
+    ``/campaigns/NAME``): ``check_name``'s rule, and no ``/`` or ``\\`` (a browser reads either as a step in the
+    path, so the page could never be reached), and none of ``.``, ``..`` or ``new``. Checked where such a name is
+    first given (minting a Prince, creating a character or a campaign), the same from the CLI and the web; a name
+    stored before this rule is still found."""
+    cleaned = check_name(text, what)
+    for char in "/\\":
+        if char in cleaned:
+            raise ConfigError(f"{what} cannot contain {char} (it names a web page, whose address it would break)")
+    if cleaned.lower() in PAGE_NAME_RESERVED:
+        raise ConfigError(f"{what} cannot be {cleaned!r}: that address is taken by the web table")
+    return cleaned

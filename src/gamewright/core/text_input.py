@@ -10,6 +10,8 @@ from typing import Any
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import MAX_INT_DIGITS, ascii_int
 
+MAX_DEPTH = 64  # levels of nesting in a JSON document a person or a file gives (a scenario needs about 5)
+
 
 def _json_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
@@ -28,16 +30,31 @@ def _json_constant(text: str) -> Any:
     raise ConfigError(f"{text} is not a number JSON allows")
 
 
+def check_depth(value: Any, what: str, limit: int = MAX_DEPTH) -> Any:
+    """``value`` when its lists and objects nest at most ``limit`` deep (checked without recursion), else a
+    ``ConfigError``: a document nested deeper than any scenario needs is refused before code that recurses
+    over it (a copy, a page, ``json.dumps``) could fail on it."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                raise ConfigError(f"{what} is nested too deeply (at most {limit} levels)")
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return value
+
+
 def load_json(text: str, what: str) -> Any:
     """Parse JSON from a person or a file: bounded numbers and nesting, every failure a ``ConfigError``."""
     try:
-        return json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
+        value = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno}") from exc
     except ConfigError as exc:
         raise ConfigError(f"{what}: {exc}") from None
     except RecursionError:
         raise ConfigError(f"{what} is nested too deeply") from None
+    return check_depth(value, what)
 
 
 def parse_int_list(text: str | None, what: str) -> list[int] | None:

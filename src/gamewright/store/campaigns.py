@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from gamewright.core.errors import ConfigError, Conflict, NotFound
-from gamewright.core.limits import check_name
+from gamewright.core.limits import check_page_name
 from gamewright.store.db import session_scope
 from gamewright.store.models import Base, utcnow
 
@@ -123,7 +123,7 @@ def _locked(name: str) -> Iterator[tuple[Session, Campaign]]:
 
 def create_campaign(name: str, options: dict[str, Any], pilots: list[tuple[str, str]]) -> None:
     """A new campaign with its founding roster of (pilot name, deck spec)."""
-    clean = check_name(name, "the campaign's name")
+    clean = check_page_name(name, "the campaign's name")  # the name is its page's address: /campaigns/NAME
     if clean != name:
         raise ConfigError(f"the campaign's name {name!r} must have single spaces and no space at either end")
     try:

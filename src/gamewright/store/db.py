@@ -53,6 +53,11 @@ def safe_url(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (None: another database, or SQLite in memory)."""
+    return _sqlite_file(url)
+
+
 def _sqlite_file(url: str) -> Path | None:
     if not url.startswith("sqlite:///"):
         return None

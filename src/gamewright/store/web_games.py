@@ -1,7 +1,8 @@
 """The web platform's tables: games, their seats (tokens stored hashed) and each game's action log.
 
 A game is its seed, configuration and action log; ``UNIQUE(game_id, seq)`` lets exactly one of two racing
-moves land. The schema is created by migration 0003 (0007: the minted Prince's run a Space Prince table plays);
+moves land. The schema is created by migration 0003 (0007: the minted Prince's run a Space Prince table plays;
+0008: who chose a chosen seed);
 ``web/service.py`` runs the platform's transactions on them.
 """
 
@@ -24,7 +25,9 @@ class WebGame(Base):
     ruleset: Mapped[str | None] = mapped_column(String(40), nullable=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(BigInteger)
-    seed_given: Mapped[bool] = mapped_column(Boolean, default=False)
+    seed_given: Mapped[bool] = mapped_column(Boolean, default=False)  # a chosen seed: open to every viewer
+    seed_by: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the creator's seat, when it chose the seed
+    created_via: Mapped[str | None] = mapped_column(String(10), nullable=True)  # api | lobby (None: before 0008)
     timer: Mapped[int | None] = mapped_column(Integer, nullable=True)
     listed: Mapped[bool] = mapped_column(Boolean, default=False)  # open seats may be joined from the lobby
     status: Mapped[str] = mapped_column(String(20), default="active", index=True)  # active | finished

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import Any
 
@@ -13,6 +13,9 @@ from fastapi.responses import JSONResponse
 from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
+from gamewright.core.errors import ConfigError
+from gamewright.core.text_input import load_json
+from gamewright.web.bounds import Limits
 from gamewright.web.runtime import Runtime
 from gamewright.web.security import MAX_BODY, bearer_token, valid_game_id
 from gamewright.web.service import Platform, Viewer, WebError
@@ -50,9 +53,32 @@ async def read_json(request: Request) -> Any:
         raise WebError(413, "the request body is larger than 64 KiB")
     raw = await request.body()
     try:
-        return json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise WebError(400, "the body is not valid JSON") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise WebError(400, "the body is not valid JSON (not UTF-8)") from None
+    try:  # numbers and nesting bounded as everywhere a person's JSON is read: never a 500 on a 5,000-digit number
+        return load_json(text, "the body")
+    except ConfigError as exc:
+        raise WebError(400, str(exc)) from None
+
+
+def client_address(request: Request) -> str:
+    """The client's address (behind a proxy: as uvicorn's --forwarded-allow-ips lets it read the forwarded one)."""
+    return request.client.host if request.client else "unknown"
+
+
+def limits_of(request: Request) -> Limits:
+    return request.app.state.limits  # type: ignore[no-any-return]
+
+
+def count_creation(request: Request) -> None:
+    """Game creation, per client address (``Bounds.creations_per_minute``); 429 past it."""
+    limits_of(request).creations.hit(client_address(request), "games created from your address")
+
+
+def count_move(request: Request, game_id: str, seat: int) -> None:
+    """A move posted by a seat (``Bounds.moves_per_minute``); 429 past it."""
+    limits_of(request).moves.hit(f"{game_id}/{seat}", "moves from this seat")
 
 
 async def api_viewer(request: Request, game_id: str, cookie_ok: bool = False) -> Viewer:
@@ -76,6 +102,8 @@ def game_json(rt: Runtime, viewer: Viewer) -> dict[str, Any]:
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "away": s.away}
                   for s in rt.seats],
     }
+    if rt.seed_chosen is not None:  # a chosen seed is open information, for every viewer from the start
+        out["seed_chosen"] = rt.seed_chosen.to_json()
     if terminal:
         out["seed"] = rt.seed
     return out
@@ -83,6 +111,7 @@ def game_json(rt: Runtime, viewer: Viewer) -> dict[str, Any]:
 
 @router.post("/api/games", status_code=201)
 async def create_game(request: Request) -> JSONResponse:
+    count_creation(request)
     body = await read_json(request)
     platform = platform_of(request)
     game_id, seats = await run_in_threadpool(platform.create, body)
@@ -123,6 +152,7 @@ async def post_action(request: Request, game_id: str) -> dict[str, Any]:
     viewer = await api_viewer(request, game_id)
     if viewer.seat is None:
         raise WebError(403, "a move needs a seat's token (Authorization: Bearer <token>)")
+    count_move(request, game_id, viewer.seat)
     body = await read_json(request)
     if not isinstance(body, dict) or not isinstance(body.get("action"), str):
         raise WebError(400, 'the body must be {"action": "<text>", "seq": <int>}')
@@ -178,6 +208,7 @@ async def stream(request: Request, game_id: str) -> EventSourceResponse:
     rt = await run_in_threadpool(platform.runtime, game_id)
     start = resume_point(request)
     last = rt.seq if start is None else min(start, rt.seq)
+    release = limits_of(request).streams.acquire(client_address(request), game_id)
 
     async def messages() -> AsyncIterator[dict[str, str]]:
         nonlocal last
@@ -197,4 +228,18 @@ async def stream(request: Request, game_id: str) -> EventSourceResponse:
             finally:
                 hub.unsubscribe(game_id, fut)
 
-    return EventSourceResponse(messages(), ping=int(KEEPALIVE))
+    return CountedStream(messages(), release, ping=int(KEEPALIVE))
+
+
+class CountedStream(EventSourceResponse):
+    """A live stream that gives its slot back however it ends (the client leaves, the server stops, an error)."""
+
+    def __init__(self, content: Any, release: Callable[[], None], **kw: Any) -> None:
+        super().__init__(content, **kw)
+        self.release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()

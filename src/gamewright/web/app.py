@@ -4,6 +4,7 @@ parts' lifetime."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,31 +14,36 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp
 
 from gamewright.core.errors import ConfigError, GamewrightError
 from gamewright.store.db import database_url, engine
 from gamewright.web.bots import BotWorker
+from gamewright.web.bounds import Bounds, Limits, TooMany
 from gamewright.web.guard import Guard, csrf_protect
 from gamewright.web.hub import Hub, PgListener
+from gamewright.web.secret import ServerSecret
 from gamewright.web.security import BodyLimit, BodyTooLarge
 from gamewright.web.service import CHANNEL, Platform, WebError
 
 HERE = Path(__file__).parent
+DB_RETRY = 5  # seconds a client is told to wait after a database failure
+log = logging.getLogger("gamewright.web")
 
 
 def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or request.url.path == "/healthz"
 
 
-def _error(request: Request, status: int, message: str) -> Response:
+def _error(request: Request, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
     if _wants_json(request):
-        return JSONResponse({"error": message}, status_code=status)
+        return JSONResponse({"error": message}, status_code=status, headers=headers)
     from gamewright.web.pages import templates
 
     return templates.TemplateResponse(request, "error.html", {"status": status, "message": message},
-                                      status_code=status)
+                                      status_code=status, headers=headers)
 
 
 class GuardedApp(FastAPI):
@@ -49,9 +55,13 @@ class GuardedApp(FastAPI):
         return Guard(super().build_middleware_stack(), self.allowed_hosts, _error)
 
 
-def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: Iterable[str] = ()) -> FastAPI:
-    """The site; ``allowed_hosts``: DNS names it answers to besides IP literals and localhost names."""
-    platform = Platform(url)
+def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: Iterable[str] = (),
+               secret: ServerSecret | None = None, bounds: Bounds | None = None) -> FastAPI:
+    """The site on the database ``url`` (default: ``GAMEWRIGHT_DB``); ``allowed_hosts``: DNS names it answers to
+    besides IP literals and localhost names; ``secret`` is the server's secret (default: read or made as
+    ``web.secret`` says, on first use) and ``bounds`` its bounds on use (default: ``Bounds()``)."""
+    bounds = (bounds or Bounds()).checked()
+    platform = Platform(url, secret, bounds)
     hub = Hub()
     bots = BotWorker(platform, bot_delay)
 
@@ -81,6 +91,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: It
     app.state.platform = platform
     app.state.hub = hub
     app.state.bots = bots
+    app.state.limits = Limits.of(bounds)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
@@ -95,6 +106,20 @@ def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: It
     @app.exception_handler(GamewrightError)
     async def game_error(request: Request, exc: GamewrightError) -> Response:
         return _error(request, 422, " ".join(str(exc).split()))
+
+    @app.exception_handler(TooMany)
+    async def too_many(request: Request, exc: TooMany) -> Response:
+        return _error(request, 429, exc.message, {"Retry-After": str(exc.retry_after)})
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_failed(request: Request, exc: SQLAlchemyError) -> Response:
+        # a full disk, a lost or read-only database: nothing of this request was stored (its transaction rolled
+        # back), so say so and let the client try again; one log line, no traceback
+        reason = " ".join(str(getattr(exc, "orig", None) or type(exc).__name__).split())[:200]
+        log.warning("database error on %s %s: %s", request.method, request.url.path, reason)
+        return _error(request, 503, "the database could not store or read this just now; nothing was changed "
+                                    "(a move was not played): try again in a little while",
+                      {"Retry-After": str(DB_RETRY)})
 
     @app.exception_handler(BodyTooLarge)
     async def too_large(request: Request, exc: BodyTooLarge) -> Response:

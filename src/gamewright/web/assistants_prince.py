@@ -14,6 +14,8 @@ from starlette.concurrency import run_in_threadpool
 
 from gamewright.app import princes
 from gamewright.core.errors import ConfigError, Conflict, NotFound
+from gamewright.core.limits import ascii_int, check_seed
+from gamewright.core.text_input import check_depth
 from gamewright.games.prince.chart import quantize
 from gamewright.games.prince.scenario import example_text, run_scenario
 from gamewright.games.prince.svg import WheelLook, WheelProgress, chart_svg
@@ -28,20 +30,22 @@ def build_scenario(text: str, player_planet: str, opponent_planet: str, seed: st
     """The pasted scenario with the builder's fields laid over it (an empty field leaves the pasted value)."""
     if len(text) > MAX_SCENARIO:
         raise ConfigError(f"the scenario is longer than {MAX_SCENARIO} characters")
-    try:
-        data = json.loads(text)
+    try:  # numbers of at most 30 digits and bounded nesting: a clear 400, never a 500
+        data = json.loads(text, parse_int=lambda digits: ascii_int(digits, "a number in the scenario"))
     except json.JSONDecodeError as exc:
         raise ConfigError(f"the scenario is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise ConfigError("the scenario is nested too deeply") from None
+    check_depth(data, "the scenario")
     if isinstance(data, dict):
         if player_planet:
             data["player_planet"] = player_planet
         if opponent_planet:
             data["opponent_planet"] = opponent_planet
         if seed:
-            if not seed.isascii() or not seed.isdigit():
-                raise ConfigError(f"seed {seed!r} must be a whole number")
+            number = check_seed(ascii_int(seed, "seed"))  # at most 30 digits read: no int() of 5,000 digits
             data.pop("rolls", None)  # a seed replaces scripted rolls
-            data["seed"] = int(seed)
+            data["seed"] = number
     return data
 
 
@@ -107,7 +111,8 @@ async def mint_prince(request: Request) -> Response:
     return RedirectResponse("/princes/" + quote(princes.clean_name(fields["name"])), status_code=303)
 
 
-@router.get("/princes/{name}", response_model=None)
+# {name:path}: a Prince minted before names lost "/" still has its page
+@router.get("/princes/{name:path}", response_model=None)
 async def prince_page(request: Request, name: str) -> Response:
     def build() -> dict[str, Any] | None:
         try:

@@ -3,7 +3,8 @@
 The worker wakes when a game is announced (a move here, a NOTIFY from another process, a new game) and plays
 every seat that is a bot, or a human seat that is away (its timer ran out), through the same move path as a
 person. A planned turn (Inclinations) is gathered step by step on a clone and posted as one move.
-Once a second it also looks for timed human seats idle past their timer.
+Once a second it also looks for timed human seats idle past their timer, and every ``SWEEP_EVERY`` seconds
+(first at start) it deletes the games past their time (``Platform.expire``: the bounds' idle and finished days).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from gamewright.web.runtime import MAX_STEPS
 from gamewright.web.service import Platform, WebError
 
 log = logging.getLogger("gamewright.web")
+SWEEP_EVERY = 600.0  # seconds between two sweeps for expired games
 
 
 def bot_move(game: str, state: Any, seat: int, bot: str, seed: int) -> str:
@@ -71,7 +73,7 @@ class BotWorker(threading.Thread):
                 self.poke(game_id)
 
     def run(self) -> None:
-        next_timer_check = 0.0
+        next_timer_check = next_sweep = 0.0
         while True:
             with self._wake:
                 if not self._pending and not self.stopping:
@@ -84,6 +86,9 @@ class BotWorker(threading.Thread):
             if time.monotonic() >= next_timer_check:
                 next_timer_check = time.monotonic() + 1.0
                 self._safely(self.check_timers)
+            if time.monotonic() >= next_sweep:
+                next_sweep = time.monotonic() + SWEEP_EVERY
+                self._safely(self.sweep)
 
     def _safely(self, fn: Any, *args: Any) -> None:
         try:
@@ -117,6 +122,11 @@ class BotWorker(threading.Thread):
                 if exc.status != 409:  # 409: someone else moved first; look again
                     log.warning("bot %s in game %s: %s", bot, game_id, exc.message)
                     return
+
+    def sweep(self) -> None:
+        expired = self.platform.expire()
+        if expired:
+            log.info("deleted %d expired games", len(expired))
 
     def check_timers(self) -> None:
         now = datetime.now(UTC)

@@ -22,7 +22,7 @@ from gamewright.app.affinity_sheets import (
 )
 from gamewright.app.affinity_tools import parse_heal
 from gamewright.core.errors import ConfigError
-from gamewright.core.limits import ascii_int, check_name
+from gamewright.core.limits import ascii_int, check_page_name
 from gamewright.core.rng import Rng
 from gamewright.web.pages import form_of, found, templates
 
@@ -55,7 +55,7 @@ def _list_rows() -> list[dict[str, Any]]:
 
 def _create(form: Any) -> Any:
     """What ``affinity character new`` does with the same inputs (kit defaults when a field is left empty)."""
-    name = check_name(_text(form, "name"), "a character's name")
+    name = check_page_name(_text(form, "name"), "a character's name")
     level = ascii_int(_text(form, "level") or "1", "level")
     shield = {"": None, "yes": True, "no": False}.get(_text(form, "shield"))
     if shield is None and _text(form, "shield"):

@@ -13,11 +13,12 @@ from starlette.concurrency import run_in_threadpool
 from gamewright.core.errors import NotFound, RuleViolation
 from gamewright.core.manifest import manifest_for, manifests
 from gamewright.web import render
-from gamewright.web.api import checked_id, cookie_name, platform_of
+from gamewright.web.api import checked_id, cookie_name, count_creation, count_move, platform_of
 from gamewright.web.boards import board_for
 from gamewright.web.guard import csrf_field, csrf_headers
 from gamewright.web.runtime import Runtime, apply_text, new_runtime
 from gamewright.web.security import MAX_BODY, BodyTooLarge
+from gamewright.web.seeds import seed_chosen_of, seed_words
 from gamewright.web.service import Platform, Viewer, WebError
 from gamewright.web.views import event_json, events_json, view_for_viewer
 
@@ -25,7 +26,8 @@ router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
 templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_scalar_list,
                              seat_label=render.seat_label, titles=render.Titles(), csrf_field=csrf_field,
-                             csrf_headers=csrf_headers)
+                             csrf_headers=csrf_headers,
+                             game_seed_words=lambda g: seed_words(g.game, seed_chosen_of(g)))
 COOKIE_AGE = 30 * 24 * 3600
 LOG_LINES = 150
 
@@ -106,10 +108,11 @@ async def lobby_form(request: Request, game: str = "") -> Response:
 
 @router.post("/games", response_class=HTMLResponse)
 async def create_from_lobby(request: Request) -> Response:
+    count_creation(request)
     form = await form_of(request)
     platform = platform_of(request)
     body = render.request_from_form(form)
-    game_id, seats = await run_in_threadpool(platform.create, body)
+    game_id, seats = await run_in_threadpool(platform.create, body, "lobby")
     base = str(request.base_url).rstrip("/")
     links = [(i, kind, bot, f"{base}/games/{game_id}/join?token={token}" if token else None)
              for i, kind, bot, token in seats]
@@ -166,6 +169,7 @@ def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[s
         "events": events[-LOG_LINES:][::-1], "event_count": len(events), "seats": seats,
         "returns": [float(r) for r in state.returns()] if terminal else None, "seed": rt.seed if terminal else None,
         "board": board_for(rt, shown if mine else state, you, draft) if with_board else None,
+        "seed_chosen": seed_words(rt.name, rt.seed_chosen),  # open to every viewer from the start
     }
 
 
@@ -261,8 +265,9 @@ async def act(request: Request, game_id: str) -> Response:
                 return draft, str(exc)
             if not after.is_terminal() and after.current_player == seat:
                 return steps, None  # still this seat's turn: the step waits in the private draft
-        if not seq_text.isdigit():
+        if not seq_text.isascii() or not seq_text.isdigit() or len(seq_text) > 12:
             return draft, "the page lost its place; reload"
+        count_move(request, game_id, seat)
         try:
             platform.play(game_id, seat, "; ".join(steps), int(seq_text), character=viewer.character)
         except WebError as exc:

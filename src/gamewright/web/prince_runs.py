@@ -53,3 +53,11 @@ def record(session: Any, row: WebGame, move: str, state: Any) -> None:
 
     if row.prince_run_id is not None:
         record_table_move(session, row.prince_run_id, move.split("; "), state)
+
+
+def end(session: Any, row: WebGame) -> None:
+    """The table is being deleted: the Prince's run it played (if still its own) ends as abandoned."""
+    from gamewright.app.prince_runs import end_table_run
+
+    if row.prince_run_id is not None:
+        end_table_run(session, row.prince_run_id)

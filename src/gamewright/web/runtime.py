@@ -59,6 +59,7 @@ class Runtime:
     events: list[list[Event]] = field(default_factory=lambda: [[]])  # events[seq]
     movers: list[int] = field(default_factory=lambda: [-1])  # the seat that made each seq
     seats: list[Any] = field(default_factory=list)  # the seat rows as last read from the store
+    seed_chosen: Any = None  # a seeds.SeedChosen when the seed was chosen (open to all), else None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -124,6 +125,10 @@ class RuntimeCache:
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
             return rt
+
+    def drop(self, game_id: str) -> None:
+        with self._lock:
+            self._items.pop(game_id, None)
 
     def clear(self) -> None:
         with self._lock:

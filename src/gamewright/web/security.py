@@ -1,8 +1,8 @@
 """Seat tokens, game ids and the request-size limit.
 
 A token is ``secrets.token_urlsafe(24)`` (192 bits); only its SHA-256 is stored, and a presented token is
-compared with ``hmac.compare_digest``. Game ids are checked against one pattern before any lookup, so no
-path trick reaches the store.
+compared with ``hmac.compare_digest`` (as bytes: any text a client sends is a refusal, never an error). Game ids
+are checked against one pattern before any lookup, so no path trick reaches the store.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import re
 import secrets
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gamewright.web.secret import ServerSecret
 
 MAX_BODY = 64 * 1024
 _ID = re.compile(r"[0-9a-f]{16}")
@@ -35,15 +37,20 @@ def token_matches(token: str, stored_hash: str | None) -> bool:
     return stored_hash is not None and hmac.compare_digest(token_hash(token), stored_hash)
 
 
-def character_token(seat_hash: str, character: int) -> str:
-    """A character's own link in a seat shared by several characters (Affinity's party): HMAC-SHA256 keyed by
-    the seat token's stored hash, so nothing new is stored; it acts only while that character is acting."""
-    mac = hmac.new(bytes.fromhex(seat_hash), f"character {character}".encode(), hashlib.sha256).digest()
+def character_token(secret: ServerSecret, game_id: str, seat_hash: str, character: int) -> str:
+    """A character's own link in a seat shared by several characters (Affinity's party): signed with the server's
+    secret (never stored, so the database alone cannot forge one) over the game, the seat token's stored hash
+    (a new seat token voids its characters' links) and the character; it acts only while that character acts."""
+    mac = secret.sign("character link", f"{game_id} {seat_hash} {character}")
     return base64.urlsafe_b64encode(mac[:24]).decode()
 
 
-def character_matches(token: str, seat_hash: str | None, character: int) -> bool:
-    return seat_hash is not None and hmac.compare_digest(token, character_token(seat_hash, character))
+def character_matches(secret: ServerSecret, token: str, game_id: str, seat_hash: str | None, character: int) -> bool:
+    if seat_hash is None:
+        return False
+    # bytes, not str: compare_digest refuses a str with non-ASCII characters (a TypeError, not a refusal)
+    expected = character_token(secret, game_id, seat_hash, character).encode()
+    return hmac.compare_digest(token.encode("utf-8", "surrogatepass"), expected)
 
 
 def valid_game_id(game_id: str) -> bool:

@@ -6,10 +6,13 @@ import ipaddress
 import re
 import sys
 import webbrowser
+from pathlib import Path
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.limits import bounded
 from gamewright.store.db import database_url, engine
+from gamewright.web.bounds import Bounds
+from gamewright.web.secret import load_secret
 
 EXPOSED_WARNING = ("warning: listening on every network interface: anyone who can reach this machine can open the "
                    "lobby and watch games; seats are protected only by their secret links (no accounts)")
@@ -33,11 +36,13 @@ def host_names(listed: str | None, host: str) -> list[str]:
 
 
 def serve(host: str, port: int, open_browser: bool = False, bot_delay: float = 0.5,
-          allowed_hosts: str | None = None, forwarded_allow_ips: str | None = None) -> None:
+          allowed_hosts: str | None = None, forwarded_allow_ips: str | None = None, secret_file: Path | None = None,
+          bounds: Bounds | None = None) -> None:
     """Run the site. ``allowed_hosts``: DNS names to answer to besides IP literals and localhost names;
     ``forwarded_allow_ips``: the proxies whose X-Forwarded-For/-Proto uvicorn believes (its default: 127.0.0.1
     or $FORWARDED_ALLOW_IPS) — behind an HTTPS proxy that makes the request's scheme https, so cookies are
-    ``Secure`` and the cross-site check compares https origins."""
+    ``Secure`` and the cross-site check compares https origins; ``secret_file``: the server's secret (see
+    ``web.secret``); ``bounds``: the limits on use."""
     import uvicorn
 
     from gamewright.web.app import create_app
@@ -46,13 +51,20 @@ def serve(host: str, port: int, open_browser: bool = False, bot_delay: float = 0
     names = host_names(allowed_hosts, host)
     if not 0 <= bot_delay <= 10:
         raise ConfigError("--bot-delay must be from 0 to 10 seconds")
+    bounds = (bounds or Bounds()).checked()
+    db_url = database_url()
+    # PostgreSQL: several processes share the database, so they must share one secret: refused at once without
+    secret = None if db_url.startswith("sqlite") else load_secret(db_url, secret_file)
     if host in ("0.0.0.0", "::", ""):
         sys.stderr.write(EXPOSED_WARNING + "\n")
-    engine(database_url())  # migrate now: a broken store is one line before the site starts
+    engine(db_url)  # migrate now: a broken store is one line before the site starts
+    if secret is None:
+        secret = load_secret(db_url, secret_file)  # made beside the SQLite file on first start
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     print(f"gamewright serves at {url} (Ctrl+C stops it)", flush=True)
     if open_browser:
         webbrowser.open(url)
-    uvicorn.run(create_app(bot_delay=bot_delay, allowed_hosts=names), host=host, port=port, log_level="warning",
-                timeout_graceful_shutdown=3, proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+    uvicorn.run(create_app(bot_delay=bot_delay, allowed_hosts=names, secret=secret, bounds=bounds), host=host,
+                port=port, log_level="warning", timeout_graceful_shutdown=3, proxy_headers=True,
+                forwarded_allow_ips=forwarded_allow_ips)

@@ -9,12 +9,13 @@ delivered on commit).
 from __future__ import annotations
 
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy import text as sql_text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -23,11 +24,13 @@ from gamewright.core.errors import ConfigError, GamewrightError, RuleViolation
 from gamewright.core.game import Event
 from gamewright.core.limits import SEED_MAX, check_seed
 from gamewright.core.manifest import manifest_for
-from gamewright.store.db import session_scope
+from gamewright.store.db import database_url, session_scope
 from gamewright.store.web_games import WebAction, WebGame, WebSeat
 from gamewright.web import prince_runs
+from gamewright.web.bounds import Bounds, TooMany
 from gamewright.web.render import game_manifest
 from gamewright.web.runtime import Runtime, RuntimeCache, apply_text, new_runtime
+from gamewright.web.secret import ServerSecret, load_secret
 from gamewright.web.security import (
     character_matches,
     character_token,
@@ -36,10 +39,13 @@ from gamewright.web.security import (
     token_hash,
     token_matches,
 )
+from gamewright.web.seeds import check_listed, seed_chosen_of
 
 CHANNEL = "gamewright_web"
 MAX_SEATS = 6
 TIMER_RANGE = (5, 86_400)
+ACTIVE_RETRY = 600.0  # seconds a creation refused by the cap on active games is told to wait
+EXPIRE_BATCH = 500  # games deleted per sweep transaction (a sweep's next run takes the rest)
 
 
 class WebError(Exception):
@@ -109,17 +115,33 @@ def check_request(body: Any) -> dict[str, Any]:
     prince = body.get("prince") or None
     if prince is not None and (game != "prince" or not isinstance(prince, str)):
         raise ConfigError("prince names a minted Prince, and only a Space Prince game plays one")
+    listed = body.get("listed", False)
+    if not isinstance(listed, bool):
+        raise ConfigError("listed must be true or false")
+    check_listed(listed, seed_given)
     return {"game": game, "ruleset": ruleset, "options": options, "seed": seed, "seed_given": seed_given,
-            "seats": parsed, "timer": timer, "listed": bool(body.get("listed", False)), "prince": prince}
+            "seats": parsed, "timer": timer, "listed": listed, "prince": prince}
 
 
 class Platform:
     """One server process's view of the games: the store, the games in memory and who to tell of a move."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, secret: ServerSecret | None = None,
+                 bounds: Bounds | None = None) -> None:
         self.url = url
+        self.bounds = bounds or Bounds()
         self.cache = RuntimeCache()
         self.listeners: list[Callable[[str], None]] = []  # called with a game id after each stored move
+        self._secret = secret
+        self._secret_lock = threading.Lock()
+
+    @property
+    def secret(self) -> ServerSecret:
+        """The server's secret (``web.secret``), read or made on first use when none was given."""
+        with self._secret_lock:
+            if self._secret is None:
+                self._secret = load_secret(self.url or database_url())
+            return self._secret
 
     def session(self) -> Any:
         return session_scope(self.url)
@@ -128,12 +150,29 @@ class Platform:
         return session.get_bind().dialect.name == "postgresql"
 
     # --- games ------------------------------------------------------------------------------------------
-    def create(self, body: Any) -> tuple[str, list[tuple[int, str, str | None, str | None]]]:
-        """Store a new game; returns its id and (seat, kind, bot, token) per seat (tokens only shown now)."""
+    def create(self, body: Any, via: str = "api") -> tuple[str, list[tuple[int, str, str | None, str | None]]]:
+        """Store a new game; returns its id and (seat, kind, bot, token) per seat (tokens only shown now).
+
+        ``via``: "api", or "lobby" (whose creator holds the first human seat: a seed it chose is shown as its).
+        """
         req = check_request(body)
+        try:
+            return self._create(req, via)
+        except TooMany:
+            if not self.expire():  # full: games past their time may still be waiting for the sweep
+                raise
+            return self._create(req, via)
+
+    def _create(self, req: dict[str, Any], via: str) -> tuple[str, list[tuple[int, str, str | None, str | None]]]:
         game_id = new_game_id()
+        creator = next((i for i, (kind, _) in enumerate(req["seats"]) if kind == "human"), None)
+        seed_by = creator if via == "lobby" and req["seed_given"] else None
         out = []
         with self.session() as s:
+            active = s.scalar(select(func.count()).select_from(WebGame).where(WebGame.status == "active")) or 0
+            if active >= self.bounds.active_games:
+                raise TooMany(f"the site holds {active} games in progress, its limit; try again when some are over",
+                              ACTIVE_RETRY)
             run_id = None
             if req["prince"] is None:
                 rt = new_runtime(game_id, req["game"], req["ruleset"], req["options"], req["seed"])
@@ -144,10 +183,13 @@ class Platform:
                     raise WebError(409, str(exc)) from None
             if rt.num_players != len(req["seats"]):
                 raise ConfigError(f"{req['game']} is played by {rt.num_players} seat(s), not {len(req['seats'])}")
-            s.add(WebGame(id=game_id, game=req["game"], ruleset=req["ruleset"], options=req["options"],
-                          seed=req["seed"], seed_given=req["seed_given"], timer=req["timer"], listed=req["listed"],
-                          status="active", seq=0, current_player=rt.state.current_player, prince_run_id=run_id))
+            game_row = WebGame(id=game_id, game=req["game"], ruleset=req["ruleset"], options=req["options"],
+                               seed=req["seed"], seed_given=req["seed_given"], seed_by=seed_by, created_via=via,
+                               timer=req["timer"], listed=req["listed"], status="active", seq=0,
+                               current_player=rt.state.current_player, prince_run_id=run_id)
+            s.add(game_row)
             s.flush()
+            rt.seed_chosen = seed_chosen_of(game_row)
             for i, (kind, bot) in enumerate(req["seats"]):
                 token = new_token() if kind == "human" else None
                 s.add(WebSeat(game_id=game_id, seat=i, kind=kind, bot=bot, claimed=False, away=False,
@@ -175,6 +217,7 @@ class Platform:
             rt = self.cache.get(game_id)
             if rt is None:
                 rt = self.cache.put(prince_runs.runtime_of(s, row))
+            rt.seed_chosen = seed_chosen_of(row)
             rt.seats = list(s.scalars(select(WebSeat).where(WebSeat.game_id == game_id).order_by(WebSeat.seat)))
         if rt.seq < stored_seq:
             with rt.lock, self.session() as s:
@@ -204,11 +247,17 @@ class Platform:
 
     # --- who is asking --------------------------------------------------------------------------------
     def viewer(self, game_id: str, token: str | None) -> Viewer:
-        """The seat a token holds in this game; no token: a spectator; any other token: 403."""
+        """The seat a token holds in this game (claimed now if this is its first use); no token: a spectator;
+        any other token: 403."""
         return self.viewer_of(self.runtime(game_id), token)
 
-    @staticmethod
-    def viewer_of(rt: Runtime, token: str | None) -> Viewer:
+    def viewer_of(self, rt: Runtime, token: str | None, claim: bool = True) -> Viewer:
+        viewer = self._match(rt, token)
+        if claim and viewer.seat is not None:
+            self._claim(rt, viewer.seat)
+        return viewer
+
+    def _match(self, rt: Runtime, token: str | None) -> Viewer:
         if token is None:
             return Viewer(None)
         for seat in rt.seats:
@@ -219,42 +268,61 @@ class Platform:
         for seat in rt.seats:
             if seat.seat == shared:
                 for idx, _ in manifest.characters(rt.state):
-                    if character_matches(token, seat.token_hash, idx):
+                    if character_matches(self.secret, token, rt.game_id, seat.token_hash, idx):
                         return Viewer(seat.seat, token, idx)
         raise WebError(403, "this token holds no seat of this game")
+
+    def _claim(self, rt: Runtime, seat_no: int) -> None:
+        """A seat is claimed the first time its link or token (or one of its characters' links) is used: from then
+        on it is never offered in the lobby, and nobody can take it over."""
+        seat = next((x for x in rt.seats if x.seat == seat_no), None)
+        if seat is None or seat.claimed:
+            return
+        with self.session() as s:
+            done = s.execute(update(WebSeat)
+                             .where(WebSeat.game_id == rt.game_id, WebSeat.seat == seat_no,
+                                    WebSeat.token_hash == seat.token_hash)
+                             .values(claimed=True)).rowcount
+        if not done:  # the seat was taken from the lobby a moment before this token's first use
+            raise WebError(403, "this token holds no seat of this game")
+        seat.claimed = True
 
     def character_links(self, game_id: str, seat_token: str) -> list[tuple[int, str, str]]:
         """(index, name, token) of each character sharing the seat ``seat_token`` holds (none in most games)."""
         rt = self.runtime(game_id)
         seat_hash = token_hash(seat_token)
         characters = manifest_for(rt.name).characters(rt.state)
-        return [(idx, name, character_token(seat_hash, idx)) for idx, name in characters]
+        return [(idx, name, character_token(self.secret, game_id, seat_hash, idx)) for idx, name in characters]
 
     def claim(self, game_id: str, token: str) -> int:
-        """Opening an invite link: the seat is taken (and no longer offered in the lobby)."""
-        with self.session() as s:
-            self.row(s, game_id)
-            for seat in s.scalars(select(WebSeat).where(WebSeat.game_id == game_id)):
-                if token_matches(token, seat.token_hash):
-                    seat.claimed = True
-                    return seat.seat
-        try:
-            viewer = self.viewer(game_id, token)
-        except WebError:
-            viewer = Viewer(None)
-        if viewer.character is not None and viewer.seat is not None:
-            return viewer.seat  # a character's link: its seat stays claimed by the party's links
-        raise WebError(403, "this link holds no seat of this game")
+        """Opening an invite link (or a character's): its seat is claimed and no longer offered in the lobby."""
+        viewer = self.viewer(game_id, token)
+        if viewer.seat is None:
+            raise WebError(403, "this link holds no seat of this game")
+        return viewer.seat
 
     def take_open_seat(self, game_id: str, seat_no: int) -> str:
-        """Join a listed game's unclaimed human seat from the lobby: a fresh token replaces the unused one."""
+        """Join a listed game's never-claimed human seat from the lobby: a fresh token replaces the unused one.
+        A seat whose link or token was ever used is never taken over."""
         with self.session() as s:
             row = self.row(s, game_id, lock=True)
             seat = s.get(WebSeat, (game_id, seat_no))
-            if not row.listed or seat is None or seat.kind != "human" or seat.claimed or row.status != "active":
-                raise WebError(409, "that seat is not open")
+            label = manifest_for(row.game).seat_label(seat_no)
+            if seat is None:
+                raise WebError(404, f"game {game_id} has no seat {label}")
+            if not row.listed:
+                raise WebError(403, "this game does not offer its seats in the lobby; ask its creator for a link")
+            if row.status != "active":
+                raise WebError(409, "the game is over")
+            if seat.kind != "human":
+                raise WebError(409, f"seat {label} is played by a bot")
             token = new_token()
-            seat.token_hash, seat.claimed = token_hash(token), True
+            done = s.execute(update(WebSeat)
+                             .where(WebSeat.game_id == game_id, WebSeat.seat == seat_no, WebSeat.claimed.is_(False))
+                             .values(token_hash=token_hash(token), claimed=True)).rowcount
+            if not done:
+                raise WebError(409, f"seat {label} is taken: its link or token has been used, and a seat in use is "
+                                    "never handed to someone else")
         return token
 
     def set_name(self, game_id: str, seat_no: int, name: str) -> None:
@@ -339,6 +407,31 @@ class Platform:
     def announce_local(self, game_id: str) -> None:
         for listener in list(self.listeners):
             listener(game_id)
+
+    def expire(self, now: datetime | None = None) -> list[str]:
+        """Delete the games nobody moved in for ``idle_days`` (not over) or ``finished_days`` (over, kept until
+        then for their replays); returns their ids. A Prince's run played at a deleted table ends as abandoned."""
+        now = now or _now()
+        idle = now - timedelta(days=self.bounds.idle_days)
+        kept = now - timedelta(days=self.bounds.finished_days)
+        with self.session() as s:
+            rows = list(s.scalars(
+                select(WebGame)
+                .where(or_((WebGame.status == "active") & (WebGame.moved_at < idle),
+                           (WebGame.status == "finished") & (WebGame.moved_at < kept)))
+                .order_by(WebGame.moved_at).limit(EXPIRE_BATCH).with_for_update()))
+            ids = [row.id for row in rows]
+            if not ids:
+                return []
+            for row in rows:
+                if row.status == "active":
+                    prince_runs.end(s, row)
+            s.execute(delete(WebAction).where(WebAction.game_id.in_(ids)))
+            s.execute(delete(WebSeat).where(WebSeat.game_id.in_(ids)))
+            s.execute(delete(WebGame).where(WebGame.id.in_(ids)))
+        for game_id in ids:
+            self.cache.drop(game_id)
+        return ids
 
     def log(self, game_id: str) -> list[WebAction]:
         with self.session() as s:

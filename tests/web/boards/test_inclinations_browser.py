@@ -49,6 +49,7 @@ def test_two_seats_against_the_easy_bot_through_the_board(browser: Any, server: 
     page.select_option("#seat-1", "bot:easy-bot")
     page.select_option("#seat-2", "none")
     page.fill("input[name=seed]", "5")
+    page.uncheck("input[name=listed]")  # a chosen seed: not a listed game (issue 23)
     page.click("#create")
     page.click("#play")
     page.wait_for_selector("#incl-board")

@@ -37,6 +37,7 @@ def test_penance_game_through_the_board(browser: Any, server: Server) -> None:  
     page.goto(server.url + "/")
     page.select_option("#seat-1", "bot:heuristic")
     page.fill("input[name=seed]", "7")
+    page.uncheck("input[name=listed]")  # a chosen seed: not a listed game (issue 23)
     page.click("#create")
     page.click("#play")
     page.wait_for_selector("#penance-board")
