@@ -73,7 +73,7 @@ def test_rest_recover_and_wake(client: TestClient, cli: Cli) -> None:
 
 def test_a_rest_on_the_page_restores_one_resolve(client: TestClient, cli: Cli) -> None:
     """RULINGS (issue 22 item 4): a Rest restores 1 Resolve, the page's rest as the CLI's default."""
-    from gamewright.cli.affinity_sheets import edit_sheets
+    from gamewright.app.affinity_sheets import edit_sheets
 
     create(client)
     with edit_sheets("Aster") as (sheet,):

@@ -12,9 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gamewright.core.game import load_game
+from gamewright.core.manifest import game_names
 from gamewright.games import how_to_play
-from gamewright.web.catalogue import GAMES
 
+GAMES = game_names()
 WRITTEN = [g for g in GAMES if how_to_play.source(g) is not None]
 UNWRITTEN = [g for g in GAMES if g not in WRITTEN]
 SEEDS = 4

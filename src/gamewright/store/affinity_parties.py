@@ -1,6 +1,6 @@
 """Stored Affinity parties: a roster of stored characters, the party's day and sessions, and its adventure log.
 
-The characters' sheets stay records of their own (``cli.affinity_sheets``); a party names them. Every change to a
+The characters' sheets stay records of their own (``app.affinity_sheets``); a party names them. Every change to a
 party and the log lines it writes happen in one locking transaction (``edit_party``).
 """
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from gamewright.web import catalogue
+from gamewright.core.manifest import game_names, manifest_for
 from gamewright.web.app import create_app
 from gamewright.web.guard import CSRF_COOKIE, host_allowed, origin_of
 from tests.web.conftest import with_csrf
@@ -68,9 +68,10 @@ def test_other_answers_are_hardened_too(client: TestClient) -> None:
     assert client.head("/static/site.js").status_code == 200
 
 
-@pytest.mark.parametrize("game", sorted(catalogue.GAMES))
+@pytest.mark.parametrize("game", sorted(game_names()))
 def test_each_board_as_its_seat_sees_it_holds_no_inline_script_or_style(client: TestClient, game: str) -> None:
-    g = client.post("/api/games", json={"game": game, "seed": 3, "seats": list(catalogue.DEFAULT_SEATS[game])}).json()
+    seats = list(manifest_for(game).lobby_seats())
+    g = client.post("/api/games", json={"game": game, "seed": 3, "seats": seats}).json()
     client.get(f"/games/{g['id']}/join", params={"token": g["seats"][0]["token"]})
     for url in (f"/games/{g['id']}", f"/games/{g['id']}/generic"):
         page = client.get(url)
