@@ -100,8 +100,9 @@ def test_play_with_a_closed_stdin_is_one_line(cli) -> None:  # noqa: ANN001
 
 
 def test_a_name_that_looks_like_markup_is_shown_literally_everywhere(cli) -> None:  # noqa: ANN001
-    """Issue 9 §4: a Prince named ``[/bold]`` once broke every listing for every user of the database."""
-    name = "[/bold]"
+    """Issue 9 §4: a Prince named ``[/bold]`` once broke every listing for every user of the database (a slash is
+    refused in page names now; ``[bold]`` is markup all the same)."""
+    name = "[bold]"
     code, out, err = cli("prince", "mint", "--name", name, "--lat", "10", "--lon", "10", "--time", "2001-01-01T00:00Z")
     assert code == 0 and name in out, err
     assert cli("prince", "play", name, "--auto", "greedy", "--seed", "1")[0] == 0

@@ -40,6 +40,12 @@ def with_csrf(client: TestClient) -> TestClient:
     return client
 
 
+def site_client(app: Any, **kwargs: Any) -> TestClient:
+    """A test client of ``app`` as the site's own pages use it: addressed as ``localhost`` (a name every server
+    answers to, where TestClient's "testserver" is a DNS name that must be listed) and sending its CSRF token."""
+    return with_csrf(TestClient(app, base_url="http://localhost", **kwargs))
+
+
 def csrf_headers(cookies: Any) -> dict[str, str]:
     """The header that carries the CSRF token of a browser holding ``cookies`` (for httpx against a server)."""
     return {CSRF_HEADER: dict(cookies)[CSRF_COOKIE]}

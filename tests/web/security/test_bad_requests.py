@@ -20,7 +20,7 @@ from sqlalchemy import event, select
 from gamewright.store.db import ENV_VAR, engine, reset_engines, session_scope
 from gamewright.store.web_games import WebAction
 from gamewright.web.app import create_app
-from tests.web.conftest import auth
+from tests.web.conftest import auth, site_client
 
 AFFINITY = {"game": "affinity", "seed": 3, "seats": ["human", "bot:greedy"],
             "options": {"party": "combatant,priest", "count": 1}}
@@ -30,7 +30,7 @@ PENANCE = {"game": "penance", "seed": 7, "options": {"decks": "confessor,ironcla
 @pytest.fixture
 def plain() -> Iterator[TestClient]:
     """A client that shows a server error as the 500 a browser would get (not as a raised exception)."""
-    with TestClient(create_app(), raise_server_exceptions=False) as c:
+    with site_client(create_app(), raise_server_exceptions=False) as c:
         yield c
 
 
@@ -151,7 +151,7 @@ def test_a_full_disk_is_503_and_the_move_is_not_played(tmp_path: Path, monkeypat
     with small_disk(tmp_path / "disk") as disk:
         monkeypatch.setenv(ENV_VAR, f"sqlite:///{disk / 'full.db'}")
         reset_engines()
-        with TestClient(create_app(), raise_server_exceptions=False) as client:
+        with site_client(create_app(), raise_server_exceptions=False) as client:
             gid, token = game_at_seq0(client)
             filler = fill(disk)
             assert_refused_and_not_played(client, gid, token)

@@ -21,7 +21,7 @@ from gamewright.store.db import session_scope
 from gamewright.store.web_games import WebAction, WebGame
 from gamewright.web.app import create_app
 from gamewright.web.bounds import Bounds, RateLimit, TooMany
-from tests.web.conftest import auth
+from tests.web.conftest import auth, site_client
 
 PENANCE = {"game": "penance", "options": {"decks": "confessor,ironclad"}, "seats": ["human", "human"]}
 BENCHMARK = Path(__file__).resolve().parents[3] / "benchmarks" / "web_load.py"
@@ -42,7 +42,7 @@ def assert_429(r: httpx.Response, as_json: bool = True) -> None:
 
 
 def test_creations_per_address_past_the_default_are_429_and_create_nothing() -> None:
-    with TestClient(create_app()) as client:
+    with site_client(create_app()) as client:
         assert all(client.post("/api/games", json=PENANCE).status_code == 201 for _ in range(30))
         assert_429(client.post("/api/games", json=PENANCE))
         form = {"game": "penance", "seat.0": "human", "seat.1": "human", "opt.decks": "confessor,ironclad"}
@@ -51,7 +51,7 @@ def test_creations_per_address_past_the_default_are_429_and_create_nothing() -> 
 
 
 def test_moves_per_seat_past_the_bound_are_429_and_not_played() -> None:
-    with TestClient(create_app(bounds=Bounds(moves_per_minute=3))) as client:
+    with site_client(create_app(bounds=Bounds(moves_per_minute=3))) as client:
         g = client.post("/api/games", json={**PENANCE, "seed": 7}).json()
         gid, (t0, t1) = g["id"], [s["token"] for s in g["seats"]]
         url = f"/api/games/{gid}/actions"
@@ -81,7 +81,7 @@ def test_the_window_slides() -> None:
 
 
 def test_games_in_progress_past_the_cap_are_429_until_one_expires() -> None:
-    client = TestClient(create_app(bounds=Bounds(active_games=2)))  # not started: no background sweep here
+    client = site_client(create_app(bounds=Bounds(active_games=2)))  # not started: no background sweep here
     first = client.post("/api/games", json=PENANCE).json()["id"]
     assert client.post("/api/games", json=PENANCE).status_code == 201
     assert_429(client.post("/api/games", json=PENANCE))
@@ -102,7 +102,7 @@ def _aged(client: TestClient, days: int, finished: bool) -> str:
 
 def test_untouched_games_expire_and_finished_ones_are_kept_longer() -> None:
     app = create_app(bounds=Bounds(idle_days=30, finished_days=365))
-    client = TestClient(app)  # not started: no background sweep runs while the games are aged by hand
+    client = site_client(app)  # not started: no background sweep runs while the games are aged by hand
     idle = _aged(client, 31, finished=False)
     recent = _aged(client, 29, finished=False)
     replayable = _aged(client, 300, finished=True)
@@ -113,9 +113,9 @@ def test_untouched_games_expire_and_finished_ones_are_kept_longer() -> None:
 
 
 def test_the_server_sweeps_expired_games_when_it_starts() -> None:
-    with TestClient(create_app()) as client:
+    with site_client(create_app()) as client:
         old = _aged(client, 400, finished=True)
-    with TestClient(create_app()) as client:
+    with site_client(create_app()) as client:
         deadline = time.monotonic() + 30
         while client.get(f"/api/games/{old}").status_code != 404:
             assert time.monotonic() < deadline
@@ -175,7 +175,7 @@ def test_an_expired_prince_table_gives_its_prince_back(cli: Any) -> None:
 
     assert cli(*MINT)[0] == 0
     app = create_app()
-    client = TestClient(app)  # not started: the test sweeps by hand
+    client = site_client(app)  # not started: the test sweeps by hand
     game = client.post("/api/games", json={"game": "prince", "prince": "Ada", "seats": ["human"]}).json()
     with session_scope() as s:
         s.execute(update(WebGame).where(WebGame.id == game["id"])

@@ -38,6 +38,7 @@ def test_a_seat_used_through_its_token_is_no_longer_offered_nor_taken(client: Te
         assert client.get(f"/games/{gid}/join", params={"token": t0}, follow_redirects=False).status_code == 303
     assert not offered(client, gid, 0) and offered(client, gid, 1)
     client.cookies.clear()
+    client.get("/")  # a stranger's browser: a fresh CSRF token, no seat
     taken = client.post(f"/games/{gid}/take/0", follow_redirects=False)
     assert taken.status_code == 409 and "taken" in taken.text and f"gw_{gid}" not in taken.cookies
     mine = client.get(f"/api/games/{gid}", headers=auth(t0))  # the real player still holds the seat
@@ -50,6 +51,7 @@ def test_a_never_used_seat_of_a_listed_game_can_still_be_taken_once(client: Test
     assert taken.status_code == 303 and f"gw_{gid}" in taken.cookies
     assert client.get(f"/api/games/{gid}", headers=auth(t1)).status_code == 403  # its unused token is void now
     client.cookies.clear()
+    client.get("/")  # another stranger: a fresh CSRF token, no seat
     assert client.post(f"/games/{gid}/take/1").status_code == 409
     assert not offered(client, gid, 1)
 

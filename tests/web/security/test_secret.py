@@ -21,7 +21,7 @@ from gamewright.store.db import reset_engines, session_scope, sqlite_path
 from gamewright.store.web_games import WebSeat
 from gamewright.web.app import create_app
 from gamewright.web.secret import ENV_VAR, FILE_NAME, data_dir_secret, load_secret
-from tests.web.conftest import auth
+from tests.web.conftest import auth, site_client
 
 AFFINITY = {"game": "affinity", "seed": 3, "seats": ["human", "bot:greedy"],
             "options": {"party": "combatant,priest", "count": 1}}
@@ -52,7 +52,7 @@ def test_a_character_link_cannot_be_derived_from_the_database(client: TestClient
 
 
 def test_the_secret_is_made_once_beside_the_database_and_kept_out_of_it(isolated_database: str) -> None:
-    with TestClient(create_app()) as client:
+    with site_client(create_app()) as client:
         gid, seat = party(client)
     db_file = sqlite_path(isolated_database)
     assert db_file is not None
@@ -63,7 +63,7 @@ def test_the_secret_is_made_once_beside_the_database_and_kept_out_of_it(isolated
     reset_engines()
     for path in db_file.parent.glob(db_file.name + "*"):  # the database, its WAL and shared memory
         assert key.encode() not in path.read_bytes()
-    with TestClient(create_app()) as client:  # a restart reads the same key: the links still act
+    with site_client(create_app()) as client:  # a restart reads the same key: the links still act
         assert client.get(f"/api/games/{gid}", headers=auth(seat["characters"][0]["token"])).json()["you"] == 0
     assert secret_file.read_text().strip() == key
 
@@ -71,17 +71,17 @@ def test_the_secret_is_made_once_beside_the_database_and_kept_out_of_it(isolated
 def test_the_key_comes_from_the_environment_or_a_file_before_the_data_directory(
         isolated_database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV_VAR, "e" * 40)
-    with TestClient(create_app()) as client:
+    with site_client(create_app()) as client:
         gid, seat = party(client)
         link = seat["characters"][0]["token"]
         assert client.get(f"/api/games/{gid}", headers=auth(link)).json()["you"] == 0
     assert not (tmp_path / FILE_NAME).exists()  # nothing made in the data directory
     monkeypatch.setenv(ENV_VAR, "f" * 40)  # another key: the same link is now refused
-    with TestClient(create_app()) as client:
+    with site_client(create_app()) as client:
         assert client.get(f"/api/games/{gid}", headers=auth(link)).status_code == 403
     key_file = tmp_path / "key"
     key_file.write_text("e" * 40 + "\n")
-    with TestClient(create_app(secret=load_secret(isolated_database, key_file))) as client:
+    with site_client(create_app(secret=load_secret(isolated_database, key_file))) as client:
         assert client.get(f"/api/games/{gid}", headers=auth(link)).json()["you"] == 0
 
 
