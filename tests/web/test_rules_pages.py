@@ -177,3 +177,16 @@ def test_rules_pages_in_chromium(client: TestClient, game: str) -> None:
             if width == 1280 and game in WRITTEN:
                 page.click('a[href="#actions"]')  # the contents lead to the section
                 assert page.evaluate("location.hash") == "#actions"
+
+
+@pytest.mark.parametrize("game", WRITTEN)
+def test_each_text_ships_with_the_package(game: str) -> None:
+    """The wheel carries the text: ``pip install .`` serves the rules page too."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    patterns = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+        "package-data"]["gamewright"]
+    assert any(fnmatch.fnmatch(f"games/{game}/how_to_play.md", p) for p in patterns)
