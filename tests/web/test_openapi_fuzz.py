@@ -5,6 +5,8 @@ dozen derandomized examples per operation)."""
 from __future__ import annotations
 
 import re
+import time
+from typing import Any
 
 import pytest
 import schemathesis
@@ -18,7 +20,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from gamewright.web.api_models import CreatedGame, GameLog, GameState, Played
 from gamewright.web.app import create_app
+from tests.web.conftest import auth
 
 # the schema is read from one app; each test calls a fresh app (an app's lifespan starts once) on its own
 # database (tests/conftest.py points GAMEWRIGHT_DB at it)
@@ -38,6 +42,10 @@ def test_every_answer_is_documented_and_never_a_server_error(app: FastAPI, case:
     case.call_and_validate(checks=CHECKS, app=app)
 
 
+def json_body(operation: dict[str, Any]) -> dict[str, Any]:
+    return operation["requestBody"]["content"]["application/json"]["schema"]  # type: ignore[no-any-return]
+
+
 def test_openapi_lists_every_api_route_with_error_bodies_and_no_default_422() -> None:
     with TestClient(create_app(allowed_hosts=["testserver"])) as client:
         doc = client.get("/openapi.json").json()
@@ -50,10 +58,11 @@ def test_openapi_lists_every_api_route_with_error_bodies_and_no_default_422() ->
     assert "HTTPValidationError" not in text and "'detail'" not in text
     move = doc["paths"]["/api/games/{game_id}/actions"]["post"]
     assert {"400", "403", "409", "413", "415", "422"} <= set(move["responses"])
-    assert move["responses"]["409"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorBody"}
-    assert move["requestBody"]["content"]["application/json"]["schema"]["required"] == ["action", "seq"]
-    assert "seats" in doc["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]["schema"][
-        "properties"]
+    error = {"$ref": "#/components/schemas/ErrorBody"}
+    assert move["responses"]["409"]["content"]["application/json"]["schema"] == error
+    assert json_body(move)["required"] == ["action", "seq"]
+    create = json_body(doc["paths"]["/api/games"]["post"])
+    assert {"game", "seats", "options", "seed", "timer", "listed", "prince"} <= set(create["properties"])
 
 
 def test_docs_render_from_vendored_files_without_inline_script() -> None:
@@ -66,3 +75,32 @@ def test_docs_render_from_vendored_files_without_inline_script() -> None:
         for src in re.findall(r'(?:src|href)="(/[^"]+)"', page.text):
             assert client.get(src).status_code == 200, src
         assert "SwaggerUIBundle" in client.get("/static/docs.js").text
+
+
+def test_a_played_game_answers_match_their_models(client: TestClient) -> None:
+    """The fuzz above never holds a real game's token; here a whole game's answers are checked against the models
+    that /openapi.json publishes: as a seat, as a spectator, each move, and the log."""
+    body = {"game": "penance", "seed": 7, "options": {"decks": "confessor,ironclad"},
+            "seats": ["human", "bot:heuristic"]}
+    created = client.post("/api/games", json=body)
+    assert created.status_code == 201
+    game = CreatedGame.model_validate(created.json(), strict=True)
+    token = game.seats[0].token
+    assert token is not None
+    state = GameState.model_validate(client.get(f"/api/games/{game.id}").json(), strict=True)  # a spectator
+    for _ in range(200):
+        state = GameState.model_validate(client.get(f"/api/games/{game.id}", headers=auth(token)).json(), strict=True)
+        if state.terminal:
+            break
+        if state.legal:
+            action = "end" if "end" in state.legal else state.legal[0]
+            move = client.post(f"/api/games/{game.id}/actions", headers=auth(token),
+                               json={"action": action, "seq": state.seq})
+            if move.status_code == 200:
+                Played.model_validate(move.json(), strict=True)
+            else:  # a bot moved first: the documented refusal
+                assert move.status_code == 409 and set(move.json()) == {"error"}
+        else:
+            time.sleep(0.02)
+    assert state.terminal and state.seed == 7
+    GameLog.model_validate(client.get(f"/api/games/{game.id}/log").json(), strict=True)

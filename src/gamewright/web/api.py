@@ -69,7 +69,7 @@ def body_doc(model: type[BaseModel]) -> dict[str, Any]:
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": model.model_json_schema()}}}}
 
 
-BEARER = {"security": [{"bearer": []}, {}]}  # a seat's token, or none (a spectator)
+BEARER: dict[str, Any] = {"security": [{"bearer": []}, {}]}  # a seat's token, or none (a spectator)
 
 
 def client_address(request: Request) -> str:
