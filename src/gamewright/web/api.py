@@ -10,11 +10,13 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ValidationError
 from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.text_input import load_json
+from gamewright.web.api_models import CreatedGame, CreateGame, GameLog, GameState, PlayAction, Played, errors
 from gamewright.web.bounds import Limits
 from gamewright.web.runtime import Runtime
 from gamewright.web.security import MAX_BODY, bearer_token, valid_game_id
@@ -60,6 +62,14 @@ async def read_json(request: Request) -> Any:
         return load_json(text, "the body")
     except ConfigError as exc:
         raise WebError(400, str(exc)) from None
+
+
+def body_doc(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI request body of a route that reads its body itself (``read_json``): the model's schema."""
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": model.model_json_schema()}}}}
+
+
+BEARER: dict[str, Any] = {"security": [{"bearer": []}, {}]}  # a seat's token, or none (a spectator)
 
 
 def client_address(request: Request) -> str:
@@ -109,7 +119,10 @@ def game_json(rt: Runtime, viewer: Viewer) -> dict[str, Any]:
     return out
 
 
-@router.post("/api/games", status_code=201)
+@router.post("/api/games", status_code=201, summary="Create a game", response_model=None,
+             responses={201: {"model": CreatedGame, "description": "one token and invite URL per human seat"},
+                        **errors(400, 409, 413, 415, 422, 429, 503)},
+             openapi_extra=body_doc(CreateGame))
 async def create_game(request: Request) -> JSONResponse:
     count_creation(request)
     body = await read_json(request)
@@ -131,7 +144,8 @@ async def create_game(request: Request) -> JSONResponse:
     return JSONResponse(answer, status_code=201)
 
 
-@router.get("/api/games/{game_id}")
+@router.get("/api/games/{game_id}", summary="A game as a seat (or a spectator) sees it", response_model=None,
+            responses={200: {"model": GameState}, **errors(403, 404, 503)}, openapi_extra=BEARER)
 async def get_game(request: Request, game_id: str) -> dict[str, Any]:
     checked_id(game_id)
     platform = platform_of(request)
@@ -144,7 +158,9 @@ async def get_game(request: Request, game_id: str) -> dict[str, Any]:
     return await run_in_threadpool(build)
 
 
-@router.post("/api/games/{game_id}/actions")
+@router.post("/api/games/{game_id}/actions", summary="Play a move", response_model=None,
+             responses={200: {"model": Played}, **errors(400, 403, 404, 409, 413, 415, 422, 429, 503)},
+             openapi_extra={**body_doc(PlayAction), "security": [{"bearer": []}]})
 async def post_action(request: Request, game_id: str) -> dict[str, Any]:
     # Checks in the documented order: token 403, body 400/413, seq 409, turn 403, action 422.
     checked_id(game_id)
@@ -153,19 +169,26 @@ async def post_action(request: Request, game_id: str) -> dict[str, Any]:
     if viewer.seat is None:
         raise WebError(403, "a move needs a seat's token (Authorization: Bearer <token>)")
     count_move(request, game_id, viewer.seat)
-    body = await read_json(request)
-    if not isinstance(body, dict) or not isinstance(body.get("action"), str):
-        raise WebError(400, 'the body must be {"action": "<text>", "seq": <int>}')
-    seq = body.get("seq")
-    if isinstance(seq, bool) or not isinstance(seq, int):
-        raise WebError(400, "seq must be the whole number you last saw")
+    move = play_action(await read_json(request))
     seat = viewer.seat
     new_seq, events = await run_in_threadpool(partial(platform.play, character=viewer.character), game_id, seat,
-                                              body["action"], seq)
+                                              move.action, move.seq)
     return {"seq": new_seq, "events": events_json(events, seat)}
 
 
-@router.get("/api/games/{game_id}/log")
+def play_action(body: Any) -> PlayAction:
+    """The move's body as a ``PlayAction``; a refusal is a 400 whose sentence names what is wrong."""
+    try:
+        return PlayAction.model_validate(body)
+    except ValidationError as exc:
+        fields = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
+        if not isinstance(body, dict) or "action" in fields or not fields:
+            raise WebError(400, 'the body must be {"action": "<text>", "seq": <int>}') from None
+        raise WebError(400, "seq must be the whole number you last saw") from None
+
+
+@router.get("/api/games/{game_id}/log", summary="A finished game's log", response_model=None,
+            responses={200: {"model": GameLog}, **errors(403, 404, 503)})
 async def get_log(request: Request, game_id: str) -> dict[str, Any]:
     checked_id(game_id)
     platform = platform_of(request)
@@ -199,7 +222,15 @@ def resume_point(request: Request) -> int | None:
     return int(raw)
 
 
-@router.get("/api/games/{game_id}/stream")
+@router.get("/api/games/{game_id}/stream", summary="Live updates (server-sent events)", response_model=None,
+            responses={200: {"description": "a message per new seq: `id: <seq>`, its data an `Update`",
+                             "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                       **errors(400, 403, 404, 429, 503)},
+            openapi_extra={**BEARER, "parameters": [
+                {"name": "after", "in": "query", "required": False, "schema": {"type": "string"},
+                 "description": "resume after this seq (as Last-Event-ID)"},
+                {"name": "Last-Event-ID", "in": "header", "required": False, "schema": {"type": "string"},
+                 "description": "resume after this seq"}]})
 async def stream(request: Request, game_id: str) -> EventSourceResponse:
     checked_id(game_id)
     platform = platform_of(request)

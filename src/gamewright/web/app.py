@@ -20,6 +20,7 @@ from starlette.types import ASGIApp
 
 from gamewright.core.errors import ConfigError, GamewrightError
 from gamewright.store.db import database_url, engine
+from gamewright.web.api_docs import add_docs
 from gamewright.web.bots import BotWorker
 from gamewright.web.bounds import Bounds, Limits, TooMany
 from gamewright.web.guard import Guard, csrf_protect
@@ -85,6 +86,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: It
             if listener is not None:
                 listener.stop()
 
+    # /openapi.json and /docs are served by api_docs (Swagger UI from vendored files, no inline script)
     app = GuardedApp(title="gamewright", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None,
                      dependencies=[Depends(csrf_protect)])  # every state-changing page route: the CSRF token
     app.allowed_hosts = tuple(allowed_hosts)
@@ -94,6 +96,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: It
     app.state.limits = Limits.of(bounds)
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    add_docs(app)
 
     @app.exception_handler(WebError)
     async def web_error(request: Request, exc: WebError) -> Response:
