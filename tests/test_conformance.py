@@ -57,7 +57,7 @@ def test_every_game_has_arrived() -> None:
 @pytest.mark.parametrize("name", ["prince", "affinity", "penance", "inclinations"])
 def test_every_built_in_state_declares_its_capabilities(name: str) -> None:
     state = resolve_game(name).new_initial_state(0)
-    assert capabilities_of(state) >= {"preview", "resample", "invariant_violations"}
+    assert capabilities_of(state) >= {"preview", "resample", "invariant_violations", "public_view"}
 
 
 # ---- the checker on a tiny game of its own: two seats add 1 to 3 to a count; who reaches GOAL wins -------------

@@ -37,8 +37,7 @@ from gamewright.core.capabilities import (
     capabilities_of,
     load_search_hooks,
 )
-from gamewright.core.errors import GamewrightError, RuleViolation
-from gamewright.core.errors import NotFound
+from gamewright.core.errors import GamewrightError, NotFound, RuleViolation
 from gamewright.core.game import CHANCE, TERMINAL, Game, load_game
 from gamewright.core.manifest import manifest_for
 from gamewright.core.rng import Rng
