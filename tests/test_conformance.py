@@ -14,6 +14,8 @@ import pytest
 from gamewright.core.capabilities import capabilities_of
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import TERMINAL, Event, registered_games
+from gamewright.core.manifest import GameManifest, register_game, unregister_game
+from gamewright.core.rules import RulesSpec
 from gamewright.testing import conformance
 from gamewright.testing.conformance import ConformanceError, resolve_game
 
@@ -55,7 +57,7 @@ def test_every_game_has_arrived() -> None:
 @pytest.mark.parametrize("name", ["prince", "affinity", "penance", "inclinations"])
 def test_every_built_in_state_declares_its_capabilities(name: str) -> None:
     state = resolve_game(name).new_initial_state(0)
-    assert capabilities_of(state) >= {"preview", "resample", "invariant_violations"}
+    assert capabilities_of(state) >= {"preview", "resample", "invariant_violations", "public_view"}
 
 
 # ---- the checker on a tiny game of its own: two seats add 1 to 3 to a count; who reaches GOAL wins -------------
@@ -109,6 +111,13 @@ class CountState:
         return {"count": self.count, "turn": self.turn, "broken": self.broken, "log": self.log}
 
     def view_for(self, player: int) -> dict[str, Any]:
+        # each seat sees its own last move: seat-private, so no spectator may see it
+        mine = [n for i, n in enumerate(self.log) if i % 2 == player][-1:]
+        return {"count": self.count, "mine": mine, **({"seed": 0} if self.broken == "secret" else {})}
+
+    def public_view(self) -> dict[str, Any]:
+        if self.broken == "public_view":  # leaks seat 0's private field to spectators
+            return {"count": self.count, "mine": self.view_for(0)["mine"]}
         return {"count": self.count}
 
     def preview(self, action: Any) -> dict[str, Any]:
@@ -139,10 +148,38 @@ class CountGame:
 
 def test_a_sound_tiny_game_passes_and_its_preview_is_checked() -> None:
     report = conformance.check_game(CountGame(), seeds=range(2))  # type: ignore[arg-type]
-    assert report.game == "count" and report.capabilities == {"preview"} and report.playouts == 2
+    assert report.game == "count" and report.capabilities == {"preview", "public_view"} and report.playouts == 2
 
 
-@pytest.mark.parametrize(("broken", "message"), [("refusal", "changed the state"), ("preview", "raised")])
+@pytest.mark.parametrize(("broken", "message"), [
+    ("refusal", "changed the state"), ("preview", "raised"),
+    ("public_view", r"public_view shows mine\[0\], which not every seat.s view_for shows alike")])
 def test_a_broken_tiny_game_fails_with_a_clear_message(broken: str, message: str) -> None:
     with pytest.raises(ConformanceError, match=message):
         conformance.check_game(CountGame(broken), seeds=range(2))  # type: ignore[arg-type]
+
+
+@dataclass
+class SecretCountGame(CountGame):
+    """The tiny game, registered with a manifest that declares ``seed`` secret, whose views show it anyway."""
+
+    name: ClassVar[str] = "count_secret"
+
+
+def test_a_view_holding_a_field_the_manifest_declares_secret_fails() -> None:
+    rules = RulesSpec("count_secret", (), {"standard": {}}, "standard")
+    register_game(GameManifest(name="count_secret", title="Count (leaky)", factory=lambda **_: SecretCountGame(),
+                               rules=rules, seats=(2, 2), secret_fields=("seed",)))
+    try:
+        conformance.check_game(SecretCountGame(), seeds=range(1))  # type: ignore[arg-type]  # sound: no secret
+        with pytest.raises(ConformanceError, match=r"view_for\(0\) holds seed, which the manifest declares secret"):
+            conformance.check_game(SecretCountGame("secret"), seeds=range(1))  # type: ignore[arg-type]
+    finally:
+        unregister_game("count_secret")
+
+
+def test_secret_fields_match_a_key_anywhere_or_a_dotted_path() -> None:
+    view = {"seed": 1, "sides": [{"deck": 3, "piles": {"deck": [4, 5]}}], "rng": {"state": 1}}
+    assert conformance.secret_paths(view, ("seed", "sides.*.piles")) == ["seed", "sides.0.piles"]
+    assert conformance.secret_paths(view, ("state",)) == ["rng.state"]
+    assert conformance.secret_paths(view, ("sides.deck",)) == []

@@ -62,6 +62,9 @@ class CountState:
     def view_for(self, player: int) -> dict[str, Any]:
         return self.to_json()
 
+    def public_view(self) -> dict[str, Any]:  # nothing is hidden: a spectator sees what every seat sees
+        return self.to_json()
+
     def invariant_violations(self) -> list[str]:
         return [] if 0 <= self.total <= self.target else [f"total {self.total} outside 0..{self.target}"]
 

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from gamewright.core.game import Event, load_game
-from gamewright.web.views import common_part, public_view, view_for_viewer, visible_events
+from gamewright.testing.conformance import not_shared, shared_part
+from gamewright.web.views import public_view, view_for_viewer, visible_events
 
 
-def test_common_part_keeps_only_what_every_seat_sees() -> None:
+def test_the_shared_part_keeps_only_what_every_seat_sees() -> None:
+    """The conformance suite's yardstick for a public view (the web no longer infers one)."""
     views = [{"a": 1, "me": 0, "sides": [{"hand": [1], "n": 3}, {"n": 2}]},
              {"a": 1, "me": 1, "sides": [{"n": 3}, {"hand": [9], "n": 2}]}]
-    assert common_part(views) == {"a": 1, "sides": [{"n": 3}, {"n": 2}]}
+    shared = shared_part(views)
+    assert shared == {"a": 1, "sides": [{"n": 3}, {"n": 2}]}
+    assert not_shared({"a": 1, "sides": [{"n": 3}, {}]}, shared) is None
+    assert not_shared({"a": 1, "sides": [{"n": 3}, {"hand": [9]}]}, shared) == "sides[1].hand"
+    assert not_shared({"me": 0}, shared) == "me"
 
 
 def test_public_views_of_every_game_hold_no_secret() -> None:

@@ -12,8 +12,9 @@ and callers ask ``isinstance(state, Previewable)`` instead of ``hasattr``. The c
   view is equal), with hidden cards and the random stream redrawn from ``rng`` alone: the determinization
   behind the fair search agents (issue 15 §1).
 - ``SelfChecking``: ``invariant_violations() -> list[str]`` — what is wrong with the state (empty: nothing).
-- ``PublicView``: ``public_view() -> dict`` — what a spectator may see, where the game knows better than the
-  common part of every seat's view (the web's fallback).
+- ``PublicView``: ``public_view() -> dict`` — what a spectator may see, built by the game on purpose. Every game
+  defines it (the web sends it to spectators as it is); the conformance suite checks it is part of what every
+  seat's ``view_for`` shows alike and holds no field the manifest declares secret.
 - ``SearchHooks``: a module ``gamewright.games.<game>.search_hooks`` lending the search agents the game's
   candidate moves (``agents/macro``).
 """

@@ -121,6 +121,10 @@ class GameManifest:
     standing: Hook = None  # (state, seat) -> how far ahead the seat is, in [-1, 1], for search cut short
     search_hooks: Hook = None  # a module of macro-actions the search agents try at the root
     order: int = 100  # the lobby lists games by (order, name)
+    # What no view may hold before the end (the seed, the random streams, deck orders …): a key name matches that
+    # key at any depth, a dotted path (``sides.*.deck_order``, ``*`` any key or item) that place only. The game's
+    # ``view_for`` and ``public_view`` leave them out; the conformance suite checks they do (nothing strips them).
+    secret_fields: tuple[str, ...] = ()
 
     # --- the engine -------------------------------------------------------------------------------------
     def make_game(self, **kwargs: Any) -> Any:

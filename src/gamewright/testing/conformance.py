@@ -12,6 +12,9 @@
   ``resample`` keeps the seat's view, leaves the state alone, is determined by the view and the rng, and its
   twin is sound and playable; ``public_view`` is JSON, the same on any seat's twin, changes nothing; a game's
   search hooks offer macro-actions that start with a legal action.
+- Views (every game defines ``public_view``): the public view shows nothing that not every seat's ``view_for``
+  shows alike (it is part of what all seats share), and before the end no view — public or a seat's — holds a
+  field the game's manifest declares secret (``secret_fields``).
 
 Failures raise ``ConformanceError`` (an ``AssertionError``, so pytest reports it as a failed check).
 Run from a shell: ``python -m gamewright.testing.conformance GAME [--seeds N] [--option key=value ...]``.
@@ -34,8 +37,9 @@ from gamewright.core.capabilities import (
     capabilities_of,
     load_search_hooks,
 )
-from gamewright.core.errors import GamewrightError, RuleViolation
+from gamewright.core.errors import GamewrightError, NotFound, RuleViolation
 from gamewright.core.game import CHANCE, TERMINAL, Game, load_game
+from gamewright.core.manifest import manifest_for
 from gamewright.core.rng import Rng
 
 MAX_ACTIONS = 20_000  # a random playout that runs longer is taken not to end
@@ -279,6 +283,98 @@ def check_public_view(game: Game, state: Any, where: str = "a state") -> None:
                "public_view differs on a resampled twin: it shows something hidden")
 
 
+_MISSING = object()
+
+
+def shared_part(values: Sequence[Any]) -> Any:
+    """What all ``values`` agree on: equal values as they are, dicts key by key, equal-length lists item by item
+    (an item they disagree on is None); anything else is missing (the caller drops it)."""
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values):
+        out = {}
+        for key in first:
+            if all(key in v for v in values):
+                part = shared_part([v[key] for v in values])
+                if part is not _MISSING:
+                    out[key] = part
+        return out
+    if all(isinstance(v, list) and len(v) == len(first) for v in values):
+        items = [shared_part([v[i] for v in values]) for i in range(len(first))]
+        return [None if item is _MISSING else item for item in items]
+    return _MISSING
+
+
+def not_shared(public: Any, shared: Any, path: str = "") -> str | None:
+    """The first place where ``public`` shows something ``shared`` (all seats' common part) does not; None: it
+    shows nothing more."""
+    if shared is _MISSING:
+        return path or "the whole view"
+    if public == shared:
+        return None
+    if isinstance(public, dict) and isinstance(shared, dict):
+        for key, value in public.items():
+            where = f"{path}.{key}" if path else str(key)
+            found = not_shared(value, shared[key], where) if key in shared else where
+            if found:
+                return found
+        return None
+    if isinstance(public, list) and isinstance(shared, list) and len(public) == len(shared):
+        for i, (p, s) in enumerate(zip(public, shared, strict=True)):
+            found = not_shared(p, _MISSING if s is None and p is not None else s, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return path or "the whole view"
+
+
+def secret_paths(value: Any, fields: Sequence[str], path: tuple[str, ...] = ()) -> list[str]:
+    """Where ``value`` holds a secret field: a key name at any depth, or a dotted path (``*``: any key or item)."""
+    found = []
+    if isinstance(value, dict | list):
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            here = (*path, str(key))
+            if any(_matches(here, f) for f in fields):
+                found.append(".".join(here))
+            else:
+                found += secret_paths(item, fields, here)
+    return found
+
+
+def _matches(path: tuple[str, ...], field_: str) -> bool:
+    if "." not in field_:
+        return path[-1] == field_
+    parts = field_.split(".")
+    return len(parts) == len(path) and all(p in ("*", q) for p, q in zip(parts, path, strict=True))
+
+
+def secret_fields_of(game: Game) -> tuple[str, ...]:
+    """The secret fields the game's manifest declares (none for a game object no manifest registers)."""
+    try:
+        return tuple(manifest_for(_name(game)).secret_fields)
+    except NotFound:
+        return ()
+
+
+def check_views(game: Game, state: Any, where: str = "a state") -> None:
+    """The public view is part of what every seat's view shares, and no view holds a secret before the end."""
+    _check(isinstance(state, PublicView), game, where,
+           "the state has no public_view(): every game says itself what a spectator may see")
+    public = state.public_view()
+    views = [state.view_for(seat) for seat in range(game.num_players)]
+    leak = not_shared(public, shared_part(views))
+    _check(leak is None, game, where, f"public_view shows {leak}, which not every seat's view_for shows alike: "
+           "a spectator would see what some seat holds private")
+    if state.is_terminal():
+        return
+    fields = secret_fields_of(game)
+    for who, view in [("public_view", public), *((f"view_for({s})", v) for s, v in enumerate(views))]:
+        found = secret_paths(view, fields)
+        _check(not found, game, where, f"{who} holds {', '.join(found)}, which the manifest declares secret")
+
+
 def check_search_hooks(game: Game, hooks: Any, states: Sequence[Any], seed: int = 0) -> None:
     """The hooks' settings are a dict; their candidates on a few states (None, or macro-actions each starting with
     a legal action) leave the state alone; ``turn_key`` answers."""
@@ -313,6 +409,7 @@ def check_capabilities(game: Game, states: Sequence[Any], *, hooks_of: str | Non
             check_resample(game, state, i, where)
         if "public_view" in caps:
             check_public_view(game, state, where)
+        check_views(game, state, where)
     hooks = load_search_hooks(hooks_of) if hooks_of else None
     if hooks is not None:
         check_search_hooks(game, hooks, states)

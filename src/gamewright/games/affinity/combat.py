@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamewright.core.capabilities import Previewable, Resamplable, SelfChecking
+from gamewright.core.capabilities import Previewable, PublicView, Resamplable, SelfChecking
 from gamewright.core.errors import ConfigError, RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
@@ -48,7 +48,7 @@ __all__ = ["END", "FREE_MOVE", "HOLD", "PC_ACTIONS", "SQUARE", "START_GAP", "Act
 
 
 class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin,
-                  Previewable, Resamplable, SelfChecking):  # core.capabilities
+                  Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
     """A fight in progress. See the module docstring for the model; legality (``combat_legality``), action
     resolution (``combat_actions``) and damage with Resolve triggers (``combat_damage``) come from the mixins."""
 
@@ -123,10 +123,16 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin,
         return resample_state(self, seat, rng)  # type: ignore[no-any-return]
 
     def view_for(self, player: int) -> dict[str, Any]:
-        """Everything on the table is public; only the random stream is hidden."""
+        """Everything on the table is public: a seat sees the spectators' view, told which seat it is."""
+        data = self.public_view()
+        summary = data.pop("summary")
+        data["viewer"], data["summary"] = player, summary  # the keys in the order seats have always had them
+        return data
+
+    def public_view(self) -> dict[str, Any]:
+        """The fighters, the order, the round and what the fight has cost; only the random stream is hidden."""
         data = self.to_json()
         data.pop("rng")
-        data["viewer"] = player
         data["summary"] = self.summary()
         return data
 

@@ -65,4 +65,5 @@ MANIFEST = GameManifest(
     metrics="gamewright.games.affinity.metrics:HOOK",
     standing="gamewright.games.affinity.standing:standing",
     order=40,
+    secret_fields=("rng",),  # the state's seeded streams (to_json), never in a view
 )

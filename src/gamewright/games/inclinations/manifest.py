@@ -36,4 +36,5 @@ MANIFEST = GameManifest(
     standing="gamewright.games.inclinations.standing:standing",
     search_hooks="gamewright.games.inclinations.search_hooks",
     order=20,
+    secret_fields=("rng",),  # the state's seeded streams (to_json), never in a view
 )

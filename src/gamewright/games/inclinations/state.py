@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from gamewright.core.capabilities import Previewable, Resamplable, SelfChecking
+from gamewright.core.capabilities import Previewable, PublicView, Resamplable, SelfChecking
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
@@ -78,7 +78,7 @@ def _read_rules(rules: Any) -> tuple[TurnRules, int, int]:
     return TurnRules.from_rules(rules), int(rules.round_limit), int(rules.players)
 
 
-class InclinationsState(Previewable, Resamplable, SelfChecking):  # core.capabilities
+class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
     __slots__ = ("rules", "tr", "ships", "phase", "current", "plan", "round", "rng", "winner", "turns",
                  "round_limit", "_legal", "_pending")
     # kept between legal_actions and apply (unset in a new or copied state): the steps last listed for the
@@ -300,6 +300,18 @@ class InclinationsState(Previewable, Resamplable, SelfChecking):  # core.capabil
         if player != self.current_player:  # a plan is private until it is executed
             data["plan"] = []
         data["viewer"] = player
+        return data
+
+    def public_view(self) -> dict[str, Any]:
+        """The board as every seat sees it. A turn's plan is private until executed: a spectator is shown none,
+        and while one is being drafted not even an empty list (which would tell the draft apart from no draft
+        differently than the seats' views do)."""
+        data = self.to_json()
+        del data["rng"]
+        if self.plan and self.current_player >= 0:
+            del data["plan"]
+        else:
+            data["plan"] = []
         return data
 
     def invariant_violations(self) -> list[str]:

@@ -59,4 +59,5 @@ MANIFEST = GameManifest(
     standing="gamewright.games.penance.standing:standing",
     search_hooks="gamewright.games.penance.search_hooks",
     order=10,
+    secret_fields=("rng", "sides.*.piles"),  # the seeded stream; the piles hold the deck order (to_json)
 )

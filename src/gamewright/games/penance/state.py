@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gamewright.core.capabilities import Previewable, Resamplable, SelfChecking
+from gamewright.core.capabilities import Previewable, PublicView, Resamplable, SelfChecking
 from gamewright.core.game import TERMINAL
 from gamewright.core.rng import Rng
 from gamewright.core.rules import Rules
@@ -47,7 +47,7 @@ def rules_json(rules: Rules) -> dict[str, Any]:
     return data
 
 
-class PenanceState(Preview, Previewable, Resamplable, SelfChecking):  # core.capabilities
+class PenanceState(Preview, Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
     """The whole battle. Decisions are ``Act`` values; everything random comes from ``self.rng``."""
 
     __slots__ = ()
@@ -185,6 +185,15 @@ class PenanceState(Preview, Previewable, Resamplable, SelfChecking):  # core.cap
     def view_for(self, player: int) -> dict[str, Any]:
         """What seat ``player`` may see: its caskets' hands, the enemy's hand sizes (and cards revealed by Sensor
         Sweep), every pile count but no deck order, the public discard and graveyard, face-up wounds only."""
+        return self._view(player)
+
+    def public_view(self) -> dict[str, Any]:
+        """What a spectator may see: what a seat sees of the enemy's caskets, for every casket, but no hand and no
+        card revealed to one seat only (Sensor Sweep shows the sweeping seat, not the room)."""
+        return self._view(None)
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """The table seen by seat ``player``, or by a spectator (None)."""
         table = card_table()
         sides = []
         for p, s in enumerate(self.sides):
@@ -202,7 +211,9 @@ class PenanceState(Preview, Previewable, Resamplable, SelfChecking):  # core.cap
                 "wounds": list(s.wounds), "wound_deck": len(s.wound_deck), "runes": s.runes, "taint": s.taint,
                 "moved": s.moved, "moved_last_turn": s.moved_last, "free_hexes": s.free_moves,
             }
-            if self.team[p] == player:  # a seat sees the hands of all its caskets (allies share them)
+            if player is None:  # a spectator: hand sizes only, like the enemy's
+                pass
+            elif self.team[p] == player:  # a seat sees the hands of all its caskets (allies share them)
                 d["hand"] = [{"id": i, "card": pl.cards[i], "name": table[pl.cards[i]].name,
                               "cost": self.card_cost(p, pl.cards[i])} for i in pl.hand]
             else:
@@ -213,8 +224,9 @@ class PenanceState(Preview, Previewable, Resamplable, SelfChecking):  # core.cap
                          martyr=s.martyr, guard=s.guard)
             sides.append(d)
         squad = {"teams": list(self.team), "labels": list(self.labels)} if self.squad else {}
+        seat = {} if player is None else {"player": player}  # a spectator is no seat
         return {
-            **squad, "player": player, "round": self.round, "turn_player": self.turn_player,
+            **squad, **seat, "round": self.round, "turn_player": self.turn_player,
             "current_player": self.current_player, "over": self.over, "winner": self.winner,
             "end_reason": self.end_reason, "sides": sides, "pending": self.todo[-1][0] if self.todo else None,
             "attack": self.public_attack(),

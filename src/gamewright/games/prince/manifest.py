@@ -63,4 +63,5 @@ MANIFEST = GameManifest(
     single_agent_env="gamewright.envs.gym:PrinceEnv",
     metrics="gamewright.games.prince.metrics:HOOK",
     order=30,
+    secret_fields=("seed", "rng", "orng"),  # the state's seeded streams (to_json), never in a view
 )

@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any
 
-from gamewright.core.capabilities import Previewable, Resamplable, SelfChecking
+from gamewright.core.capabilities import Previewable, PublicView, Resamplable, SelfChecking
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
@@ -87,7 +87,7 @@ def _mask(planets: list[bool]) -> int:
     return _mask_of(tuple(planets))
 
 
-class PrinceState(Previewable, Resamplable, SelfChecking):  # core.capabilities
+class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
     """One run. Mutable; ``clone`` copies what an action can change."""
 
     __slots__ = (
@@ -522,6 +522,11 @@ class PrinceState(Previewable, Resamplable, SelfChecking):  # core.capabilities
         return resample_state(self, seat, rng)  # type: ignore[no-any-return]
 
     def view_for(self, player: int) -> dict[str, Any]:
+        """The one seat sees the table as a spectator does: the run against a scripted opponent hides nothing
+        from its player that it shows anyone else."""
+        return self.public_view()
+
+    def public_view(self) -> dict[str, Any]:
         """Everything but the seed, the random streams, the opponent's upcoming prebuilt sequence and the opponents
         of encounters not yet begun (issue 9 §6: the seed and the streams rebuild every opponent planet to come)."""
         data = self.to_json()
