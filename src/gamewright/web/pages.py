@@ -170,7 +170,19 @@ def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[s
         "returns": [float(r) for r in state.returns()] if terminal else None, "seed": rt.seed if terminal else None,
         "board": board_for(rt, shown if mine else state, you, draft) if with_board else None,
         "seed_chosen": seed_words(rt.name, rt.seed_chosen),  # open to every viewer from the start
+        "character_links": character_links_of(platform, rt, viewer),
     }
+
+
+def character_links_of(platform: Platform, rt: Runtime, viewer: Viewer) -> list[tuple[str, str]]:
+    """(name, join path) of each character sharing the seat this viewer holds with the seat's own link (none for
+    a character's link, a spectator or a game without shared seats): signed with the server's current secret, so
+    a party whose old links no longer open (a new secret) finds its links re-issued here."""
+    shared = manifest_for(rt.name).shared_seat
+    if shared is None or viewer.token is None or viewer.character is not None or viewer.seat != shared.seat:
+        return []
+    return [(name, f"/games/{rt.game_id}/join?token={token}")
+            for _, name, token in platform.character_links(rt.game_id, viewer.token)]
 
 
 def drafts_of(form_or_query: Any) -> list[str]:

@@ -115,3 +115,23 @@ def test_serve_on_postgresql_needs_a_shared_secret(cli: Any, monkeypatch: pytest
     monkeypatch.setenv(ENV_VAR, "short")
     code, _, err = cli("serve", "--port", "8765")
     assert code == 2 and "too short" in err
+
+
+def test_a_new_secret_re_issues_the_character_links_on_the_partys_seat_page(
+        isolated_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    monkeypatch.setenv(ENV_VAR, "e" * 40)
+    with site_client(create_app()) as client:
+        gid, seat = party(client)
+        old = seat["characters"][0]["token"]
+    monkeypatch.setenv(ENV_VAR, "f" * 40)  # the key changed: the old character link no longer opens
+    with site_client(create_app()) as client:
+        assert client.get(f"/api/games/{gid}", headers=auth(old)).status_code == 403
+        client.get(f"/games/{gid}/join", params={"token": seat["token"]})  # the party's own seat link
+        page = client.get(f"/games/{gid}/generic").text
+        tokens = list(dict.fromkeys(re.findall(rf"/games/{gid}/join\?token=([\w-]+)", page)))  # href and text
+        assert len(tokens) == len(seat["characters"]) and old not in tokens
+        assert client.get(f"/api/games/{gid}", headers=auth(tokens[0])).json()["you"] == 0  # the new one acts
+        client.cookies.clear()
+        assert "character-links" not in client.get(f"/games/{gid}/generic").text  # a spectator gets none
