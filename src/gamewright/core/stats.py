@@ -53,30 +53,33 @@ def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, flo
     return (low, high)
 
 
-def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
-    """Mean and its normal-approximation 95% interval."""
+def _mean_and_variance(values: Sequence[float]) -> tuple[int, float, float]:
+    """(n, mean, sample variance) — the variance 0 for fewer than two values, the mean 0 for none."""
     n = len(values)
     if n == 0:
-        return (0.0, 0.0, 0.0)
+        return (0, 0.0, 0.0)
     mean = sum(values) / n
     if n == 1:
+        return (1, mean, 0.0)
+    return (n, mean, sum((v - mean) ** 2 for v in values) / (n - 1))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and its normal-approximation 95% interval."""
+    n, mean, var = _mean_and_variance(values)
+    if n < 2:
         return (mean, mean, mean)
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return (mean, mean - half, mean + half)
 
 
 def t_interval(values: Sequence[float]) -> tuple[float, float, float]:
     """Mean and its Student-t 95% interval ([mean, mean] when the sample has no spread or one value)."""
-    n = len(values)
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = sum(values) / n
-    if n == 1:
+    n, mean, var = _mean_and_variance(values)
+    if n < 2:
         return (mean, mean, mean)
     from scipy.stats import t
 
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = float(t.ppf(0.5 + LEVEL / 2, n - 1)) * math.sqrt(var / n)
     return (mean, mean - half, mean + half)
 
@@ -84,11 +87,9 @@ def t_interval(values: Sequence[float]) -> tuple[float, float, float]:
 def t_test_p(values: Sequence[float]) -> float:
     """Two-sided p-value of the one-sample t test that the mean is 0 (1 with fewer than two values; with no
     spread: 1 when every value is 0, else 0)."""
-    n = len(values)
+    n, mean, var = _mean_and_variance(values)
     if n < 2:
         return 1.0
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
     if var == 0:
         return 1.0 if mean == 0 else 0.0
     from scipy.stats import t
