@@ -16,6 +16,7 @@ from gamewright.web import render
 from gamewright.web.api import checked_id, cookie_name, count_creation, count_move, platform_of
 from gamewright.web.boards import board_for
 from gamewright.web.guard import csrf_field, csrf_headers
+from gamewright.web.numbers import template_helpers
 from gamewright.web.runtime import Runtime, apply_text, new_runtime
 from gamewright.web.security import MAX_BODY, BodyTooLarge
 from gamewright.web.seeds import seed_chosen_of, seed_words
@@ -27,7 +28,8 @@ templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates")) 
 templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_scalar_list,
                              seat_label=render.seat_label, titles=render.Titles(), csrf_field=csrf_field,
                              csrf_headers=csrf_headers,
-                             game_seed_words=lambda g: seed_words(g.game, seed_chosen_of(g)))
+                             game_seed_words=lambda g: seed_words(g.game, seed_chosen_of(g)),
+                             **template_helpers())
 COOKIE_AGE = 30 * 24 * 3600
 LOG_LINES = 150
 
