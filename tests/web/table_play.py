@@ -32,6 +32,7 @@ CLICK_SECONDS = 180
 BIG_FRACTION = re.compile(r"(?<![\w/])(\d+)\s*/\s*(\d+)(?![\w/])")
 LONG_NUMBER = re.compile(r"\d[\d.,]*\d|\d")
 
+OVER = "#result, #replay-link"  # the result panel (the table's older end line: the replay link)
 Chooser = Callable[[Any], Any]  # page -> the locator to click (a [data-action] control), after any selecting
 
 
@@ -157,15 +158,16 @@ def view_of(server: Server, game_id: str, token: str) -> dict[str, Any]:
 
 
 def play_by_clicks(page: Any, server: Server, game_id: str, token: str, name: str, size: tuple[int, int],
-                   choose: Chooser = first_action, max_screens: int = 4) -> ClickRun:
+                   choose: OVER = "#result, #replay-link"  # the result panel (the table's older end line: the replay link)
+Chooser = first_action, max_screens: int = 4) -> ClickRun:
     """Click to the end of the game (or ``MAX_CLICKS``); check the page at start, middle and end."""
     run = ClickRun()
     start = time.monotonic()
     tag = f"{name}-{'phone' if size[0] < 600 else 'desktop'}"
     shots = {0: "start", 6: "middle"}
     while run.clicks < MAX_CLICKS and time.monotonic() - start < CLICK_SECONDS:
-        page.wait_for_selector("#your-turn, #result", timeout=60_000)
-        if page.locator("#result").count():
+        page.wait_for_selector(f"#your-turn, {OVER}", timeout=60_000)
+        if page.locator(OVER).count():
             run.finished = True
             break
         mine_view = view_of(server, game_id, token)
