@@ -253,6 +253,29 @@ def sweep_command(
     _execute(request, workers, ray, json_out, report)
 
 
+@app.command("ladder", cls=ListsAgents)
+def ladder_command(
+    game: str = typer.Argument(..., help="Game name (see `gamewright lab games`); a two-seat table."),
+    agents: str = typer.Option(..., "--agents", help="Two or more agents, comma-separated; every pair plays."),
+    games: int = typer.Option(100, "--games", "-n", help="Games per pair (seeds SEED … SEED+N-1, seats "
+                                                         "alternated)."),
+    seed: int = SEED_OPTION,
+    ruleset: str = RULESET_OPTION,
+    option: list[str] = RULE_OPTION,
+    workers: int = WORKERS_OPTION,
+    ray: str = RAY_OPTION,
+    report: Path = REPORT_OPTION,
+    question: str = QUESTION_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Round-robin: every pair of agents plays the same seeded games, seats alternated; openskill ratings with
+    intervals and the pairwise wins with 95% intervals. --json: {"game", "games_per_pair", "ratings", "pairs"}."""
+    request = {"kind": "ladder", "game": game, "games": games, "seed": seed, "agents": _agents(agents),
+               "ruleset": ruleset, "options": _options(game, option),
+               "question": question or f"How do {', '.join(_agents(agents))} rank at {game}?"}
+    _execute(request, workers, ray, json_out, report)
+
+
 @app.command("runs")
 def runs_command(
     game: str = typer.Option(None, "--game", help="Only this game's runs."),
@@ -431,6 +454,8 @@ def show_result(result: dict[str, Any]) -> None:
             line = f"{label.upper()}: length {_length(result[label])}; {_outcomes(result[label])}"
             headline = _headline(result[label]["metrics"])
             console.print(line + (f"; {headline}" if headline else ""), highlight=False)
+    elif kind == "ladder":
+        _show_ladder(result)
     else:
         table = Table(title=f"{result['game']}: {result['param']} over {result['games']} games per value")
         table.add_column(result["param"])
@@ -444,6 +469,25 @@ def show_result(result: dict[str, Any]) -> None:
         console.print(table)
         if result.get("steps"):
             _steps(result)
+
+
+def _show_ladder(result: dict[str, Any]) -> None:
+    """A ladder's ratings and its pairwise wins."""
+    ratings = Table(title=f"{result['game']}: {result['games_per_pair']} games per pair from seed {result['seed']}")
+    for column in ("rank", "agent", "rating mu [mu ± 1.96 sigma]", "sigma"):
+        ratings.add_column(column)
+    for r in result["ratings"]:
+        ratings.add_row(str(r["rank"]), r["agent"], f"{r['mu']:.2f} [{r['low95']:.2f}, {r['high95']:.2f}]",
+                        f"{r['sigma']:.2f}")
+    console.print(ratings)
+    pairs = Table(title="pairs (seats alternated; share of the games one of the two won, Wilson 95%)")
+    for column in ("A", "B", "A wins", "B wins", "draws", "A's share [95%]"):
+        pairs.add_column(column)
+    for p in result["pairs"]:
+        share = "—" if p["a_share"] is None else (f"{p['a_share']:.1%} [{p['interval'][0]:.1%}, "
+                                                  f"{p['interval'][1]:.1%}]")
+        pairs.add_row(p["a"], p["b"], str(p["a_wins"]), str(p["b_wins"]), str(p["draws"]), share)
+    console.print(pairs)
 
 
 def _steps(result: dict[str, Any]) -> None:

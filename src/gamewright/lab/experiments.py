@@ -14,7 +14,7 @@ from gamewright.core.rules import Option, RulesSpec, split_assignments
 from gamewright.lab.analysis import paired_difference, paired_length, paired_metrics, paired_step, side_summary
 from gamewright.lab.runner import Batch, ruleset_name, run_batches, validate
 
-KINDS = ("simulate", "compare", "sweep")
+KINDS = ("simulate", "compare", "sweep", "ladder")
 Progress = Callable[[int], None]
 
 
@@ -52,6 +52,12 @@ def batches(request: dict[str, Any]) -> tuple[list[Batch], list[dict[str, Any]]]
     """The batches a request runs and the variant each stands for (validated before anything runs)."""
     kind = request.get("kind")
     sides: list[dict[str, Any]]
+    if kind == "ladder":  # one batch per pair of agents, each under the request's one configuration
+        from gamewright.lab.ladder import ladder_batches
+
+        pair_batches = ladder_batches(request)
+        return pair_batches, [{"ruleset": request.get("ruleset"), "options": request.get("options") or {}}
+                              for _ in pair_batches]
     if kind == "simulate":
         sides = [{"ruleset": request.get("ruleset"), "options": request.get("options") or {}}]
     elif kind == "compare":
@@ -78,11 +84,16 @@ def run(request: dict[str, Any], workers: int | None = None, ray_address: str | 
     found, sides = batches(request)
     records = run_batches(found, workers, ray_address, on_games)
     game = request["game"]
-    agents = list(found[0].agents)
+    agents = list(request["agents"]) if request["kind"] == "ladder" else list(found[0].agents)
     head = {"kind": request["kind"], "game": game, "games": int(request["games"]), "seed": int(request["seed"]),
             "agents": agents, "question": request.get("question") or question(request)}
     if "engine" in request:  # requests stored before engines were chosen re-run to their very bytes
         head["engine"] = request["engine"]
+    if request["kind"] == "ladder":
+        from gamewright.lab.ladder import ladder_result
+
+        return {**head, "games_per_pair": int(request["games"]), "ruleset": ruleset_name(found[0]),
+                "options": dict(request.get("options") or {}), **ladder_result(request, records)}
     summaries = [side_summary(game, games, side["options"], ruleset_name(batch))
                  for games, side, batch in zip(records, sides, found, strict=True)]
     if request["kind"] == "simulate":

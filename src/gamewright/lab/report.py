@@ -54,6 +54,8 @@ def render(result: dict[str, Any], stored: dict[str, Any] | None = None) -> str:
     elif kind == "compare":
         parts += _difference(result)
         parts += _side_sections([("A", result["a"]), ("B", result["b"])])
+    elif kind == "ladder":
+        parts += _ladder(result)
     else:
         parts += _sweep(result)
     parts.append(METHODS)
@@ -81,6 +83,11 @@ def _meta(result: dict[str, Any], stored: dict[str, Any] | None) -> str:
     if result["kind"] == "compare":
         rows += [("A", _variant(result["a"])), ("B", _variant(result["b"])),
                  ("pairing", "common random numbers: game i of A and of B start from the same seed")]
+    elif result["kind"] == "ladder":
+        rows[2] = ("games per pair", result["games_per_pair"])
+        rows[4] = ("agents", ", ".join(result["agents"]))
+        rows += [("configuration", _variant(result)),
+                 ("pairing", "every pair plays the same seeds; the agents change seats on odd games")]
     elif result["kind"] == "sweep":
         rows += [("base", _variant(result)), ("parameter", result["param"]),
                  ("values", ", ".join(map(str, result["values"])))]
@@ -90,6 +97,21 @@ def _meta(result: dict[str, Any], stored: dict[str, Any] | None) -> str:
         rows += [("stored run", stored["id"]), ("code version", stored["code_version"]),
                  ("recorded", stored["created_at"])]
     return "<h2>Configuration</h2>" + kv_table(rows)
+
+
+def _ladder(result: dict[str, Any]) -> list[str]:
+    """The ratings (openskill Plackett–Luce, mu ± 1.96 sigma) and every pair's wins with a Wilson interval."""
+    ratings = table(["rank", "agent", "rating (mu)", "95% range", "sigma"],
+                    [(r["rank"], r["agent"], f"{r['mu']:.2f}", f"[{r['low95']:.2f}, {r['high95']:.2f}]",
+                      f"{r['sigma']:.2f}") for r in result["ratings"]])
+    pairs = table(["A", "B", "A wins", "B wins", "draws", "A's share of decided games [95%]"],
+                  [(p["a"], p["b"], p["a_wins"], p["b_wins"], p["draws"],
+                    "—" if p["a_share"] is None else
+                    f"{pct(p['a_share'])} [{pct(p['interval'][0])}, {pct(p['interval'][1])}]")
+                   for p in result["pairs"]])
+    return ["<h2>Ratings</h2>", ratings, "<h2>Pairs</h2>", pairs,
+            "<p class=meta>Ratings: openskill's Plackett–Luce model updated game by game in a fixed order; the "
+            "range is mu ± 1.96 sigma. A pair's interval: Wilson's, over the games one of the two won.</p>"]
 
 
 def _variant(side: dict[str, Any]) -> str:
