@@ -88,10 +88,28 @@ SUB_APP_SETTINGS: dict[str, Any] = {"pretty_exceptions_enable": False, "rich_mar
                                     "add_completion": False}
 
 
+# the documentation page (in the repository's docs/, the site `mkdocs serve` builds) that covers each sub-app
+DOCS_PAGES = {
+    "gamewright": "docs/index.md", "prince": "docs/play/prince.md and docs/play/terminal.md",
+    "inclinations": "docs/play/inclinations.md and docs/play/terminal.md",
+    "affinity": "docs/play/affinity.md and docs/play/terminal.md",
+    "penance": "docs/play/penance.md and docs/play/terminal.md", "lab": "docs/design/lab.md",
+    "serve": "docs/play/start.md and docs/operate/configuration.md", "demo": "docs/play/terminal.md",
+    "character": "docs/play/terminal.md", "party": "docs/play/terminal.md", "session": "docs/play/terminal.md",
+    "campaign": "docs/play/terminal.md",
+}
+
+
+def docs_epilog(name: str) -> str:
+    """The line every help ends with: where the documentation covers this command."""
+    return f"Documentation: {DOCS_PAGES[name]} (to browse the site: install the docs extra, then mkdocs serve)."
+
+
 def sub_app(name: str, help_text: str, cls: type[TyperGroup] | None = None) -> typer.Typer:
     """A sub-app configured like every other: no rich tracebacks, help on empty invocation (``cls``: its group,
-    e.g. a ``cli.lazy.LazyCommands``)."""
-    return typer.Typer(name=name, help=help_text, cls=cls, no_args_is_help=True, **SUB_APP_SETTINGS)
+    e.g. a ``cli.lazy.LazyCommands``), and its documentation page named at the end of its help."""
+    return typer.Typer(name=name, help=help_text, cls=cls, no_args_is_help=True, epilog=docs_epilog(name),
+                       **SUB_APP_SETTINGS)
 
 
 def _default(obj: Any) -> Any:

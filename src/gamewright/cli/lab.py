@@ -20,7 +20,8 @@ from gamewright.core.errors import ConfigError
 from gamewright.core.game import registered_games
 from gamewright.core.limits import bounded, check_seed
 
-app = _sub_app("lab", "The lab: simulate, compare rule variants and sweep parameters over seeded batches of any game.")
+app = _sub_app("lab", "The lab: simulate, compare rule variants, sweep parameters and rank agents over seeded "
+                      "batches of any game.")
 
 
 MAX_GAMES = 10_000_000  # per configuration: every game's record is kept in memory until the run is merged

@@ -19,7 +19,7 @@ except ImportError:  # pragma: no cover - older typer depends on click itself
     from click import exceptions as click_exc  # type: ignore[no-redef]
 
 from gamewright import __version__
-from gamewright.cli.common import ClosedInput, whole_number
+from gamewright.cli.common import ClosedInput, docs_epilog, whole_number
 from gamewright.cli.lazy import FlagHelpGroup
 from gamewright.core.errors import GamewrightError
 from gamewright.core.limits import SEED_MAX
@@ -34,7 +34,8 @@ SUB_APPS = {
                                             "and adventures."),
     "penance": ("gamewright.cli.penance", "Penance: deck-as-HP mech battles on a hex map — play, simulate, odds "
                                           "and attack rolls."),
-    "lab": ("gamewright.cli.lab", "The lab: simulate seeded batches of any game between generic agents."),
+    "lab": ("gamewright.cli.lab", "The lab: simulate, compare rule variants, sweep parameters and rank agents "
+                                  "over seeded batches of any game."),
 }
 
 
@@ -77,6 +78,7 @@ app = typer.Typer(
     name="gamewright",
     cls=LazyGroup,
     help="Exact, seeded rules engines for four game designs, and a lab to play, test and balance them.",
+    epilog=docs_epilog("gamewright"),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
@@ -99,7 +101,8 @@ def main(
     """Play, test and balance Space Prince, Dangerous Inclinations, Affinity and Penance."""
 
 
-@app.command("demo", short_help="A short tour: mint a demo Prince, show its chart and progress, play one run.")
+@app.command("demo", short_help="A short tour: mint a demo Prince, show its chart and progress, play one run.",
+             epilog=docs_epilog("demo"))
 def demo_command(
     svg: str | None = typer.Option(
         None, "--svg", help="Where to write the demo chart wheel (default: beside the database, or a temp folder)."
@@ -114,7 +117,8 @@ def demo_command(
     demo(None if svg is None else Path(svg), seed)
 
 
-@app.command("serve", short_help="Start the web site: lobby, seats with secret links, live games, bots and replays.")
+@app.command("serve", short_help="Start the web site: lobby, seats with secret links, live games, bots and replays.",
+             epilog=docs_epilog("serve"))
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8000, "--port", help="TCP port."),
