@@ -59,6 +59,10 @@ def test_every_figure_reads_its_results_file() -> None:
         assert {"file", "command", "date"} <= set(spec), figure_id
         assert (ROOT / spec["file"]).exists(), f"{figure_id}: {spec['file']} is missing"
         assert hook.figure_value(spec), figure_id
+    for table_id, spec in hook.load_tables().items():
+        written = __import__("json").loads((ROOT / spec["file"]).read_text(encoding="utf-8"))
+        assert ("command" in spec or "command" in written) and ("date" in spec or "date" in written), table_id
+        assert hook.results_table(spec).count("\n") >= 2, table_id
 
 
 @pytest.mark.skipif(importlib.util.find_spec("mkdocs") is None, reason="the docs extra is not installed")

@@ -4,6 +4,8 @@ Markers a page may hold (each alone on its line or inline, as noted):
 - ``{{ figure("ID") }}`` (inline) — a measured figure from ``docs/figures.toml``: its value read from the
   results file a command wrote, with a link to the page's sources list (the command, the file, the date).
   Figures enter pages only this way (``tests/test_docs.py`` fails on a literal measurement elsewhere).
+- ``{{ results_table("ID") }}`` — a table from ``[table.ID]`` in ``docs/figures.toml``: one row per entry of the
+  results file's ``rows`` pointer, each column a Python format over the row (scaled by ``scale``).
 - ``{{ figure_sources }}`` — the list of the sources of the figures used on the page.
 - ``{{ how_to_play("GAME") }}`` — the game's rules text, the same file the web's rules pages render.
 - ``{{ cli_reference }}`` — every command's help, read from the Typer app.
@@ -31,6 +33,27 @@ def _arg(raw: str | None) -> str:
 
 def load_figures() -> dict[str, dict[str, Any]]:
     return dict(tomllib.loads(FIGURES.read_text(encoding="utf-8")).get("figure", {}))
+
+
+def load_tables() -> dict[str, dict[str, Any]]:
+    return dict(tomllib.loads(FIGURES.read_text(encoding="utf-8")).get("table", {}))
+
+
+def results_table(spec: dict[str, Any]) -> str:
+    """A markdown table of a results file's rows, each cell formatted by its column's ``format``."""
+    data = json.loads((ROOT / spec["file"]).read_text(encoding="utf-8"))
+    rows = read_pointer(data, spec.get("rows", "/rows"))
+    columns = spec["columns"]
+    lines = ["| " + " | ".join(c["title"] for c in columns) + " |", "|" + "---|" * len(columns)]
+    for row in rows:
+        cells = []
+        for c in columns:
+            scale = float(c.get("scale", 1))
+            values = {k: v * scale if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+                      for k, v in row.items()}
+            cells.append(str(c["format"]).format(**values))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def read_pointer(data: Any, pointer: str) -> Any:
@@ -75,12 +98,24 @@ class Page:
         n = self.used.index(figure_id) + 1
         return f"{figure_value(figures[figure_id])}<sup>[[{n}]](#figure-sources)</sup>"
 
+    def table(self, table_id: str, tables: dict[str, dict[str, Any]]) -> str:
+        if table_id not in tables:
+            raise KeyError(f"no table {table_id!r} in docs/figures.toml")
+        key = f"table:{table_id}"
+        if key not in self.used:
+            self.used.append(key)
+        n = self.used.index(key) + 1
+        return results_table(tables[table_id]) + f"\n\n<sup>[[{n}]](#figure-sources)</sup>"
+
     def sources(self, figures: dict[str, dict[str, Any]]) -> str:
         if not self.used:
             return ""
         lines = ['<a id="figure-sources"></a>', "", "**Where these figures come from**", ""]
         for n, figure_id in enumerate(self.used, 1):
             spec = figures[figure_id]
+            if "command" not in spec:  # a results file that names its own command and date
+                written = json.loads((ROOT / spec["file"]).read_text(encoding="utf-8"))
+                spec = {**spec, "command": written["command"], "date": written["date"]}
             lines.append(f"{n}. `{spec['command']}` → `{spec['file']}` ({spec['date']})")
         return "\n".join(lines)
 
@@ -156,13 +191,16 @@ def options(game: str) -> str:
 
 def render(markdown: str) -> str:
     """The page's markdown with every marker filled in."""
-    figures = load_figures() if "figure" in markdown else {}
+    figures = {**load_figures(), **{f"table:{k}": v for k, v in load_tables().items()}} \
+        if ("figure" in markdown or "results_table" in markdown) else {}
     page = Page()
 
     def fill(m: re.Match[str]) -> str:
         name, arg = m.group(1), _arg(m.group(2))
         if name == "figure":
             return page.figure(arg, figures)
+        if name == "results_table":
+            return page.table(arg, {k.removeprefix("table:"): v for k, v in figures.items() if k.startswith("table:")})
         if name == "how_to_play":
             return how_to_play(arg)
         if name == "cli_reference":
