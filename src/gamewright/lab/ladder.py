@@ -65,7 +65,7 @@ def ladder_result(request: dict[str, Any], records: Sequence[Sequence[Record]]) 
     for i in range(int(request["games"])):  # a fixed order: game i of every pair, pair by pair
         for (a, b), games in zip(pairs, records, strict=True):
             won = winner_of(games[i], a, b)
-            ranks = [0, 0] if won is None else ([0, 1] if won == a else [1, 0])
+            ranks: list[float] = [0.0, 0.0] if won is None else ([0.0, 1.0] if won == a else [1.0, 0.0])
             new_a, new_b = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
             ratings[a], ratings[b] = new_a[0], new_b[0]
     order = sorted(agents, key=lambda n: (-ratings[n].ordinal(), agents.index(n)))

@@ -75,6 +75,17 @@ class TurnEvent(PublicLazyEvent):
     kind = "turn"
     visible_to = None
 
+    def player_facts(self) -> tuple[str, list[str]]:
+        """The planet the Prince sent and the Prince's planets that combusted, read without building the
+        payload when it has not been built yet (the lab's metrics read only these)."""
+        lazy = self._lazy
+        if type(lazy[0]) is dict:
+            data = lazy[0]
+            return str(data["player_planet"]), [str(c["planet"]) for c in data.get("combusted") or ()
+                                                 if c.get("side") == "player"]
+        result, planet = lazy[1], lazy[2]  # ``run_events.turn_event``'s arguments: (build, result, planet, …)
+        return str(planet), [p for side, p in result.combusted if side == "player"]
+
 
 class OpponentPlanetEvent(PublicLazyEvent):
     __slots__ = ()

@@ -18,10 +18,11 @@ from gamewright.core.metrics import (
     per_game,
     total_counts,
 )
+from gamewright.games.prince.events import TurnEvent
 
 
 def record(state: Any, events: Sequence[Any]) -> Record:
-    data = state.to_json()
+    """A finished run's record, read from the state and the turn events without building their JSON."""
     sent: Counter[str] = Counter()
     combusted: Counter[str] = Counter()
     turns = 0
@@ -29,16 +30,21 @@ def record(state: Any, events: Sequence[Any]) -> Record:
         if e.kind != "turn":
             continue
         turns += 1
-        if e.data.get("player_planet"):
-            sent[str(e.data["player_planet"])] += 1
-        for item in e.data.get("combusted") or ():
-            if isinstance(item, dict) and item.get("side") == "player":
-                combusted[str(item["planet"])] += 1
+        if isinstance(e, TurnEvent):
+            planet, burnt = e.player_facts()
+        else:  # a plain event (a run read back from JSON)
+            planet = str(e.data.get("player_planet") or "")
+            burnt = [str(c["planet"]) for c in e.data.get("combusted") or ()
+                     if isinstance(c, dict) and c.get("side") == "player"]
+        if planet:
+            sent[planet] += 1
+        for p in burnt:
+            combusted[p] += 1
     return {
         "length": turns,
-        "distance": float(Fraction(str(data.get("distance") or 0))),
-        "won": data.get("status") == "won",
-        "encounter": int(data.get("encounter") or 0),
+        "distance": float(Fraction(str(state.distance or 0))),
+        "won": state.status == "won",
+        "encounter": int(state.encounter or 0),
         "sent": dict(sorted(sent.items())),
         "combusted": dict(sorted(combusted.items())),
     }
