@@ -26,8 +26,8 @@ from gamewright.web.views import event_json, events_json, view_for_viewer
 router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
 templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_scalar_list,
-                             seat_label=render.seat_label, titles=render.Titles(), csrf_field=csrf_field,
-                             csrf_headers=csrf_headers,
+                             seat_label=render.seat_label, bot_label=render.bot_label, titles=render.Titles(),
+                             csrf_field=csrf_field, csrf_headers=csrf_headers,
                              game_seed_words=lambda g: seed_words(g.game, seed_chosen_of(g)),
                              **template_helpers())
 COOKIE_AGE = 30 * 24 * 3600
@@ -69,10 +69,16 @@ async def page_viewer(request: Request, game_id: str) -> Viewer:
 
 # --- lobby ----------------------------------------------------------------------------------------------
 def game_form_context(game: str) -> dict[str, Any]:
+    """The lobby form of one game: its seats (bots by strength) and its options, the common ones first and the
+    rule variants folded under "Advanced"; options that change no table (``outside``) and the number of players
+    (the seats decide it) are left out."""
     lo, hi = render.seat_count(game)
     defaults = list(manifest_for(game).lobby_seats())
-    return {"game": game, "fields": [f for f in render.option_fields(game) if f["name"] != "players"],
+    fields = [f for f in render.option_fields(game) if f["name"] != "players" and f["group"] != "outside"]
+    return {"game": game, "fields": fields, "common": [f for f in fields if f["group"] == "common"],
+            "advanced": [f for f in fields if f["group"] != "common"],
             "rulesets": list(manifest_for(game).rulesets), "seat_choices": render.seat_choices(game),
+            "seat_options": render.seat_options(game),
             "seat_min": lo, "seat_max": hi, "seat_defaults": defaults, "princes": _prince_names(game)}
 
 
