@@ -51,9 +51,18 @@ def test_every_option_has_words_for_a_player(name: str) -> None:
     for o in m.options:
         assert o.label[:1].isupper(), o.name
         assert o.description.endswith(".") and o.description.count(". ") == 0, o.description  # one sentence
-        assert o.group in ("common", "advanced")
+        assert o.group in ("common", "advanced", "outside")
         assert o.type in ("bool", "int", "text") and o.kind in ("bool", "int", "text", "choice")
     assert any(o.group == "common" for o in m.options)
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_every_bot_has_a_name_by_strength(name: str) -> None:
+    m = manifest_for(name)
+    assert set(m.bot_labels) == set(m.bot_names())  # every bot labelled, no label without a bot
+    assert m.bot_label(m.best_bot or "") == "Hard bot"  # the best bot is the one a table is offered as hard
+    assert all(label in ("Easy bot", "Medium bot", "Hard bot", "Random") for label in m.bot_labels.values())
+    assert [n for n, _ in m.bot_choices()] == list(m.bot_labels)  # offered easiest first, Random last
 
 
 def test_listing_the_games_loads_no_engine() -> None:

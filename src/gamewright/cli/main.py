@@ -148,6 +148,11 @@ def serve_command(
                                   "is deleted."),
     finished_days: int = typer.Option(365, "--finished-days", help="A finished game is kept this many days after "
                                       "its last move, for its replay, then deleted."),
+    public_url: str | None = typer.Option(
+        None, "--public-url", envvar="GAMEWRIGHT_PUBLIC_URL", metavar="URL",
+        help="The address friends reach this site at (e.g. https://games.example.org behind a proxy): invite links "
+             "use it. Default: the address the creator's browser used (on --host 0.0.0.0, this machine's network "
+             "address instead of 127.0.0.1)."),
 ) -> None:
     """Start the web site: lobby, seats with secret links, live games, bots and replays.
 
@@ -164,7 +169,7 @@ def serve_command(
     bounds = Bounds(creations_per_minute, moves_per_minute, streams_per_address, streams_per_game, active_games,
                     idle_days, finished_days)
     serve(host, port, open_browser, bot_delay, allowed_hosts, forwarded_allow_ips,
-          None if secret_file is None else Path(secret_file), bounds)
+          None if secret_file is None else Path(secret_file), bounds, public_url)
 
 
 def _safe_url() -> str:

@@ -26,7 +26,9 @@ from typing import Any, Literal
 from gamewright.core.errors import NotFound
 from gamewright.core.rules import Option, RulesSpec
 
-Group = Literal["common", "advanced"]
+# common: what most tables set; advanced: rule variants (the lobby folds them away); outside: an option that does not
+# change the game a table plays (the lobby leaves it out; the CLI and the API still take it)
+Group = Literal["common", "advanced", "outside"]
 # An import path ("package.module:attribute", or "package.module" for the module itself) or the object itself.
 Hook = Any
 AgentFactory = Callable[[int], Any]
@@ -50,7 +52,7 @@ def load_hook(hook: Hook) -> Any:
 @dataclass(frozen=True, slots=True)
 class OptionText:
     """An option in a player's words: a short label, one sentence saying what it changes, and its group
-    (``common``: what most tables set; ``advanced``: rule variants)."""
+    (``common``: what most tables set; ``advanced``: rule variants; ``outside``: not a table's option)."""
 
     label: str
     description: str
@@ -110,6 +112,8 @@ class GameManifest:
     default_seats: tuple[str, ...] = ()  # the lobby's preset ("human", "bot:NAME"); empty: human, then best bot
     bots: Hook = None  # () -> {name: (seed) -> agent}: the game's own bots by their CLI names
     best_bot: str | None = None  # plays a person's seat whose timer ran out, until they return
+    # a bot's name for a player, by strength ("Easy bot" … "Hard bot", "Random"), in the order the lobby offers them
+    bot_labels: Mapping[str, str] = field(default_factory=dict)
     plan_end: str | None = None  # a turn planned in private step by step and closed by this action
     shared_seat: SharedSeat | None = None
     board: Hook = None  # a web board module: TEMPLATE and board_context(rt, state, seat, draft)
@@ -169,6 +173,16 @@ class GameManifest:
 
     def bot_names(self) -> list[str]:
         return list(self.bot_factories())
+
+    def bot_label(self, name: str) -> str:
+        """A bot as a player knows it: its label, else its name."""
+        return self.bot_labels.get(name) or f"Bot {name}"
+
+    def bot_choices(self) -> list[tuple[str, str]]:
+        """(name, label) of every bot: the labelled ones in their labels' order (easiest first), then the rest."""
+        names = self.bot_names()
+        ordered = [n for n in self.bot_labels if n in names] + [n for n in names if n not in self.bot_labels]
+        return [(n, self.bot_label(n)) for n in ordered]
 
     def lobby_seats(self) -> tuple[str, ...]:
         """The seats the lobby's form starts with."""

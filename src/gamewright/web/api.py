@@ -18,6 +18,7 @@ from gamewright.core.errors import ConfigError
 from gamewright.core.text_input import load_json
 from gamewright.web.api_models import CreatedGame, CreateGame, GameLog, GameState, PlayAction, Played, errors
 from gamewright.web.bounds import Limits
+from gamewright.web.invites import reach_of
 from gamewright.web.runtime import Runtime
 from gamewright.web.security import MAX_BODY, bearer_token, valid_game_id
 from gamewright.web.service import Platform, Viewer, WebError
@@ -128,7 +129,7 @@ async def create_game(request: Request) -> JSONResponse:
     body = await read_json(request)
     platform = platform_of(request)
     game_id, seats = await run_in_threadpool(platform.create, body)
-    base = str(request.base_url).rstrip("/")
+    base = reach_of(request).base(request)  # --public-url, else the address this request used (web.invites)
     answer = {
         "id": game_id, "game": body["game"],
         "seats": [{"seat": i, "kind": kind, "bot": bot, "token": token,

@@ -25,6 +25,7 @@ from gamewright.web.bots import BotWorker
 from gamewright.web.bounds import Bounds, Limits, TooMany
 from gamewright.web.guard import Guard, csrf_protect
 from gamewright.web.hub import Hub, PgListener
+from gamewright.web.invites import Reach
 from gamewright.web.secret import ServerSecret
 from gamewright.web.security import BodyLimit, BodyTooLarge
 from gamewright.web.service import CHANNEL, Platform, WebError
@@ -57,10 +58,12 @@ class GuardedApp(FastAPI):
 
 
 def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: Iterable[str] = (),
-               secret: ServerSecret | None = None, bounds: Bounds | None = None) -> FastAPI:
+               secret: ServerSecret | None = None, bounds: Bounds | None = None,
+               reach: Reach | None = None) -> FastAPI:
     """The site on the database ``url`` (default: ``GAMEWRIGHT_DB``); ``allowed_hosts``: DNS names it answers to
     besides IP literals and localhost names; ``secret`` is the server's secret (default: read or made as
-    ``web.secret`` says, on first use) and ``bounds`` its bounds on use (default: ``Bounds()``)."""
+    ``web.secret`` says, on first use) and ``bounds`` its bounds on use (default: ``Bounds()``); ``reach``: where
+    ``serve`` listens and friends reach it (``web.invites``: the address invite links are made with)."""
     bounds = (bounds or Bounds()).checked()
     platform = Platform(url, secret, bounds)
     hub = Hub()
@@ -94,6 +97,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: It
     app.state.hub = hub
     app.state.bots = bots
     app.state.limits = Limits.of(bounds)
+    app.state.reach = reach or Reach()
     app.add_middleware(BodyLimit)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     add_docs(app)

@@ -16,6 +16,7 @@ from gamewright.web import render
 from gamewright.web.api import checked_id, cookie_name, count_creation, count_move, platform_of
 from gamewright.web.boards import board_for
 from gamewright.web.guard import csrf_field, csrf_headers
+from gamewright.web.invites import qr_svg, reach_of
 from gamewright.web.numbers import template_helpers
 from gamewright.web.runtime import Runtime, apply_text, new_runtime
 from gamewright.web.security import MAX_BODY, BodyTooLarge
@@ -26,8 +27,8 @@ from gamewright.web.views import event_json, events_json, view_for_viewer
 router = APIRouter()
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
 templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_scalar_list,
-                             seat_label=render.seat_label, titles=render.Titles(), csrf_field=csrf_field,
-                             csrf_headers=csrf_headers,
+                             seat_label=render.seat_label, bot_label=render.bot_label, titles=render.Titles(),
+                             csrf_field=csrf_field, csrf_headers=csrf_headers,
                              game_seed_words=lambda g: seed_words(g.game, seed_chosen_of(g)),
                              **template_helpers())
 COOKIE_AGE = 30 * 24 * 3600
@@ -69,10 +70,16 @@ async def page_viewer(request: Request, game_id: str) -> Viewer:
 
 # --- lobby ----------------------------------------------------------------------------------------------
 def game_form_context(game: str) -> dict[str, Any]:
+    """The lobby form of one game: its seats (bots by strength) and its options, the common ones first and the
+    rule variants folded under "Advanced"; options that change no table (``outside``) and the number of players
+    (the seats decide it) are left out."""
     lo, hi = render.seat_count(game)
     defaults = list(manifest_for(game).lobby_seats())
-    return {"game": game, "fields": [f for f in render.option_fields(game) if f["name"] != "players"],
+    fields = [f for f in render.option_fields(game) if f["name"] != "players" and f["group"] != "outside"]
+    return {"game": game, "fields": fields, "common": [f for f in fields if f["group"] == "common"],
+            "advanced": [f for f in fields if f["group"] != "common"],
             "rulesets": list(manifest_for(game).rulesets), "seat_choices": render.seat_choices(game),
+            "seat_options": render.seat_options(game),
             "seat_min": lo, "seat_max": hi, "seat_defaults": defaults, "princes": _prince_names(game)}
 
 
@@ -93,7 +100,8 @@ async def lobby(request: Request) -> Response:
         games = platform.games(limit=100)
         seats = {g.id: platform.seats(g.id) for g in games}
         names = [m.name for m in manifests()]  # the lobby's order; the form opens on the first
-        return {"games": games, "seats": seats, "form": game_form_context(names[0]), "all_games": names}
+        return {"games": games, "seats": seats, "form": game_form_context(names[0]), "all_games": names,
+                "local_only": reach_of(request).loopback_only}
 
     return templates.TemplateResponse(request, "lobby.html", await run_in_threadpool(build))
 
@@ -115,17 +123,32 @@ async def create_from_lobby(request: Request) -> Response:
     platform = platform_of(request)
     body = render.request_from_form(form)
     game_id, seats = await run_in_threadpool(platform.create, body, "lobby")
-    base = str(request.base_url).rstrip("/")
+    game = body["game"]
+    base = reach_of(request).base(request)
     links = [(i, kind, bot, f"{base}/games/{game_id}/join?token={token}" if token else None)
              for i, kind, bot, token in seats]
     first = next(((i, token) for i, kind, _, token in seats if token), None)
     if first is not None:  # the creator holds the first human seat
         await run_in_threadpool(platform.claim, game_id, first[1])
+    mine = first[0] if first else None
+    invites = [invite(game, i, bot, url, mine) for i, _, bot, url in links]
+    spectate = f"{base}/games/{game_id}"
     response = templates.TemplateResponse(request, "created.html", {
-        "game_id": game_id, "game": body["game"], "links": links, "mine": first[0] if first else None})
+        "game_id": game_id, "game": game, "links": links, "mine": mine, "invites": invites,
+        "spectate_url": spectate, "spectate_qr": qr_svg(spectate, "QR code of the spectators' link"),
+        "local_only": reach_of(request).loopback_only})
     if first is not None:
         set_seat_cookie(response, game_id, first[1])
     return response
+
+
+def invite(game: str, seat: int, bot: str | None, url: str | None, mine: int | None) -> dict[str, Any]:
+    """One seat of a new game as the creation page shows it: who sits there, and a person's link with its QR
+    code (for a friend's phone to scan)."""
+    label = render.seat_label(game, seat)
+    who = render.bot_label(game, bot) if bot else "you" if seat == mine else "a friend"
+    return {"seat": seat, "label": label, "who": who, "url": url, "mine": seat == mine,
+            "qr": qr_svg(url, f"QR code of the invite link for {label}") if url else None}
 
 
 @router.get("/games/{game_id}/join")

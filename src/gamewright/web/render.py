@@ -5,6 +5,7 @@ What the lobby offers per game (its options, bots, seats and their names) is rea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -71,6 +72,31 @@ def seat_choices(game: str) -> list[str]:
     return ["human", *(f"bot:{b}" for b in manifest_for(game).bot_names())]
 
 
+def seat_options(game: str) -> list[tuple[str, str]]:
+    """(value, words) of what may sit in a seat: a person, then the bots by strength; the value stays
+    ``human`` / ``bot:NAME`` (the API's seat names)."""
+    return [("human", "Human"), *((f"bot:{name}", label) for name, label in manifest_for(game).bot_choices())]
+
+
+def bot_label(game: str, name: str) -> str:
+    """A bot of a game as a player knows it ("Hard bot"); an unknown game or bot: its name."""
+    try:
+        return manifest_for(game).bot_label(name)
+    except Exception:  # a game no longer registered (a test's fixture game): the stored name
+        return f"bot {name}"
+
+
+_DICE = re.compile(r"\d*d\d+")
+
+
+def choice_words(value: Any) -> str:
+    """A choice's value in words: ``half_up`` → "Half up", ``True`` → "Yes" (dice such as ``d10`` stay as they are)."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    text = str(value).replace("_", " ")
+    return text if _DICE.fullmatch(text) else text[:1].upper() + text[1:]
+
+
 def seat_count(game: str) -> tuple[int, int]:
     """How many seats the lobby offers (Inclinations takes 2-6)."""
     low, high = manifest_for(game).seats
@@ -83,9 +109,10 @@ def seat_label(game: str, seat: int) -> str:
 
 def option_fields(game: str) -> list[dict[str, Any]]:
     """The lobby form's fields for a game's options (``label``, ``description`` and ``group`` in a player's
-    words; ``doc`` the engine's own note)."""
+    words; ``doc`` the engine's own note; ``offered``: (value, words) of each choice)."""
     return [{"name": o.name, "default": o.default, "choices": o.choices, "doc": o.option.doc, "kind": o.kind,
-             "label": o.label, "description": o.description, "group": o.group} for o in manifest_for(game).options]
+             "label": o.label, "description": o.description, "group": o.group,
+             "offered": [(c, choice_words(c)) for c in o.choices or ()]} for o in manifest_for(game).options]
 
 
 class Titles(Mapping[str, str]):

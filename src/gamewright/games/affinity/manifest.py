@@ -48,7 +48,8 @@ MANIFEST = GameManifest(
         "magical_armor": OptionText("Magical Armor", "Whether Weavers cast Magical Armor before the fight "
                                     "begins."),
         "rest_resolve": OptionText("Resolve from a rest", "How much Resolve a stored character regains from a "
-                                   "Rest: one point, up to half the maximum, or one point but not above half."),
+                                   "Rest: one point, up to half the maximum, or one point but not above half.",
+                                   "outside"),  # the character sheets' rests read it, never a fight
         "surprised": OptionText("Surprise", "Which side, if either, is caught by surprise and misses the Resolve "
                                 "its initiative would give."),
         "initiative_exertion": OptionText("Initiative exertion", "How many exertion dice the characters add to "
@@ -58,6 +59,7 @@ MANIFEST = GameManifest(
     default_seats=("human", "bot:greedy"),
     bots=_bots,
     best_bot="greedy",
+    bot_labels={"greedy": "Hard bot", "random": "Random"},
     shared_seat=SharedSeat(PARTY, _characters, _acting),
     board="gamewright.web.boards.affinity",
     assistants=("gamewright.web.assistants_affinity:router", "gamewright.web.characters_affinity:router"),

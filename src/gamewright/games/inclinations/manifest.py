@@ -21,11 +21,13 @@ MANIFEST = GameManifest(
                                       "damage."),
         "missiles": OptionText("Missiles", "Whether missiles strike at once; the designer's later flying "
                                "missiles cannot be played yet."),
-        "round_limit": OptionText("Round limit", "After this many rounds the game ends in a draw (0: no limit)."),
+        "round_limit": OptionText("Round limit", "After this many rounds the game ends in a draw (0: no limit).",
+                                  "common"),  # how long a table's game may last: a table's first question
     },
     default_seats=("human", "bot:easy-bot", "bot:easy-bot"),
     bots="gamewright.games.inclinations.turn_agent:bots",
     best_bot="hard-bot",
+    bot_labels={"easy-bot": "Easy bot", "medium-bot": "Medium bot", "hard-bot": "Hard bot", "random-bot": "Random"},
     # a turn is planned in private step by step and executed by one closing action (the plan is the seat's
     # secret until then): the page keeps the draft and posts ``step; step; end`` as one move
     plan_end="end",

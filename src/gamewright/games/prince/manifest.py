@@ -57,6 +57,8 @@ MANIFEST = GameManifest(
     default_seats=("human",),
     bots=_bots,
     best_bot="greedy",
+    # greedy looks a turn ahead with the exact preview; greedy-direct with the direct predictions only (weaker)
+    bot_labels={"greedy-direct": "Medium bot", "greedy": "Hard bot", "random": "Random"},
     board="gamewright.web.boards.prince",
     assistants=("gamewright.web.assistants_prince:router",),
     action_texts=_planets,

@@ -66,6 +66,34 @@
     if (link) { e.preventDefault(); link.click(); }
   });
 
+  // --- invite links (the creation page): "Copy" puts the link of its field (data-copy: the field's id) on the
+  // clipboard and says so in its status beside it. The Clipboard API needs https or this computer; elsewhere (a
+  // LAN address over http) the link is selected and copied the old way, or left selected for the person to copy.
+  function copied(button, text) {
+    var status = document.getElementById(button.getAttribute("aria-describedby") || "");
+    if (status) status.textContent = text;
+  }
+  function copyBySelecting(button, field) {
+    field.focus();
+    field.select();
+    var done = false;
+    try { done = document.execCommand("copy"); } catch (err) { done = false; }
+    copied(button, done ? "Copied" : "Selected: copy it with Ctrl+C or a long press");
+  }
+  document.addEventListener("click", function (e) {
+    var button = e.target instanceof Element ? e.target.closest("button[data-copy]") : null;
+    if (!button) return;
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    if (!(field instanceof HTMLInputElement)) return;
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(function () { copied(button, "Copied"); },
+                                                      function () { copyBySelecting(button, field); });
+    } else {
+      copyBySelecting(button, field);
+    }
+  });
+  // --- end of invite links
+
   // Space Prince: the last turn's propagation plays in order, one step every 0.8 s, each line with its step.
   function propagate(root) {
     root.querySelectorAll("#prince-board .prince-steps li[data-line]").forEach(function (step, i) {
