@@ -15,20 +15,10 @@ from starlette.concurrency import run_in_threadpool
 from gamewright.app.inclinations_whatif import answer_for_text
 from gamewright.core.errors import ConfigError
 from gamewright.games.inclinations.whatif import example_text
-from gamewright.web.boards import inclinations_geometry as geo
+from gamewright.web.boards.inclinations import drawing
 from gamewright.web.pages import templates
 
 router = APIRouter()
-
-
-def _drawn(ships: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out = []
-    for s in ships:
-        alive = s.get("hull", 1) > 0 and not s.get("destroyed")
-        x, y = geo.at(s)
-        out.append({**s, "x": x, "y": y, "points": geo.ship_marker(s) if alive else "", "alive": alive,
-                    "acting": False})
-    return out
 
 
 @router.get("/tools/inclinations/turn")
@@ -46,8 +36,7 @@ async def whatif_turn(request: Request, scenario: str = "", format: str = "html"
         return JSONResponse(answer)
     board = None
     if answer is not None:
-        board = {"wells": geo.wells(), "transfers": geo.transfers(), "ships": _drawn(answer["ships"]),
-                 "size": geo.SIZE, "reach": {"threats": [], "strikes": []}, "projection": None}
+        board = drawing(answer["ships"])
     return templates.TemplateResponse(request, "assistants/inclinations_turn.html", {
         "scenario": text, "answer": answer, "answer_text": json.dumps(answer, indent=2) if answer else "",
         "error": error, "board": board}, status_code=400 if error else 200)

@@ -6,6 +6,7 @@ seat's own plan. Pure functions (no state object): the board draws from them, an
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from gamewright.games.inclinations.actions import (
@@ -30,7 +31,7 @@ from gamewright.games.inclinations.board import (
     adjustment_range,
     velocity,
 )
-from gamewright.games.inclinations.preview import route
+from gamewright.games.inclinations.preview import _shot, route
 from gamewright.games.inclinations.reach import mover_positions, reach, threats
 from gamewright.games.inclinations.ship import ENGINES, MAX_ENERGY, THRUSTERS, Ship
 from gamewright.games.inclinations.turn import TurnRules, preview, simulate, validate
@@ -83,6 +84,13 @@ def deploy_threats(ships: Sequence[Ship], idx: int, sectors: Sequence[int],
     return {sector: threats(ships, deployed(ships[idx], sector), positions) for sector in sectors}
 
 
+def shot_odds(weapon: str, shooter: Ship, target: Ship, tr: TurnRules) -> dict[str, Any]:
+    """The exact odds of one shot of ``weapon`` from ``shooter`` at ``target`` as they stand (hit, crit, fizzle,
+    hull damage given a hit), enumerated by the preview's own resolution (``preview._shot``)."""
+    odds, _ = _shot(weapon, shooter, [(Fraction(1), target.clone())], tr)
+    return odds
+
+
 def _move_candidates(ship: Ship) -> list[Step]:
     """Every movement worth asking the engine about from where ``ship`` stands (it refuses the rest)."""
     low, high = adjustment_range(velocity(ship.well, ship.ring))
@@ -99,11 +107,12 @@ def _engines_needed(move: Step) -> int:
 
 
 def move_options(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules,
-                 turn_around: bool = False) -> list[dict[str, Any]]:
+                 turn_around: bool = False, powered_only: bool = False) -> list[dict[str, Any]]:
     """Every movement ``ships[idx]`` can add to ``plan`` this turn, with the engine power it must add first: for
     each, ``steps`` (the texts to add: an engine allocation when the engines hold too little, a rotation when
     ``turn_around``, then the move), the ship after (``ship``), its ``route`` and what it costs (``heat``,
-    ``mass``, ``power``: energy the steps put into the engines). Each is validated and run by the engine."""
+    ``mass``, ``power``: energy the steps put into the engines). Each is validated and run by the engine.
+    ``powered_only``: only the moves that need more engine power than the plan gives them."""
     base = preview(ships, idx, plan, tr)  # the plan so far must hold
     if not base.ok:
         return []
@@ -118,6 +127,8 @@ def move_options(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: Turn
     for move in _move_candidates(me):
         add: list[Step] = []
         need = _engines_needed(move) - energy[ENGINES]
+        if powered_only and need <= 0:
+            continue
         if need > 0:
             if energy[ENGINES] + need > MAX_ENERGY[ENGINES]:
                 continue
@@ -139,5 +150,5 @@ def move_options(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: Turn
     return out
 
 
-__all__ = ["deploy_threats", "deployed", "move_options", "plan_end", "reach_after_plan", "ships_of", "steps_of",
-           "turn_rules"]
+__all__ = ["deploy_threats", "deployed", "move_options", "plan_end", "reach_after_plan", "ships_of", "shot_odds",
+           "steps_of", "turn_rules"]
