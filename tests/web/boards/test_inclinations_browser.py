@@ -124,3 +124,24 @@ def test_the_what_if_page_runs_the_example_and_keeps_it_in_the_url(browser: Any,
     page.wait_for_url("**/tools/inclinations/turn?**")
     assert page.locator("#answer").count() == 1
     page.screenshot(path=str(ARTIFACTS / "board_inclinations_whatif.png"), full_page=True)
+
+
+def test_axe_finds_nothing_serious_on_the_turn_and_while_waiting(browser: Any, server: Server) -> None:  # noqa: F811
+    from tests.web.test_accessibility import AXE, RULES
+
+    game = create_table(server, "inclinations", ["human", "human"], {"to_hit": "d10"})
+    api_move(server, game, 0, "deploy 0")
+    api_move(server, game, 1, "deploy 2")
+    for seat in (0, 1):  # P1 on its turn with a place's panel open; P2 waiting, preparing
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(game["seats"][seat]["url"])
+        page.wait_for_selector("#incl-board")
+        page.locator("#incl-board g.incl-target").first.click()
+        assert page.locator("#incl-panel .incl-choice:not([hidden])").count() == 1
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+        found = page.evaluate(
+            "(rules) => axe.run(document, {runOnly: {type: 'rule', values: rules}}).then(r => r.violations"
+            ".filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + "
+            "v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))", RULES)
+        assert found == [], (seat, found)
+        page.close()
