@@ -3,10 +3,11 @@ human seat's invite link against the best bot (``hard-bot``), with reduced motio
 
 Every move is chosen on the board: a deployment by tapping a place on ring 4 and confirming it in the panel; a
 turn by powering the laser (an energy button), tapping a ringed ship and confirming a shot (its odds shown as
-percentages), tapping a marked place and confirming the move (or the engine power it needs first), then the
-plan-ending "end" control. Options for a short game: ``round_limit`` 4 (a draw after four rounds if no ship is
-destroyed: at most ~40 counted clicks) and ``to_hit`` d10 (misses and criticals, so the odds shown are real
-chances, not 100%).
+percentages), tapping a marked place and confirming the move (or the engine power or the turn round it needs
+first, one step a tap), then the plan-ending "end" control. Options for a short game: ``round_limit`` 4 (a draw
+after four rounds if no ship is destroyed: at most ~40 counted clicks; the best bot usually wins sooner) and
+``to_hit`` d10 (misses and criticals, so the odds shown are real chances, not 100%). The taps that only select
+count towards the 120 clicks too.
 """
 
 from __future__ import annotations
@@ -84,8 +85,8 @@ class Chooser:
             shot = self.pick(page, "fire ")
             if shot is not None:
                 return shot
-        if not any(s.split(" ")[0] in ("coast", "burn", "transfer") for s in draft):
-            for prefix in ("burn ", "allocate engines"):
+        if len(draft) < 6 and not any(s.split(" ")[0] in ("coast", "burn", "transfer") for s in draft):
+            for prefix in ("burn ", "allocate engines", "rotate ", "allocate thrusters"):
                 move = self.pick(page, prefix)
                 if move is not None:
                     return move

@@ -295,13 +295,18 @@ def _play_choices(seen: Seen, me: int, ctx: dict[str, Any]) -> None:
     ships = forecast.ships_of(seen.view)
     tr = forecast.turn_rules(seen.view["options"])
     plan = forecast.steps_of(seen.view.get("plan", []))
-    for option in forecast.move_options(ships, me, plan, tr, powered_only=True):
-        if option["steps"][0] not in seen.legal:
-            continue
-        place = _place_of(option["ship"])
-        pairs.append((place, {"action": option["steps"][0], "then": option["steps"][1:], "power": option["power"],
-                              "words": step_words(option["move"]), "heat": option["heat"], "mass": option["mass"],
-                              "path": geo.route_path(option["route"]), "direct_here": _pos_id(place) in direct}))
+    # the moves a step or two away: more engine power first, or turning round first (a prograde burn from the
+    # outermost ring leaves the well: ref Movement), the first of those steps being the confirm control
+    for turned in (False, True):
+        for option in forecast.move_options(ships, me, plan, tr, turn_around=turned, powered_only=not turned):
+            first = option["steps"][0]
+            if len(option["steps"]) < 2 or first not in seen.legal:
+                continue
+            place = _place_of(option["ship"])
+            pairs.append((place, {"action": first, "first": [step_words(x) for x in option["steps"][:-1]],
+                                  "power": len(option["steps"]) - 1, "words": step_words(option["move"]),
+                                  "heat": option["heat"], "mass": option["mass"],
+                                  "path": geo.route_path(option["route"]), "direct_here": _pos_id(place) in direct}))
     ctx["places"] = _group_places(pairs)
     # the shots: each fire step with the odds of the shots it adds, gathered by target ship
     before = len(end.get("shots", [])) if end.get("legal") else 0
