@@ -145,3 +145,22 @@ def test_axe_finds_nothing_serious_on_the_turn_and_while_waiting(browser: Any, s
             "v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))", RULES)
         assert found == [], (seat, found)
         page.close()
+
+
+def test_the_last_move_is_animated_unless_motion_is_reduced_or_skipped(browser: Any, server: Server) -> None:  # noqa: F811
+    game = create_table(server, "inclinations", ["human", "human"], {})
+    api_move(server, game, 0, "deploy 0")
+    api_move(server, game, 1, "deploy 12")
+    api_move(server, game, 0, "allocate engines 1; burn light +1; end")
+    animation = "() => getComputedStyle(document.querySelector('.incl-lastpath')).animationName"
+    for motion, expected in (("no-preference", "incl-draw"), ("reduce", "none")):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion=motion)
+        page = context.new_page()
+        page.goto(game["seats"][1]["url"])
+        page.wait_for_selector("#incl-board .incl-lastpath", state="attached")
+        assert page.evaluate(animation) == expected, motion
+        if motion == "no-preference":  # the page's "skip animation" control puts skip-motion on the body
+            page.evaluate("() => document.body.classList.add('skip-motion')")
+            assert page.evaluate(animation) == "none"
+            page.screenshot(path=str(ARTIFACTS / "board_inclinations_lastmove.png"))
+        context.close()

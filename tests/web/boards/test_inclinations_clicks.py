@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import ARTIFACTS, Server
+from tests.web.shots import element_shot
 from tests.web.table_play import (
     DESKTOP,
     MAX_CLICKS,
@@ -47,8 +48,10 @@ FRAME_ONLY = ("the board starts at", "the page is", "horizontal overflow", "4 of
 class Chooser:
     """Picks the next move control, after the selecting taps on the board it needs (counted separately)."""
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: Any, tag: str) -> None:
         self.view = view  # page -> the seat's view (from the API)
+        self.tag = tag  # the board's own pictures: tests/artifacts/inclinations-board-<tag>-<when>.png
+        self.calls = 0
         self.taps = 0  # selecting clicks: a place or a ship on the board
         self.board_checks: list[str] = []
         self.frame: list[str] = []
@@ -71,6 +74,9 @@ class Chooser:
 
     def __call__(self, page: Any) -> Any:
         self.board_checks += board_problems(page, self.view(page))
+        if self.calls in (0, 6):
+            board_picture(page, self.tag, "start" if self.calls == 0 else "middle")
+        self.calls += 1
         b = page.locator("#incl-board")
         draft = (b.get_attribute("data-draft") or "").split("; ")
         if b.get_attribute("data-phase") == "deploy":
@@ -91,6 +97,11 @@ class Chooser:
                 if move is not None:
                     return move
         return page.locator("#incl-board [data-action='end']")
+
+
+def board_picture(page: Any, tag: str, when: str) -> None:
+    """The board alone (the frame around it is the shell's), as the player sees it now."""
+    element_shot(page, "#incl-board", ARTIFACTS / f"inclinations-board-{tag}-{when}.png")
 
 
 def board_problems(page: Any, view: dict[str, Any]) -> list[str]:
@@ -130,7 +141,8 @@ def test_a_whole_game_by_clicks_on_the_board(server_factory: Any, size: tuple[in
     game = create_table(server, "inclinations", ["human", "bot:hard-bot"], {"round_limit": 4, "to_hit": "d10"})
     human = game["seats"][0]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    choose = Chooser(lambda page: view_of(server, game["id"], human["token"]))
+    tag = "phone" if size[0] < 600 else "desktop"
+    choose = Chooser(lambda page: view_of(server, game["id"], human["token"]), tag)
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
@@ -141,6 +153,7 @@ def test_a_whole_game_by_clicks_on_the_board(server_factory: Any, size: tuple[in
             old_frame = page.locator("#action-text").count() > 0
             run = play_by_clicks(page, server, game["id"], human["token"], "inclinations", size, choose)
             end_board = board_problems(page, view_of(server, game["id"], human["token"]))
+            board_picture(page, tag, "end")
         finally:
             browser.close()
     frame = [p for p in run.problems if old_frame and any(p.split(": ", 1)[-1].startswith(f) for f in FRAME_ONLY)]

@@ -55,7 +55,7 @@ def at(where: dict[str, object]) -> tuple[float, float]:
     return point(WELL_INDEX[str(where["well"])], int(str(where["ring"])), int(str(where["sector"])))
 
 
-def ship_marker(where: dict[str, object], size: float = 13.0) -> str:
+def ship_marker(where: dict[str, object], size: float = 17.0) -> str:
     """A triangle at the ship's place, pointing along its facing (prograde: the way sectors count up)."""
     x, y = at(where)
     a = sector_angle(int(str(where["sector"])))
