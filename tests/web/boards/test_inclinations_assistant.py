@@ -47,3 +47,44 @@ def test_a_malformed_scenario_is_the_cli_error_line(client: Any, cli: Any, tmp_p
 def test_the_empty_form_shows_the_example(client: Any) -> None:
     page = client.get("/tools/inclinations/turn")
     assert page.status_code == 200 and 'id="answer"' in page.text and "incl-svg" in page.text
+
+
+def test_the_tool_opens_on_a_form_and_the_form_asks_what_the_json_asks(client: Any) -> None:
+    from gamewright.web.assistants_inclinations import form_from_scenario
+
+    page = client.get("/tools/inclinations/turn")
+    assert 'id="whatif-ships-form"' in page.text and 'name="s0_id" value="P1"' in page.text
+    assert "allocate engines 1; allocate railgun 4; fire laser P2; burn light -3; fire railgun P2" in page.text
+    assert "<details class=\"whatif-advanced\">" in page.text  # the JSON box is there, folded away
+    # the form's fields, sent back, ask the same question as the example's JSON
+    rows = form_from_scenario(EXAMPLE)
+    params: dict[str, str] = {"to_hit": rows["to_hit"], "well_transfer_mass": "0", "shields_deplete": "on",
+                              "rolls": rows["rolls"]}
+    for i, s in enumerate(rows["ships"]):
+        params.update({f"s{i}_{k}": str(s[k]) for k in ("id", "well", "ring", "sector", "facing", "hull", "heat",
+                                                         "mass", "ammo")})
+        params.update({f"s{i}_{sub}": str(n) for sub, n in s["energy"].items()})
+    for i, t in enumerate(rows["turns"]):
+        params.update({f"t{i}_ship": t["ship"], f"t{i}_steps": t["steps"]})
+    by_form = client.get("/tools/inclinations/turn", params={**params, "format": "json"}).json()
+    by_json = client.get("/tools/inclinations/turn", params={"scenario": json.dumps(EXAMPLE),
+                                                             "format": "json"}).json()
+    assert by_form == by_json
+    bad = client.get("/tools/inclinations/turn", params={**params, "t0_steps": "burn sideways"})
+    assert bad.status_code == 400 and 'id="whatif-error"' in bad.text and "turn 1" in bad.text
+    assert 'value="burn sideways"' in bad.text  # the form keeps what was typed
+
+
+def test_the_tool_fills_its_form_from_a_running_game(client: Any) -> None:
+    g = client.post("/api/games", json={"game": "inclinations", "seed": 2, "seats": ["human", "human"]}).json()
+    for seat, sector in ((0, 3), (1, 9)):
+        token = g["seats"][seat]["token"]
+        seq = client.get(f"/api/games/{g['id']}", headers={"authorization": f"Bearer {token}"}).json()["seq"]
+        client.post(f"/api/games/{g['id']}/actions", json={"action": f"deploy {sector}", "seq": seq},
+                    headers={"authorization": f"Bearer {token}"})
+    page = client.get("/tools/inclinations/turn", params={"game": g["id"]})
+    assert page.status_code == 200 and f"Filled from <a href=\"/games/{g['id']}\">" in page.text
+    assert 'name="s0_id" value="P1"' in page.text and 'name="s1_sector" min="0" max="23" value="9"' in page.text
+    assert 'name="t0_ship" value="P1"' in page.text
+    missing = client.get("/tools/inclinations/turn", params={"game": "0000000000000000"})
+    assert missing.status_code == 400 and 'id="whatif-error"' in missing.text

@@ -36,9 +36,7 @@ from gamewright.games.inclinations.actions import (
     well_typed,
 )
 from gamewright.games.inclinations.board import (
-    BLACKHOLE,
     DEPLOY_RING,
-    PROGRADE,
     SECTORS,
     WELLS,
     ring_count,
@@ -241,15 +239,13 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
     def reach(self, other: int) -> dict[str, Any]:
         """Where the acting ship can get this turn, and where seat ``other`` can hit it from on its coming turn
         (the acting ship ending where its pending plan, with the drift, leaves it). See ``reach.reach``."""
-        from gamewright.games.inclinations.reach import reach
+        from gamewright.games.inclinations.forecast import reach_after_plan
 
         if type(other) is not int or not 0 <= other < len(self.ships) or other == self.current:
             raise RuleViolation(f"reach {other!r}", "name another seat's index", "")
         if self.phase != PLAY or not self.ships[other].ring or self.ships[other].hull <= 0:
             raise RuleViolation(f"reach {seat_id(other)}", "both ships must be on the board, in play", "")
-        result = self.preview_plan()
-        end = result.ships[self.current] if result.ok else self.ships[self.current]
-        return reach(self.ships, self.current, other, self.tr, end)
+        return reach_after_plan(self.ships, self.current, other, self.plan, self.tr)  # the board's very function
 
     def undo_step(self) -> Step | None:
         """Take back the last step of the pending plan (every prefix of a plan was valid when it was built)."""
@@ -349,9 +345,9 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
             raise RuleViolation(action.to_text(), "sectors are numbered 0-23", "ref Deployment")
         if any(s.ring and s.sector == action.sector for s in self.ships):
             raise RuleViolation(action.to_text(), f"sector {action.sector} of ring 4 is taken", "ref Deployment")
-        placed = self.ships[self.current].clone()
-        placed.well, placed.ring, placed.sector, placed.facing = BLACKHOLE, DEPLOY_RING, action.sector, PROGRADE
-        return placed
+        from gamewright.games.inclinations.forecast import deployed
+
+        return deployed(self.ships[self.current], action.sector)  # the same placing as the board's
 
     def _deploy(self, action: Deploy) -> list[Event]:
         placed = self.deployed_ship(action)

@@ -7,6 +7,7 @@ Only drawing coordinates live here; rings, sectors, planet angles and transfer s
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from gamewright.games.inclinations.board import (
     BLACKHOLE,
@@ -54,7 +55,7 @@ def at(where: dict[str, object]) -> tuple[float, float]:
     return point(WELL_INDEX[str(where["well"])], int(str(where["ring"])), int(str(where["sector"])))
 
 
-def ship_marker(where: dict[str, object], size: float = 13.0) -> str:
+def ship_marker(where: dict[str, object], size: float = 17.0) -> str:
     """A triangle at the ship's place, pointing along its facing (prograde: the way sectors count up)."""
     x, y = at(where)
     a = sector_angle(int(str(where["sector"])))
@@ -67,6 +68,7 @@ def ship_marker(where: dict[str, object], size: float = 13.0) -> str:
     return " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, left, right))
 
 
+@cache  # the drawing never changes: built once (the templates only read it)
 def wells() -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for i, name in enumerate(WELLS):
@@ -116,6 +118,7 @@ def route_path(route: list[dict[str, object]]) -> str:
     return " ".join(parts) if len(parts) > 1 else ""
 
 
+@cache  # as wells()
 def transfers() -> list[dict[str, object]]:
     """002 Transfer Sectors: every outbound and return leg of the engine's table as an arc."""
     out: list[dict[str, object]] = []
