@@ -249,9 +249,14 @@ def resume_point(request: Request) -> int | None:
                  "description": "also send the game's chat (messages numbered after this) and presence"}]})
 async def stream(request: Request, game_id: str) -> EventSourceResponse:
     checked_id(game_id)
+    viewer = await api_viewer(request, game_id, cookie_ok=True)
+    return await live_stream(request, game_id, viewer)
+
+
+async def live_stream(request: Request, game_id: str, viewer: Viewer) -> EventSourceResponse:
+    """The stream of ``game_id`` for ``viewer`` (this route's, or the game page's own: ``/games/{id}/stream``)."""
     platform = platform_of(request)
     hub = request.app.state.hub
-    viewer = await api_viewer(request, game_id, cookie_ok=True)
     rt = await run_in_threadpool(platform.runtime, game_id)
     start = resume_point(request)
     last = rt.seq if start is None else min(start, rt.seq)

@@ -1,8 +1,9 @@
 """Table talk's routes (issue 28): the JSON API (``/api/games/{id}/chat``) and the game page's chat panel.
 
-The panel (``templates/_chat.html``) is drawn with the game page; the page's live stream (opened with ``?chat=N``)
-sends a ``chat`` event per new message and a ``presence`` event when who is at the table changes, and each makes
-the panel fetch its own part again (``/games/{id}/chat/log``, ``/games/{id}/chat/presence``), never the table.
+The panel (``templates/_chat.html``) is drawn with the game page; the page's live stream (``/games/{id}/stream``:
+the API's stream for the seat whose cookie the browser holds, opened with ``?chat=N``) sends a ``chat`` event per
+new message and a ``presence`` event when who is at the table changes, and each makes the panel fetch its own part
+again (``/games/{id}/chat/log``, ``/games/{id}/chat/presence``), never the table.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from gamewright.web.api import (
     checked_id,
     client_address,
     limits_of,
+    live_stream,
     platform_of,
     read_json,
 )
@@ -110,6 +112,16 @@ async def post_chat(request: Request, game_id: str) -> JSONResponse:
 
 
 # --- the page's panel ----------------------------------------------------------------------------------------
+@router.get("/games/{game_id}/stream", include_in_schema=False)
+async def page_stream(request: Request, game_id: str) -> Response:
+    """The game page's live stream: ``/api/games/{id}/stream`` for the seat whose cookie this browser holds. The
+    cookie is sent only to the game's own pages (``/games/{id}``), so it is this route, not the API's, that knows
+    which seat's page is open — what presence counts."""
+    checked_id(game_id)
+    viewer = await page_viewer(request, game_id)
+    return await live_stream(request, game_id, viewer)
+
+
 def part(request: Request, name: str, panel: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
     return templates.TemplateResponse(request, "_chat.html", {"c": panel, "part": name}, headers=headers)
 
