@@ -308,3 +308,20 @@ def test_the_stream_sends_chat_and_presence_only_when_asked(server: Server) -> N
     assert {e for e, _ in plain} == {"message"}  # a stream that did not ask is unchanged: moves only
     assert [d["seq"] for e, d in with_chat if e == "message"] == [1]
     assert httpx.get(f"{server.url}/api/games/{gid}/stream?chat=x", timeout=30).status_code == 400
+
+
+def test_another_processs_message_reaches_this_ones_streams_through_notify(client: TestClient) -> None:
+    """PostgreSQL tells every server process of a message with ``NOTIFY '<id> chat'``: the process learns the new
+    latest number (what its streams compare against), and a plain ``'<id>'`` (a move) still works as before."""
+    gid, t0, _ = create(client)
+    platform = client.app.state.platform
+    assert platform.chat.refresh(gid) == 0
+    with session_scope() as s:  # as another server process would have stored it
+        s.add(WebChatMessage(game_id=gid, n=1, seat=0, seq=0, text="from elsewhere"))
+    woken: list[str] = []
+    platform.listeners.append(woken.append)
+    platform.on_notify(f"{gid} chat")
+    assert platform.chat.head(gid) == 1 and woken == [gid]
+    platform.on_notify(gid)
+    platform.on_notify("0123456789abcdef chat")  # a game this process cannot see: nothing to wake
+    assert woken == [gid, gid]

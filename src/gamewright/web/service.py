@@ -245,9 +245,9 @@ class Platform:
         process's streams and bots."""
         game_id, _, what = payload.partition(" ")
         try:
+            self.runtime(game_id)
             if what == "chat":
                 self.chat.refresh(game_id)
-            self.runtime(game_id)
         except WebError:  # a game this process cannot see (deleted): nothing to wake
             return
         self.announce_local(game_id)
