@@ -68,6 +68,12 @@ def test_two_seats_talk_live_and_see_each_other_come_and_go(browser: Any, server
     assert two.input_value("#chat-text") == "z" * 501  # kept, to be shortened
     two.fill("#chat-text", "")
 
+    word = "w" * 500  # one unbroken word of the longest length: it wraps inside the panel, on the phone too
+    sent = httpx.post(f"{server.url}/api/games/{created.json()['id']}/chat", json={"text": word}, timeout=30,
+                      headers={"Authorization": f"Bearer {seats[0]['token']}"})
+    assert sent.status_code == 201
+    two.locator("#chat-log li .said").filter(has_text=word).wait_for(timeout=WAIT)
+
     one.screenshot(path=str(ARTIFACTS / "chat-desktop.png"), full_page=True)
     two.screenshot(path=str(ARTIFACTS / "chat-phone.png"), full_page=True)
     two.locator("#chat").screenshot(path=str(ARTIFACTS / "chat-phone-panel.png"))
