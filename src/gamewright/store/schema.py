@@ -12,6 +12,6 @@ from sqlalchemy import MetaData
 
 def metadata() -> MetaData:
     """The metadata of every table, each table module imported."""
-    from gamewright.store import affinity_parties, campaigns, lab_runs, models, web_games  # noqa: F401
+    from gamewright.store import affinity_parties, campaigns, lab_runs, models, web_chat, web_games  # noqa: F401
 
     return models.Base.metadata

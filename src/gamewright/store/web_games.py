@@ -2,7 +2,8 @@
 
 A game is its seed, configuration and action log; ``UNIQUE(game_id, seq)`` lets exactly one of two racing
 moves land. The schema is created by migration 0003 (0007: the minted Prince's run a Space Prince table plays;
-0008: who chose a chosen seed);
+0008: who chose a chosen seed;
+0009: whether spectators may write in the game's chat, whose messages live in ``web_chat.py``);
 ``web/service.py`` runs the platform's transactions on them.
 """
 
@@ -35,6 +36,7 @@ class WebGame(Base):
     current_player: Mapped[int] = mapped_column(Integer, default=0)
     returns: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
     prince_run_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the minted Prince's run played
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)  # spectators may write in the chat (0009)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     moved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

@@ -18,6 +18,7 @@ from gamewright.core.errors import ConfigError
 from gamewright.core.text_input import load_json
 from gamewright.web.api_models import CreatedGame, CreateGame, GameLog, GameState, PlayAction, Played, errors
 from gamewright.web.bounds import Limits
+from gamewright.web.chat import presence_json
 from gamewright.web.invites import reach_of
 from gamewright.web.runtime import Runtime
 from gamewright.web.security import MAX_BODY, bearer_token, valid_game_id
@@ -214,6 +215,16 @@ def update_message(rt: Runtime, seq: int, seat: int | None) -> dict[str, Any]:
             "head": head_seq, "current_player": state.current_player, "terminal": bool(state.is_terminal())}
 
 
+def chat_point(request: Request) -> int | None:
+    """``?chat=N``: the stream also sends ``chat`` events (messages numbered after N) and ``presence`` events."""
+    raw = request.query_params.get("chat")
+    if raw is None:
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 12:
+        raise WebError(400, "chat must be the number of chat messages you already have (0: none)")
+    return int(raw)
+
+
 def resume_point(request: Request) -> int | None:
     raw = request.headers.get("last-event-id") or request.query_params.get("after")
     if raw is None or raw == "":
@@ -224,23 +235,62 @@ def resume_point(request: Request) -> int | None:
 
 
 @router.get("/api/games/{game_id}/stream", summary="Live updates (server-sent events)", response_model=None,
-            responses={200: {"description": "a message per new seq: `id: <seq>`, its data an `Update`",
+            responses={200: {"description": "a message per new seq: `id: <seq>`, its data an `Update`; with `chat`, "
+                                            "also `event: chat` (data: a `ChatMessage`) per chat message and "
+                                            "`event: presence` (data: a `Presence`) whenever who is at the table "
+                                            "changes (and once at the start)",
                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
                        **errors(400, 403, 404, 429, 503)},
             openapi_extra={**BEARER, "parameters": [
                 {"name": "after", "in": "query", "required": False, "schema": {"type": "string"},
                  "description": "resume after this seq (as Last-Event-ID)"},
                 {"name": "Last-Event-ID", "in": "header", "required": False, "schema": {"type": "string"},
-                 "description": "resume after this seq"}]})
+                 "description": "resume after this seq"},
+                {"name": "chat", "in": "query", "required": False, "schema": {"type": "string"},
+                 "description": "also send the game's chat (messages numbered after this) and presence"}]})
 async def stream(request: Request, game_id: str) -> EventSourceResponse:
     checked_id(game_id)
+    viewer = await api_viewer(request, game_id, cookie_ok=True)
+    return await live_stream(request, game_id, viewer)
+
+
+async def live_stream(request: Request, game_id: str, viewer: Viewer) -> EventSourceResponse:
+    """The stream of ``game_id`` for ``viewer`` (this route's, or the game page's own: ``/games/{id}/stream``)."""
     platform = platform_of(request)
     hub = request.app.state.hub
-    viewer = await api_viewer(request, game_id, cookie_ok=True)
     rt = await run_in_threadpool(platform.runtime, game_id)
     start = resume_point(request)
     last = rt.seq if start is None else min(start, rt.seq)
-    release = limits_of(request).streams.acquire(client_address(request), game_id)
+    chat_last = chat_point(request)
+    release_slot = limits_of(request).streams.acquire(client_address(request), game_id)
+    leave = hub.join(game_id, viewer.seat)  # presence: this seat (or one more spectator) is at the table
+
+    def release() -> None:
+        release_slot()
+        leave()
+
+    sent_presence = ""
+
+    async def table_talk(current: Runtime) -> AsyncIterator[dict[str, str]]:
+        """The chat messages this stream has not sent yet, and who is at the table when that changed."""
+        nonlocal chat_last, sent_presence
+        assert chat_last is not None
+        head = platform.chat.head(game_id)
+        if head is None:
+            head = await run_in_threadpool(platform.chat.refresh, game_id)
+        chat_last = min(chat_last, head)
+        while chat_last < head:
+            lines = await run_in_threadpool(platform.chat.lines, game_id, chat_last)
+            if not lines:
+                break
+            for line in lines:
+                chat_last = line.n
+                yield {"event": "chat", "data": json.dumps(line.to_json())}
+        connected, spectators = hub.present(game_id)
+        presence = json.dumps(presence_json(current.name, current.seats, connected, spectators))
+        if presence != sent_presence:
+            sent_presence = presence
+            yield {"event": "presence", "data": presence}
 
     async def messages() -> AsyncIterator[dict[str, str]]:
         nonlocal last
@@ -256,6 +306,9 @@ async def stream(request: Request, game_id: str) -> EventSourceResponse:
                     last += 1
                     data = update_message(current, last, viewer.seat)
                     yield {"id": str(last), "event": "message", "data": json.dumps(data)}
+                if chat_last is not None:
+                    async for event in table_talk(current):
+                        yield event
                 await asyncio.wait({fut}, timeout=KEEPALIVE)
             finally:
                 hub.unsubscribe(game_id, fut)

@@ -37,6 +37,8 @@ class CreateGame(Body):
     timer: float | None = Field(None, description="seconds per turn (5 to 86400), or null")
     listed: StrictBool = Field(False, description="offer the unclaimed human seats in the lobby")
     prince: StrictStr | None = Field(None, description="Space Prince only: play this minted Prince's run")
+    spectator_chat: StrictBool = Field(False, description="spectators may write in the game's chat (they always "
+                                                          "read it)")
 
 
 class PlayAction(Body):
@@ -46,6 +48,13 @@ class PlayAction(Body):
 
     action: StrictStr = Field(description="the action's text form", examples=["allocate engines 2; end"])
     seq: StrictInt = Field(description="the seq you last saw (stale: 409)")
+
+
+class PostChat(Body):
+    """``POST /api/games/{id}/chat`` with a seat's bearer token (or none: a spectator, where the game allows it)."""
+
+    text: StrictStr = Field(description="plain text, 1 to 500 characters (markup is shown as text)",
+                            examples=["good luck, have fun"])
 
 
 # ---- answers
@@ -150,6 +159,45 @@ class Update(Answer):
     head: int
     current_player: int | None
     terminal: bool
+
+
+class ChatMessage(Answer):
+    """One chat message, as every viewer of the game sees it (also the data of the stream's ``chat`` events)."""
+
+    n: int = Field(description="its number in the game's chat: 1, 2, …")
+    seat: int | None = Field(description="the seat that wrote it; null: a spectator")
+    label: str = Field(description='the seat\'s label ("P1"), or "Spectator"')
+    name: str | None = Field(description="the seat's chosen name")
+    text: str = Field(description="plain text")
+    seq: int = Field(description="the game's seq when it was posted")
+    at: str = Field(description="when it was posted (ISO 8601, UTC)")
+
+
+class PresenceSeat(Answer):
+    seat: int
+    label: str
+    kind: str = Field(description='"human" or "bot"')
+    bot: str | None
+    name: str | None
+    connected: bool = Field(description="a page or live stream of this seat is open now (as this server process "
+                                        "counts)")
+    away: bool = Field(description="its timer ran out: a bot plays for it until its player moves again")
+
+
+class Presence(Answer):
+    """Who is at the table (also the data of the stream's ``presence`` events)."""
+
+    seats: list[PresenceSeat]
+    spectators: int = Field(description="spectators' live streams open now")
+
+
+class ChatLog(Answer):
+    id: str
+    messages: list[ChatMessage] = Field(description="in order, numbered after `after` (at most 200)")
+    more: bool = Field(description="more messages follow: ask again with `after` = the last `n`")
+    you_may_write: bool
+    spectators_may_write: bool
+    presence: Presence
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:

@@ -152,10 +152,11 @@ def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: It
         return {"status": "ok"}
 
     from gamewright.core.manifest import load_hook, manifests
-    from gamewright.web import api, pages, rules_pages
+    from gamewright.web import api, chat_routes, pages, rules_pages
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(chat_routes.router)
     app.include_router(rules_pages.router)
     for manifest in manifests():  # each game's own pages: what-ifs, character sheets, campaigns
         for router in manifest.assistants:

@@ -1,5 +1,6 @@
 """Bounds on use: how fast one client address may create games, how fast a seat may move, how many live streams
-an address and a game may hold open, how many games may be active, and how long an untouched game is kept.
+an address and a game may hold open, how many games may be active, how long an untouched game is kept, and how
+fast a seat may chat.
 
 Every bound is per server process (``gamewright serve`` options set them; ``--help`` states the defaults). A
 request past a bound is answered 429 with ``Retry-After`` before anything is done, so nothing is lost: the same
@@ -28,12 +29,13 @@ class Bounds:
     active_games: int = 1000  # games not yet over, on the whole site
     idle_days: int = 30  # a game not over and untouched this long is deleted
     finished_days: int = 365  # a finished game is kept this long after its last move, for its replay
+    chat_per_10s: int = 5  # chat messages per seat (a spectator: per address) in any 10 seconds
 
     def checked(self) -> Bounds:
         for name, lo, hi in (("creations_per_minute", 1, 100_000), ("moves_per_minute", 1, 100_000),
                              ("streams_per_address", 1, 100_000), ("streams_per_game", 1, 100_000),
                              ("active_games", 1, 10_000_000), ("idle_days", 1, 36_500),
-                             ("finished_days", 1, 36_500)):
+                             ("finished_days", 1, 36_500), ("chat_per_10s", 1, 1_000)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
                 option = "--" + name.replace("_", "-")
@@ -63,6 +65,10 @@ class RateLimit:
         self._lock = threading.Lock()
         self._next_prune = 0.0
 
+    def per(self) -> str:
+        """The window in words: "a minute", "every 10 s"."""
+        return "a minute" if self.window == 60 else f"every {self.window:g} s"
+
     def hit(self, key: str, what: str) -> None:
         """Count one event for ``key``; ``TooMany`` (and nothing counted) when the window is full."""
         now = self.clock()
@@ -76,8 +82,8 @@ class RateLimit:
                 times.popleft()
             if len(times) >= self.limit:
                 wait = times[0] + self.window - now
-                raise TooMany(f"too many {what}: at most {self.limit} a minute; try again in {math.ceil(wait)} s",
-                              wait)
+                raise TooMany(f"too many {what}: at most {self.limit} {self.per()}; try again in "
+                              f"{math.ceil(wait)} s", wait)
             times.append(now)
 
 
@@ -132,8 +138,10 @@ class Limits:
     creations: RateLimit
     moves: RateLimit
     streams: StreamSlots
+    chat: RateLimit
 
     @classmethod
     def of(cls, bounds: Bounds) -> Limits:
         return cls(bounds, RateLimit(bounds.creations_per_minute), RateLimit(bounds.moves_per_minute),
-                   StreamSlots(bounds.streams_per_address, bounds.streams_per_game))
+                   StreamSlots(bounds.streams_per_address, bounds.streams_per_game),
+                   RateLimit(bounds.chat_per_10s, window=10.0))

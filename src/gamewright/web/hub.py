@@ -3,6 +3,11 @@
 A stream subscribes (a future) before it reads the game's seq, then awaits the future; any thread announces a
 game with ``publish``. With PostgreSQL, a listener thread turns each ``NOTIFY gamewright_web, '<id>'`` sent by
 any server process's move transaction into the same ``publish``.
+
+The hub also counts who is at each table (presence): the live streams open now per (game, seat) — a seat's page
+holds one — and the spectators' streams. The count is this process's own (a deployment of several processes
+behind one address sees, in each, the streams that process serves); a stream that opens or ends announces the
+game, so every other stream of it can send the change.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ class Hub:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, set[asyncio.Future[None]]] = {}
+        self._present: dict[str, dict[int | None, int]] = {}  # game id -> seat (None: spectators) -> open streams
+        self._present_lock = threading.Lock()
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
@@ -43,6 +50,37 @@ class Hub:
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop is shutting down
                 loop.call_soon_threadsafe(self._wake, game_id)
+
+    def join(self, game_id: str, seat: int | None) -> Callable[[], None]:
+        """A live stream of ``seat`` (None: a spectator) opened: count it and announce the game. Returns the call
+        that counts it out when the stream ends (safe to call more than once)."""
+        with self._present_lock:
+            counts = self._present.setdefault(game_id, {})
+            counts[seat] = counts.get(seat, 0) + 1
+        self.publish(game_id)
+        left = False
+
+        def leave() -> None:
+            nonlocal left
+            with self._present_lock:
+                if left:
+                    return
+                left = True
+                counts = self._present.get(game_id, {})
+                counts[seat] = counts.get(seat, 0) - 1
+                if counts[seat] <= 0:
+                    del counts[seat]
+                if not counts:
+                    self._present.pop(game_id, None)
+            self.publish(game_id)
+
+        return leave
+
+    def present(self, game_id: str) -> tuple[frozenset[int], int]:
+        """The seats with a live stream open now in this process, and the number of spectators' streams."""
+        with self._present_lock:
+            counts = dict(self._present.get(game_id, {}))
+        return frozenset(seat for seat in counts if seat is not None), counts.get(None, 0)
 
     def _wake(self, game_id: str) -> None:
         for fut in self._waiters.pop(game_id, set()):

@@ -15,6 +15,7 @@ from gamewright.core.manifest import manifest_for, manifests
 from gamewright.web import render
 from gamewright.web.api import checked_id, cookie_name, count_creation, count_move, platform_of
 from gamewright.web.boards import board_for
+from gamewright.web.chat import chat_panel
 from gamewright.web.guard import csrf_field, csrf_headers
 from gamewright.web.invites import qr_svg, reach_of
 from gamewright.web.numbers import template_helpers
@@ -248,6 +249,7 @@ async def game_page(request: Request, game_id: str, with_board: bool = False) ->
         return table_context(platform, platform.runtime(game_id), viewer, [], with_board=with_board)
 
     t = await run_in_threadpool(build)
+    t["chat"] = await run_in_threadpool(chat_panel, platform, request.app.state.hub, game_id, viewer)  # _chat.html
     return templates.TemplateResponse(request, "game.html", {"t": t})
 
 
@@ -356,7 +358,8 @@ async def replay(request: Request, game_id: str, step: int = 0, seat: int | None
                 "seat": shown, "chosen": seat is not None, "t": replay_board(past, shown),
                 "action": log[at - 1] if at else None,
                 "events": [event_json(e) for e in rt.events[at]],  # the game is over: full information
-                "seed": rt.seed, "returns": [float(r) for r in rt.state.returns()]}
+                "seed": rt.seed, "returns": [float(r) for r in rt.state.returns()],
+                "chat": platform.chat.lines(game_id, upto_seq=at, latest=True)}  # the table talk up to this step
 
     return templates.TemplateResponse(request, "replay.html", {"r": await run_in_threadpool(build)})
 

@@ -65,7 +65,8 @@ def request_from_form(form: Any) -> dict[str, Any]:
     return {"game": game, "ruleset": str(form.get("ruleset") or "") or None, "options": options,
             "seed": ascii_int(seed_text, "seed") if seed_text else None, "seats": seats,
             "timer": ascii_int(timer_text, "timer") if timer_text else None,
-            "listed": form.get("listed") == "on", "prince": str(form.get("prince") or "").strip() or None}
+            "listed": form.get("listed") == "on", "prince": str(form.get("prince") or "").strip() or None,
+            "spectator_chat": form.get("spectator_chat") == "on"}
 
 
 def seat_choices(game: str) -> list[str]:

@@ -25,9 +25,11 @@ from gamewright.core.game import Event
 from gamewright.core.limits import SEED_MAX, check_seed
 from gamewright.core.manifest import manifest_for
 from gamewright.store.db import database_url, session_scope
+from gamewright.store.web_chat import WebChatMessage
 from gamewright.store.web_games import WebAction, WebGame, WebSeat
 from gamewright.web import prince_runs
 from gamewright.web.bounds import Bounds, TooMany
+from gamewright.web.chat import Chat
 from gamewright.web.render import game_manifest
 from gamewright.web.runtime import Runtime, RuntimeCache, apply_text, new_runtime
 from gamewright.web.secret import ServerSecret, load_secret
@@ -84,7 +86,8 @@ def check_request(body: Any) -> dict[str, Any]:
     """The create-game body, validated: every problem is a ConfigError (answered 400)."""
     if not isinstance(body, dict):
         raise ConfigError("the body must be a JSON object")
-    unknown = set(body) - {"game", "ruleset", "options", "seed", "seats", "timer", "listed", "prince"}
+    unknown = set(body) - {"game", "ruleset", "options", "seed", "seats", "timer", "listed", "prince",
+                           "spectator_chat"}
     if unknown:
         raise ConfigError(f"unknown field {sorted(unknown)[0]!r}")
     manifest = game_manifest(body.get("game"))
@@ -119,8 +122,11 @@ def check_request(body: Any) -> dict[str, Any]:
     if not isinstance(listed, bool):
         raise ConfigError("listed must be true or false")
     check_listed(listed, seed_given)
+    spectator_chat = body.get("spectator_chat", False)
+    if not isinstance(spectator_chat, bool):
+        raise ConfigError("spectator_chat must be true or false")
     return {"game": game, "ruleset": ruleset, "options": options, "seed": seed, "seed_given": seed_given,
-            "seats": parsed, "timer": timer, "listed": listed, "prince": prince}
+            "seats": parsed, "timer": timer, "listed": listed, "prince": prince, "spectator_chat": spectator_chat}
 
 
 class Platform:
@@ -132,6 +138,7 @@ class Platform:
         self.bounds = bounds or Bounds()
         self.cache = RuntimeCache()
         self.listeners: list[Callable[[str], None]] = []  # called with a game id after each stored move
+        self.chat = Chat(self)  # each game's table talk (web.chat)
         self._secret = secret
         self._secret_lock = threading.Lock()
 
@@ -186,7 +193,8 @@ class Platform:
             game_row = WebGame(id=game_id, game=req["game"], ruleset=req["ruleset"], options=req["options"],
                                seed=req["seed"], seed_given=req["seed_given"], seed_by=seed_by, created_via=via,
                                timer=req["timer"], listed=req["listed"], status="active", seq=0,
-                               current_player=rt.state.current_player, prince_run_id=run_id)
+                               current_player=rt.state.current_player, prince_run_id=run_id,
+                               spectator_chat=req["spectator_chat"])
             s.add(game_row)
             s.flush()
             rt.seed_chosen = seed_chosen_of(game_row)
@@ -232,10 +240,14 @@ class Platform:
         with self.session() as s:
             return rt, self.row(s, game_id)
 
-    def on_notify(self, game_id: str) -> None:
-        """Another process stored a move: catch up once, then wake this process's streams and bots."""
+    def on_notify(self, payload: str) -> None:
+        """Another process stored a move (``<id>``) or a chat message (``<id> chat``): catch up once, then wake this
+        process's streams and bots."""
+        game_id, _, what = payload.partition(" ")
         try:
             self.runtime(game_id)
+            if what == "chat":
+                self.chat.refresh(game_id)
         except WebError:  # a game this process cannot see (deleted): nothing to wake
             return
         self.announce_local(game_id)
@@ -344,6 +356,10 @@ class Platform:
                 return
             seat.away = away
             self._notify_others(s, game_id)
+        rt = self.cache.get(game_id)  # this process's live streams show the change (presence) without a store read
+        for cached in rt.seats if rt is not None else []:
+            if cached.seat == seat_no:
+                cached.away = away
         self.announce(game_id)
 
     # --- moves ------------------------------------------------------------------------------------------
@@ -396,9 +412,13 @@ class Platform:
         return new_seq, events
 
     def _notify_others(self, s: Session, game_id: str) -> None:
-        """PostgreSQL: tell every other server process, when this transaction commits."""
+        self.notify_others(s, game_id)
+
+    def notify_others(self, s: Session, game_id: str, what: str = "") -> None:
+        """PostgreSQL: tell every other server process, when this transaction commits (``what``: "chat" for a
+        chat message; nothing for a move or a seat's change)."""
         if self.is_postgres(s):
-            s.execute(sql_text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": game_id})
+            s.execute(sql_text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{game_id} {what}".strip()})
 
     def announce(self, game_id: str) -> None:
         """Tell this process's streams and bots (other processes hear the NOTIFY sent with each move)."""
@@ -427,10 +447,12 @@ class Platform:
                 if row.status == "active":
                     prince_runs.end(s, row)
             s.execute(delete(WebAction).where(WebAction.game_id.in_(ids)))
+            s.execute(delete(WebChatMessage).where(WebChatMessage.game_id.in_(ids)))
             s.execute(delete(WebSeat).where(WebSeat.game_id.in_(ids)))
             s.execute(delete(WebGame).where(WebGame.id.in_(ids)))
         for game_id in ids:
             self.cache.drop(game_id)
+        self.chat.forget(ids)
         return ids
 
     def log(self, game_id: str) -> list[WebAction]:

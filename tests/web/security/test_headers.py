@@ -17,7 +17,8 @@ from tests.web.conftest import with_csrf
 from tests.web.security.conftest import Table, fill, params, routes
 
 GET_ROUTES = [p for _, p in routes(create_app(), frozenset({"GET"}))]
-ENDLESS = {"/api/games/{game_id}/stream"}  # an SSE stream never ends: its headers are read from a live server
+# an SSE stream never ends: its headers are read from a live server (the game page's own stream: the API's)
+ENDLESS = {"/api/games/{game_id}/stream", "/games/{game_id}/stream"}
 HARDENING = {
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
