@@ -221,16 +221,17 @@ def test_the_last_turn_is_drawn_on_the_wheels(client: TestClient) -> None:
     assert re.search(r'<g class="pl[^"]*\bsent\b[^"]*" data-planet="Moon" data-side="you"', html)
     assert re.search(rf'<g class="pl[^"]*\bsent\b[^"]*" data-planet="{turn["opponent_planet"]}" data-side="opp"', html)
     for side, prefix in (("player", "you"), ("opponent", "opp")):
+        wheel = html.split(f'id="{prefix}-wheel"', 1)[1].split("</figure>", 1)[0]
         deltas: dict[str, int] = {turn["direct"][side]["planet"]: turn["direct"][side]["delta"]}
         for s in turn["propagation"]:
             if s["side"] == side:
                 deltas[s["to"]] = deltas.get(s["to"], 0) + s["delta"]
-        for planet, delta in deltas.items():
-            mark = re.split(r'<g class="pl[ "]', html.split(f'data-planet="{planet}" data-side="{prefix}">', 1)[1])[0]
-            if delta:
-                assert '<g class="pl-delta">' in mark and f"{'+' if delta > 0 else '−'}{abs(delta)}</text>" in mark
-            else:
-                assert 'class="pl-delta"' not in mark
+        shown = {planet: int(text.replace("−", "-")) for planet, text in re.findall(
+            r'<g class="pl-delta \w+" data-planet="(\w+)">.*?>([+−]\d+)</text>', wheel)}
+        assert shown == {planet: delta for planet, delta in deltas.items() if delta}
+        for planet, delta in shown.items():
+            assert re.search(rf'<g class="pl[^"]*\b{"hit" if delta > 0 else "healed"}\b[^"]*" data-planet="{planet}"',
+                             wheel)
     assert "Last turn:" in html and "you sent" in html
 
 

@@ -92,34 +92,39 @@ def _mark_lines(svg: str, fired: dict[str, int]) -> str:
 
 
 def _planet_marks(side: str, boxes: dict[str, Box], planets: list[dict[str, Any]]) -> str:
-    """This board's planet labels (svg.py's are hidden by the board's CSS): a card per planet, its glyph large,
-    its affliction in a badge and the last turn's change beside it; classes say its state."""
-    out = ['<g class="marks">']
+    """This board's planet labels (svg.py's are hidden by the board's CSS): a card per planet with its glyph large,
+    classes saying its state; then, over every card (a crowded sign puts cards side by side), each planet's
+    affliction in a badge at its top right and the last turn's change at its bottom left."""
+    cards, badges = ['<g class="marks">'], ['<g class="badges" aria-hidden="true">']
     for p in planets:
         x, y, w, h = boxes[p["planet"]]
         top = y - h / 2
         classes = " ".join(["pl", *p["marks"]])
-        out.append(f'<g class="{classes}" data-planet="{p["planet"]}" data-side="{side}">'
-                   f'<title>{escape(p["title"])}</title>'
-                   f'<rect class="pl-card" x="{x - w / 2:.1f}" y="{top:.1f}" width="{w:.1f}" height="{h:.1f}" rx="7"/>'
-                   f'<text class="pl-glyph" x="{x:.1f}" y="{top + 20:.1f}" text-anchor="middle" dy="0.35em">'
-                   f'{p["glyph"]}\ufe0e</text>'
-                   f'<text class="pl-name" x="{x:.1f}" y="{top + h - 4:.1f}" text-anchor="middle">{p["planet"]}</text>')
+        cards += [f'<g class="{classes}" data-planet="{p["planet"]}" data-side="{side}">',
+                  f'<title>{escape(p["title"])}</title>',
+                  f'<rect class="pl-card" x="{x - w / 2:.1f}" y="{top:.1f}" width="{w:.1f}" height="{h:.1f}" rx="7"/>',
+                  _centred("pl-glyph", x, top + 20, p["glyph"] + "\ufe0e"),
+                  f'<text class="pl-name" x="{x:.1f}" y="{top + h - 4:.1f}" text-anchor="middle">{p["planet"]}</text>']
         if p["combust"]:
-            out.append(f'<text class="pl-x" x="{x:.1f}" y="{y:.1f}" text-anchor="middle" dy="0.35em">✕</text>')
+            cards.append(_centred("pl-x", x, y, "✕"))
+        cards.append("</g>")
         if p["affliction"]:
             bx, by = x + w / 2 - 2, top + 2
-            out.append(f'<g class="pl-aff"><circle cx="{bx:.1f}" cy="{by:.1f}" r="16"/>'
-                       f'<text x="{bx:.1f}" y="{by:.1f}" text-anchor="middle" dy="0.35em">{p["affliction"]}</text></g>')
+            badges += [f'<g class="pl-aff" data-planet="{p["planet"]}">',
+                       f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="16"/>',
+                       _centred("", bx, by, str(p["affliction"])), "</g>"]
         if p["delta"]:
-            dx, dy = x - w / 2 + 2, top + 2
-            sign = "+" if p["delta"] > 0 else "−"
-            out.append(f'<g class="pl-delta"><rect x="{dx - 22:.1f}" y="{dy - 13:.1f}" width="44" height="26" rx="13"/>'
-                       f'<text x="{dx:.1f}" y="{dy:.1f}" text-anchor="middle" dy="0.35em">'
-                       f'{sign}{abs(p["delta"])}</text></g>')
-        out.append("</g>")
-    out.append("</g>")
-    return "".join(out)
+            dx, dy = x - w / 2 + 2, top + h - 2
+            kind = "hurt" if p["delta"] > 0 else "heal"
+            badges += [f'<g class="pl-delta {kind}" data-planet="{p["planet"]}">',
+                       f'<rect x="{dx - 22:.1f}" y="{dy - 13:.1f}" width="44" height="26" rx="13"/>',
+                       _centred("", dx, dy, _change(p["delta"])), "</g>"]
+    return "".join([*cards, "</g>", *badges, "</g>"])
+
+
+def _centred(cls: str, x: float, y: float, text: str) -> str:
+    named = f' class="{cls}"' if cls else ""
+    return f'<text{named} x="{x:.1f}" y="{y:.1f}" text-anchor="middle" dy="0.35em">{text}</text>'
 
 
 def wheel(svg: str, side: str, boxes: dict[str, Box], planets: list[dict[str, Any]], fired: dict[str, int]) -> Markup:

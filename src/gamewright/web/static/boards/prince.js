@@ -9,6 +9,7 @@
 
   var chosen = null; // {seq, planet}: the card chosen in the position shown
   var played = null; // the position whose motion has already played
+  var focusedHere = false; // the keyboard was on the board when htmx replaced it
 
   function board() { return document.getElementById("prince-board"); }
 
@@ -50,9 +51,20 @@
     if (input instanceof HTMLInputElement && input.classList.contains("pick-input")) choose(input.value, input);
   });
 
+  document.addEventListener("htmx:beforeSwap", function () {
+    var b = board();
+    focusedHere = !!(b && b.contains(document.activeElement));
+  });
+
   function settle() {
     var b = board();
     if (!b) return;
+    if (focusedHere && (!document.activeElement || document.activeElement === document.body)) {
+      // the button that sent is gone with the old board: the keyboard goes on from the new cards
+      var first = b.querySelector(".pick-input:checked") || b.querySelector(".pick-input");
+      if (first) first.focus({preventScroll: true});
+    }
+    focusedHere = false;
     var seq = b.getAttribute("data-seq");
     if (chosen && chosen.seq === seq) {
       var input = document.getElementById("pick-" + chosen.planet);
