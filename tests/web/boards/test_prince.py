@@ -21,6 +21,7 @@ from tests.web import test_browser
 from tests.web.conftest import ARTIFACTS, Server
 from tests.web.shots import element_shot
 from tests.web.table_play import number_problems
+from tests.web.test_accessibility import AXE, RULES
 
 CHROMIUM = test_browser.CHROMIUM
 browser = test_browser.browser  # the shared chromium fixture
@@ -94,6 +95,13 @@ def test_a_run_played_through_the_board_by_cards_the_wheel_and_the_keyboard(brow
                             lights)
         assert lit, "the chosen planet's lines are not lit"
         assert page.locator(f"#you-wheel .pl.picked[data-planet='{planet}']").count() == 1
+        if move == 0:  # the chosen planet's panel open: still no serious or critical axe finding
+            page.evaluate(AXE.read_text(encoding="utf-8"))  # through the driver: the CSP allows no inline script
+            found = page.evaluate(
+                "(rules) => axe.run(document, {runOnly: {type: 'rule', values: rules}}).then(r => r.violations"
+                ".filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + "
+                "v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))", RULES)
+            assert found == []
         send = page.locator(f"#send-{planet}")
         if how == 2:
             page.keyboard.press("Tab")

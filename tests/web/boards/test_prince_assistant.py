@@ -193,3 +193,29 @@ def test_a_bad_value_in_the_form_is_a_clear_400_that_keeps_the_form(client: Test
     for bad in ({"rolls": "0.5 lots"}, {"seed": "9" * 40}, {"base": "[" * 3000}, {"player_planet": "Pluto"}):
         r = client.get("/tools/prince/turn", params={**fields, **bad})
         assert r.status_code == 400 and 'id="error"' in r.text, bad
+
+
+def test_the_form_in_chromium_at_desktop_and_phone_size(client: TestClient) -> None:
+    from tests.web.conftest import ARTIFACTS, app_page
+    from tests.web.test_accessibility import AXE, RULES
+
+    for width, height in ((1280, 800), (390, 844)):
+        with app_page(client, width, height) as page:
+            page.goto("http://gamewright.test/tools/prince/turn?preset=new-run")
+            assert page.locator("#scenario").is_hidden()  # the JSON waits under "Advanced"
+            page.select_option("#wf-player-planet", "Saturn")
+            page.fill("input[name=you_aff_Saturn]", "12")
+            page.fill("#wf-seed", "3")
+            page.click("#resolve")
+            page.wait_for_selector("#outcome")
+            assert "Your ♄ Saturn" in page.locator(".wf-meeting").inner_text()
+            text = page.locator("#outcome").inner_text()
+            assert number_problems(text) == [] and re.search(r"\d%", text)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scrolling
+            page.screenshot(path=str(ARTIFACTS / f"prince_whatif_{width}.png"), full_page=True)
+            page.evaluate(AXE.read_text(encoding="utf-8"))
+            found = page.evaluate(
+                "(rules) => axe.run(document, {runOnly: {type: 'rule', values: rules}}).then(r => r.violations"
+                ".filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + "
+                "v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))", RULES)
+            assert found == []
