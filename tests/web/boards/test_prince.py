@@ -268,3 +268,18 @@ def test_no_future_opponent_on_the_board_for_the_player_or_a_spectator(client: T
                     data={"seq": seq.group(1), "board": "1", "draft": "", "action": action.group(1)})
     else:
         pytest.fail("the first encounter never ended")
+
+
+def test_a_minted_princes_board_offers_only_its_open_planets(client: TestClient, cli: Any) -> None:
+    """A freshly minted Prince has the Moon alone: one card, its other planets drawn faded (locked)."""
+    from tests.prince.test_persistence import MINT
+
+    assert cli(*MINT)[0] == 0
+    r = client.post("/api/games", json={"game": "prince", "prince": "Ada", "seats": ["human"], "seed": 7})
+    assert r.status_code == 201, r.text
+    html = seat_page(client, r.json())
+    assert re.findall(r'id="card-(\w+)"', html) == ["Moon"]
+    wheel = html.split('id="you-wheel"', 1)[1].split("</figure>", 1)[0]
+    locked = re.findall(r'<g class="pl[^"]*\blocked\b[^"]*" data-planet="(\w+)"', wheel)
+    assert sorted(locked) == ["Jupiter", "Mars", "Mercury", "Saturn", "Sun", "Venus"]
+    assert re.search(r'<g class="pl pick[^"]*" data-planet="Moon"', wheel)

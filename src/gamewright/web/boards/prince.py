@@ -277,6 +277,8 @@ def planets_of(view: dict[str, Any], side: str, chart: Chart, unlocked: list[str
 
 # --- the board --------------------------------------------------------------------------------------------------
 def board_context(seen: Seen) -> dict[str, Any]:
+    """The board as ``seen`` shows it: both wheels with this position's marks, the last turn, and on the seat's
+    own turn a card per legal planet from the engine's exact previews (computed only then)."""
     view = seen.view
     progress = view["progress"]
     encounter = int(view["encounter"]) + 1
