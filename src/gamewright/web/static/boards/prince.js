@@ -56,9 +56,11 @@
     focusedHere = !!(b && b.contains(document.activeElement));
   });
 
-  function settle() {
+  function settle(e) {
     var b = board();
     if (!b) return;
+    // another part of the page settled (the chat, who is here): the board was not redrawn
+    if (e && e.target && e.target.nodeType === 1 && !e.target.contains(b) && !b.contains(e.target)) return;
     if (focusedHere && (!document.activeElement || document.activeElement === document.body)) {
       // the button that sent is gone with the old board: the keyboard goes on from the new cards
       var first = b.querySelector(".pick-input:checked") || b.querySelector(".pick-input");
