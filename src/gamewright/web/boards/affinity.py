@@ -234,7 +234,11 @@ def last_moves(seen: Seen, fighters: list[dict[str, Any]], names: dict[int, str]
 
 # --- the acting fighter's actions, grouped --------------------------------------------------------------
 def _exact(x: Any) -> Fraction:
-    return Fraction(str(x["p"] if isinstance(x, dict) else x))
+    """A preview's exact value (``{"p": "n/d", …}`` or ``"n/d"``) as a Fraction (read directly: the board reads
+    dozens per position)."""
+    text = str(x["p"] if isinstance(x, dict) else x)
+    top, _, bottom = text.partition("/")
+    return Fraction(int(top), int(bottom or 1))
 
 
 def _at_least(dist: dict[str, Any], k: int) -> Fraction:
@@ -259,11 +263,12 @@ def choice_view(text: str, choice: Choice, p: dict[str, Any], hd_of: dict[int, i
     hits = []
     for tg in p.get("targets") or []:
         hd = hd_of.get(tg["idx"], 0)
-        hits.append({"idx": tg["idx"], "name": tg["name"], "expected": tg["expected_hd_lost"]["p"], "hd": hd,
-                     "down": _at_least(tg["hd_lost"], hd) if hd > 0 else None, "capacity": tg.get("capacity"),
+        resolve = _exact(tg.get("resolve_check", 0))
+        hits.append({"idx": tg["idx"], "name": tg["name"], "expected_p": tg["expected_hd_lost"]["p"], "hd": hd,
+                     "expected": _exact(tg["expected_hd_lost"]), "capacity": tg.get("capacity"),
+                     "down": _at_least(tg["hd_lost"], hd) if hd > 0 else None,
                      "bonus": tg.get("defence_bonus", 0), "notes": [REF.sub("", n) for n in tg.get("notes", [])],
-                     "lost": [(k, x["p"]) for k, x in tg["hd_lost"].items()],
-                     "resolve": tg["resolve_check"]["p"] if _exact(tg.get("resolve_check", 0)) > 0 else None})
+                     "lost": [(k, _exact(x)) for k, x in tg["hd_lost"].items()], "resolve": resolve or None})
     dice = p.get("dice")
     burned = p.get("hd_burned") or {}
     check = p.get("resolve_check")
@@ -280,13 +285,14 @@ def choice_view(text: str, choice: Choice, p: dict[str, Any], hd_of: dict[int, i
             label += f", {choice.affinity} Affinity {'die' if choice.affinity == 1 else 'dice'}"
     return {
         "action": text, "target": choice.target, "exertion": choice.exertion, "affinity": choice.affinity,
-        "label": label, "success": p["success"]["p"] if "success" in p else None,
+        "label": label, "success": _exact(p["success"]) if "success" in p else None,
+        "success_p": p["success"]["p"] if "success" in p else "",
         "needs": needs(dice) if dice else "",
-        "successes": [(k, x["p"], x["float"], int(k) >= dice["required"]) for k, x in p["successes"].items()]
+        "successes": [(k, x["float"], int(k) >= dice["required"]) for k, x in p["successes"].items()]
         if dice and p.get("successes") else [],
-        "hits": hits, "expected": sum((Fraction(h["expected"]) for h in hits), Fraction(0)) if hits else None,
+        "hits": hits, "expected": sum((h["expected"] for h in hits), Fraction(0)) if hits else None,
         "burn_any": _at_least(burned, 1) if burned else None, "burn_expected": _expected(burned) if burned else None,
-        "check": check["p"]["p"] if check and _exact(check["p"]) > 0 else None,
+        "check": (_exact(check["p"]) or None) if check else None,
         "check_why": ", ".join(check.get("triggers") or {}) if check else "",
         "move": p.get("move"), "effect": REF.sub("", p.get("effect", "")) if p.get("effect") else "",
         "healed": _expected(p["healed"]) if p.get("healed") else None,
@@ -295,7 +301,7 @@ def choice_view(text: str, choice: Choice, p: dict[str, Any], hd_of: dict[int, i
 
 def _rank(c: dict[str, Any]) -> tuple[Any, ...]:
     """The choice a group opens on: no exertion and no Affinity dice spent, the most damage, the best odds."""
-    return (c["exertion"] + c["affinity"], -(c["expected"] or 0), -Fraction(c["success"] or 1), c["target"])
+    return (c["exertion"] + c["affinity"], -(c["expected"] or 0), -(c["success"] or 1), c["target"])
 
 
 def action_menu(seen: Seen, names: dict[int, str]) -> dict[str, Any]:
