@@ -12,6 +12,7 @@ advanced way and wins when given."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
@@ -29,6 +30,7 @@ LAYER_KINDS = ("spell", "shield", "armor", "temp", "body")  # 003 "Armor, Spells
 LAYER_WORDS = {"spell": "Magical Armor (spell)", "shield": "Shield", "armor": "Armour", "temp": "Temporary HD",
                "body": "Body (Hit Dice)"}
 DIE_SIZES = (4, 6, 8, 10, 12)
+LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,30}")
 ROWS = 5  # a defender has at most five layers (limits.MAX_LAYERS)
 
 # pools the rules use often: the tier sets the threshold and the successes needed (the board shows each one)
@@ -116,9 +118,11 @@ def layer_rows(q: Any) -> list[tuple[str, int, int]]:
     for i, kind in enumerate(kinds[:ROWS]):
         count = ascii_int(counts[i], "a layer's number of dice") if i < len(counts) and counts[i].strip() else 0
         size = ascii_int(sides[i], "a layer's die size") if i < len(sides) and sides[i].strip() else 0
-        if count:
-            if kind not in LAYER_KINDS:
-                raise GamewrightError(f"a layer's kind is one of {', '.join(LAYER_KINDS)}")
+        if count:  # the kind is the layer's label: one of ours, or a fight's own (a word)
+            if not kind:
+                raise GamewrightError(f"layer {i + 1} has dice but no kind: choose one")
+            if not LABEL.fullmatch(kind):
+                raise GamewrightError(f"a layer's kind is a word such as {', '.join(LAYER_KINDS)}")
             rows.append((kind, count, size))
     return rows
 

@@ -77,3 +77,36 @@ def test_a_fight_played_through_the_board(client: TestClient) -> None:
         action = attacks[0] if attacks else next((b for b in buttons if b.startswith("move 2")), "end")
         page = client.post(f"/games/{gid}/act", data={"action": action, "seq": seq.group(1), "board": "1"}).text
     assert checked > 0
+
+
+def test_the_boards_links_open_the_tools_on_the_same_pool_and_defender(client: TestClient) -> None:
+    """An action's "odds" link gives the engine's success chance for its pool; a target's "defence" link opens
+    the defence tool on that target's layers without an error."""
+    g = client.post("/api/games", json={"game": "affinity", "seed": 5, "seats": ["human", "human"],
+                                        "options": OPTIONS}).json()
+    client.get(f"/games/{g['id']}/join", params={"token": g["seats"][0]["token"]})
+    platform = client.app.state.platform  # type: ignore[attr-defined]
+    state = platform.runtime(g["id"]).head[1]
+    while state.current_player != 0 or not any("targets" in state.preview(a) for a in state.legal_actions()):
+        token = g["seats"][state.current_player]["token"]
+        step = next((a.to_text() for a in state.legal_actions() if a.verb == "move"), "end")  # close in
+        client.post(f"/api/games/{g['id']}/actions", json={"action": step, "seq": platform.runtime(g["id"]).head[0]},
+                    headers={"Authorization": f"Bearer {token}"})
+        state = platform.runtime(g["id"]).head[1]
+    legal = {a.to_text(): a for a in state.legal_actions()}
+    board = board_of(client.get(f"/games/{g['id']}").text)
+    odds = defence = 0
+    for chunk in board.split('<div class="aff-choice" ')[1:]:
+        found = BOARD_BUTTON.search(chunk)
+        assert found is not None
+        p = state.preview(legal[html.unescape(found.group(1))])
+        for href in re.findall(r'href="(/tools/affinity/odds\?[^"]+)"', chunk):
+            tool = client.get(html.unescape(href))
+            assert tool.status_code == 200 and 'role="alert"' not in tool.text
+            assert f'id="success" data-p="{p["success"]["p"]}"' in tool.text
+            odds += 1
+        for href in re.findall(r'href="(/tools/affinity/defend\?[^"]+)"', chunk):
+            tool = client.get(html.unescape(href))
+            assert tool.status_code == 200 and 'role="alert"' not in tool.text and 'id="odds-lost"' in tool.text
+            defence += 1
+    assert odds > 0 and defence > 0

@@ -256,19 +256,35 @@ def needs(dice: dict[str, Any]) -> str:
             f"at {dice['threshold']}+")
 
 
-def choice_view(text: str, choice: Choice, p: dict[str, Any], hd_of: dict[int, int], names: dict[int, str],
-                title: str) -> dict[str, Any]:
+def defence_link(f: dict[str, Any], tg: dict[str, Any]) -> str:
+    """The defence tool on this target: its layers and body, its defence rolls and bonus dice, and the damage
+    this attack most likely deals."""
+    from gamewright.web.assistants_affinity import defend_link
+
+    rows = [(la["label"], la["count"], la["sides"]) for la in f["layers"] if la["count"]]
+    rows.append(("body", f["hd"], f["hd_die"]))
+    dist = tg.get("damage") or {}
+    damage = max(dist, key=lambda k: _exact(dist[k])) if dist else 1
+    return defend_link(rows[:5], capacity=tg.get("capacity", 1), damage=damage, bonus=tg.get("defence_bonus", 0))
+
+
+def choice_view(text: str, choice: Choice, p: dict[str, Any], fighters: dict[int, dict[str, Any]],
+                names: dict[int, str], title: str) -> dict[str, Any]:
     """One legal action's preview as the panel shows it: the exact values kept (``pct``/``num`` show them short,
-    exact on demand), plus what a player asks first — the chance to bring a target to 0 HD."""
+    exact on demand), plus what a player asks first — the chance to bring a target to 0 HD — and the links that
+    open this pool and each target's defence in the tools."""
+    from gamewright.web.assistants_affinity import odds_link
+
     hits = []
     for tg in p.get("targets") or []:
-        hd = hd_of.get(tg["idx"], 0)
+        hd = int(fighters[tg["idx"]]["hd"]) if tg["idx"] in fighters else 0
         resolve = _exact(tg.get("resolve_check", 0))
         hits.append({"idx": tg["idx"], "name": tg["name"], "expected_p": tg["expected_hd_lost"]["p"], "hd": hd,
                      "expected": _exact(tg["expected_hd_lost"]), "capacity": tg.get("capacity"),
                      "down": _at_least(tg["hd_lost"], hd) if hd > 0 else None,
                      "bonus": tg.get("defence_bonus", 0), "notes": [REF.sub("", n) for n in tg.get("notes", [])],
-                     "lost": [(k, _exact(x)) for k, x in tg["hd_lost"].items()], "resolve": resolve or None})
+                     "lost": [(k, _exact(x)) for k, x in tg["hd_lost"].items()], "resolve": resolve or None,
+                     "tool": defence_link(fighters[tg["idx"]], tg) if tg["idx"] in fighters else ""})
     dice = p.get("dice")
     burned = p.get("hd_burned") or {}
     check = p.get("resolve_check")
@@ -288,6 +304,8 @@ def choice_view(text: str, choice: Choice, p: dict[str, Any], hd_of: dict[int, i
         "label": label, "success": _exact(p["success"]) if "success" in p else None,
         "success_p": p["success"]["p"] if "success" in p else "",
         "needs": needs(dice) if dice else "",
+        "tool": odds_link(dice=dice["safe"], exertion=dice["exertion"], threshold=dice["threshold"],
+                          required=dice["required"]) if dice else "",
         "successes": [(k, x["float"], int(k) >= dice["required"]) for k, x in p["successes"].items()]
         if dice and p.get("successes") else [],
         "hits": hits, "expected": sum((h["expected"] for h in hits), Fraction(0)) if hits else None,
@@ -307,7 +325,7 @@ def _rank(c: dict[str, Any]) -> tuple[Any, ...]:
 def action_menu(seen: Seen, names: dict[int, str]) -> dict[str, Any]:
     """The legal actions grouped by ability (or move, share): each group's targets and exertion levels, each
     choice's exact preview; the turn's plain ends (``end``, ``hold``) apart."""
-    hd_of = {f["idx"]: int(f["hd"]) for f in seen.view["fighters"]}
+    fighters = {f["idx"]: f for f in seen.view["fighters"]}
     groups: dict[str, dict[str, Any]] = {}
     plain = []
     for text in seen.legal:
@@ -324,7 +342,7 @@ def action_menu(seen: Seen, names: dict[int, str]) -> dict[str, Any]:
                 key, words_of(key))
             groups[key] = {"key": key, "verb": choice.verb, "title": title, "choices": [],
                            "tier": (p.get("ability") or {}).get("tier", "")}
-        groups[key]["choices"].append(choice_view(text, choice, p, hd_of, names, groups[key]["title"]))
+        groups[key]["choices"].append(choice_view(text, choice, p, fighters, names, groups[key]["title"]))
     out = []
     for n, g in enumerate(groups.values()):
         choices = g["choices"]
