@@ -174,17 +174,18 @@ def shown_moves(seen: Seen) -> list[int]:
     return out[::-1]
 
 
-def _square_before(seen: Seen, who: int, before: int, fighters: list[dict[str, Any]]) -> tuple[int, int] | None:
-    """Where fighter ``who`` stood before move ``before``: its latest earlier move in the events, else its
-    starting square (the engine's placement: the party in column 0, the creatures ``START_GAP`` squares away,
-    each side's fighters one row apart in their order)."""
+def _square_before(seen: Seen, who: int, move: int, event: int, fighters: list[dict[str, Any]]) -> tuple[int, int]:
+    """Where fighter ``who`` stood before event ``event`` of move ``move``: where its latest earlier step in the
+    events took it, else its starting square (the engine's placement: the party in column 0, the creatures
+    ``START_GAP`` squares away, each side's fighters one row apart in their order)."""
     from gamewright.games.affinity.combat_fighters import START_GAP
 
-    for k in range(before - 1, 0, -1):
-        for e in reversed(seen.events[k]):
+    for k in range(move, 0, -1):
+        events = seen.events[k] if k < move else seen.events[k][:event]
+        for e in reversed(events):
             if e.get("event") in ("move", "push") and e.get("who") == who and "to" in e:
                 return int(e["to"][0]), int(e["to"][1])
-    side = fighters[who]["side"]
+    side = next(f["side"] for f in fighters if f["idx"] == who)
     row = [f["idx"] for f in fighters if f["side"] == side].index(who)
     return (0 if side == 0 else START_GAP), row
 
@@ -206,7 +207,7 @@ def last_moves(seen: Seen, fighters: list[dict[str, Any]], names: dict[int, str]
     paths: list[dict[str, Any]] = []
     story: list[str] = []
     for k in shown_moves(seen):
-        for e in seen.events[k]:
+        for i, e in enumerate(seen.events[k]):
             kind, who = e.get("event"), e.get("who")
             if kind == "roll" and who in at:
                 target = _target_in(str(e.get("text", "")), names)
@@ -221,11 +222,14 @@ def last_moves(seen: Seen, fighters: list[dict[str, Any]], names: dict[int, str]
                     shots.append({**_between(at[by], at[who], 18), "hit": True, "a": by, "b": who})
                 story.append(REF.sub("", str(e.get("text", ""))))
             elif kind in ("move", "push") and who in at and "to" in e:
-                start = _square_before(seen, who, k, fighters)
+                start = _square_before(seen, who, k, i, fighters)
                 end = (int(e["to"][0]), int(e["to"][1]))
-                if start is not None and start != end:
+                if start != end:
+                    here = end == (at[who]["x"], at[who]["y"])  # it still stands there: to its token
                     paths.append({"x1": (start[0] - x0) * CELL + CELL // 2, "y1": (start[1] - y0) * CELL + CELL // 2,
-                                  "x2": at[who]["cx"], "y2": at[who]["cy"], "who": who})
+                                  "x2": at[who]["cx"] if here else (end[0] - x0) * CELL + CELL // 2,
+                                  "y2": at[who]["cy"] if here else (end[1] - y0) * CELL + CELL // 2,
+                                  "who": who, "move": k, "from": start, "to": end})
                 story.append(REF.sub("", str(e.get("text", ""))))
             elif kind in ("status", "heal", "free_strike", "stun", "prone"):
                 story.append(REF.sub("", str(e.get("text", ""))))
