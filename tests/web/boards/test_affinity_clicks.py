@@ -35,7 +35,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chr
 BOARD_FACTS = """() => {
     const b = document.querySelector('#aff-board');
     const r = b.getBoundingClientRect();
-    const seen = [...b.querySelectorAll('button, summary, a')].filter(e => e.getClientRects().length);
+    const seen = [...b.querySelectorAll('button, summary, a')].filter(e => e.checkVisibility());
     const small = seen.map(e => [e.textContent.trim().slice(0, 40), e.getBoundingClientRect()])
         .filter(([, box]) => box.height < 44 || box.width < 44).map(([t, box]) => `${t} ${box.width}x${box.height}`);
     return {text: b.innerText, height: r.height, width: r.width, small: small};
@@ -75,11 +75,28 @@ class FightChooser:
         if "_" in re.sub(r"\S*\d_\S*", "", facts["text"]):
             self.problems.append("an underscore in the board's text (a snake_case name?)")
 
+    @staticmethod
+    def open_line(page: Any, group: Any) -> Any:
+        """Open an action's line and wait for its confirm button (a live refresh may swap the table as it opens:
+        look again, as a player would)."""
+        confirm = group.locator(".aff-choice:not([hidden]) [data-action]")
+        for _ in range(4):
+            if group.get_attribute("open") is None:
+                group.locator("> summary").click()
+            try:
+                confirm.wait_for(state="visible", timeout=5_000)
+                return confirm
+            except Exception:  # playwright's TimeoutError: the line was swapped closed
+                continue
+        return confirm
+
     def __call__(self, page: Any) -> Any:
         self.turns += 1
         attack = page.locator(".aff-group").filter(has=page.locator("> summary .aff-odds", has_text="hit")).first
         if attack.count():
-            attack.locator("> summary").click()
+            confirm = self.open_line(page, attack)
+            if self.turns % 4 == 2:  # the details on demand too: the distributions and the tools' links
+                attack.locator(".aff-choice:not([hidden]) .aff-more > summary").click()
             self.check_board(page)  # with an ability open: the tallest the board gets
             enemies = page.locator(".aff-map .token.can-target.side1:not(.stacked)")
             if self.turns % 2 == 0 and enemies.count():
@@ -100,7 +117,7 @@ class FightChooser:
             self.check_board(page)
         move = page.locator('.aff-group[data-key="move"]')
         if move.count():
-            move.locator("> summary").click()
+            self.open_line(page, move)
             foes = {t.get_attribute("data-idx") for t in page.locator(".aff-map .token.side1").all()}
             for button in move.locator('.aff-set[data-set="target"]').all():
                 if button.get_attribute("data-value") in foes:

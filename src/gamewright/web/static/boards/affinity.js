@@ -85,6 +85,11 @@
   document.addEventListener("toggle", function (e) {
     var group = e.target;
     if (!(group instanceof HTMLDetailsElement) || !group.classList.contains("aff-group")) return;
+    if (!document.contains(group)) {  // the table was swapped as this one opened: open the copy shown now
+      var live = document.querySelector('#aff-board .aff-group[data-key="' + CSS.escape(group.dataset.key) + '"]');
+      if (live && group.open && !live.open) live.open = true;
+      return;
+    }
     var board = boardOf(group);
     if (!board) return;
     if (group.open) {
