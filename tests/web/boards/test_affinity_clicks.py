@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import ARTIFACTS, CspWatch, Server
+from tests.web.shots import element_shot
 from tests.web.table_play import (
     DESKTOP,
     MAX_CLICKS,
@@ -58,6 +59,7 @@ class FightChooser:
         self.problems: list[str] = []
         self.heights: list[float] = []
         self.picked_on_map = self.exerted = 0
+        self.shots: set[str] = set()
 
     def check_board(self, page: Any) -> None:
         facts = page.evaluate(BOARD_FACTS)
@@ -90,6 +92,14 @@ class FightChooser:
                 continue
         return confirm
 
+    def shot(self, page: Any, when: str | None = None) -> None:
+        """The board alone at the harness's moments (its page shots hold the whole frame): start, middle, end."""
+        when = when or {1: "start", 7: "middle"}.get(self.turns)
+        if when and when not in self.shots:
+            size = "phone" if self.size[0] < 600 else "desktop"
+            element_shot(page, "#board", ARTIFACTS / f"affinity-{size}-board-{when}.png")
+            self.shots.add(when)
+
     def __call__(self, page: Any) -> Any:
         self.turns += 1
         attack = page.locator(".aff-group").filter(has=page.locator("> summary .aff-odds", has_text="hit")).first
@@ -98,6 +108,7 @@ class FightChooser:
             if self.turns % 4 == 2:  # the details on demand too: the distributions and the tools' links
                 attack.locator(".aff-choice:not([hidden]) .aff-more > summary").click()
             self.check_board(page)  # with an ability open: the tallest the board gets
+            self.shot(page)
             enemies = page.locator(".aff-map .token.can-target.side1:not(.stacked)")
             if self.turns % 2 == 0 and enemies.count():
                 idx = enemies.first.get_attribute("data-idx")
@@ -115,6 +126,7 @@ class FightChooser:
             return attack.locator(".aff-choice:not([hidden]) [data-action]")
         if self.turns % 4 == 1:
             self.check_board(page)
+        self.shot(page)
         move = page.locator('.aff-group[data-key="move"]')
         if move.count():
             self.open_line(page, move)
@@ -155,6 +167,7 @@ def test_a_whole_fight_by_clicks(fight_server: Server, size: tuple[int, int]) ->
             old_frame = page.locator("#action-text, section.view").count() > 0
             if page.locator("#aff-board").count():
                 chooser.check_board(page)  # the board at the end of the fight
+                chooser.shot(page, "end")
         finally:
             browser.close()
     csp.check()

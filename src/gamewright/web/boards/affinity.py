@@ -145,9 +145,13 @@ def battle_map(cards: list[dict[str, Any]], active: int, reach: dict[str, Any]) 
     for c in sorted(cards, key=lambda c: c["status"] != "dead"):  # the dead under the living
         here = shared.get((c["x"], c["y"]), [c["idx"]])
         fan = FAN[min(len(here), len(FAN)) - 1]
-        dx, dy = fan[here.index(c["idx"]) % len(fan)] if c["idx"] in here else (0, 0)
+        if c["idx"] in here:
+            dx, dy = fan[here.index(c["idx"]) % len(fan)]
+        else:  # the fallen in a square someone stands on: its corner, not under the living token
+            dx, dy = (0, 0) if (c["x"], c["y"]) not in shared else (CELL // 2 - 7, CELL // 2 - 7)
         tokens.append({**c, "cx": (c["x"] - x0) * CELL + CELL // 2 + dx, "cy": (c["y"] - y0) * CELL + CELL // 2 + dy,
                        "active": c["idx"] == active, "stacked": len(here) > 1 and c["idx"] in here,
+                       "alone": (c["x"], c["y"]) not in shared or c["idx"] in here,
                        "size": 16 if len(here) == 1 else 11 if len(here) == 2 else 9})
     at = {t["idx"]: t for t in tokens}
     links = [{"a": a, "b": b, **_between(at[a], at[b])} for a, b in reach["engaged"]]
@@ -370,7 +374,8 @@ def board_context(seen: Seen) -> dict[str, Any]:
     view = seen.view
     names = {f["idx"]: f["name"] for f in view["fighters"]}
     cards = [fighter_card(f, names) for f in view["fighters"]]
-    the_map = battle_map(cards, view["active"], reach_map(public_position(view)))
+    acting_now = view["active"] if view["winner"] is None else -1  # a finished fight has no one acting
+    the_map = battle_map(cards, acting_now, reach_map(public_position(view)))
     acting = next((c for c in cards if c["idx"] == view["active"]), None)
     menu: Callable[[], dict[str, Any]] | None = (lambda: action_menu(seen, names)) if seen.mine else None
     return {"round": view["round"], "active": view["active"], "acting": acting,
