@@ -13,11 +13,15 @@ import math
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, NamedTuple
+
+from markupsafe import Markup
 
 from gamewright.core.rng import Rng
 from gamewright.games.affinity.reach import reach_map
 from gamewright.web.boards import Seen
+from gamewright.web.numbers import num, pct
 
 TEMPLATE = "affinity.html"
 CELL = 44  # SVG units per square
@@ -370,6 +374,19 @@ def action_menu(seen: Seen, names: dict[int, str]) -> dict[str, Any]:
     return {"groups": out, "plain": plain}
 
 
+@lru_cache(maxsize=4096)
+def short_pct(x: Fraction) -> Markup:
+    """``numbers.pct`` of an exact chance, remembered: a fight's chances come from few dice, so they repeat within
+    a position and between positions (the page shows dozens)."""
+    return pct(x)
+
+
+@lru_cache(maxsize=4096)
+def short_num(x: Fraction) -> Markup:
+    """``numbers.num`` of an exact expectation, remembered like ``short_pct``."""
+    return num(x)
+
+
 def board_context(seen: Seen) -> dict[str, Any]:
     view = seen.view
     names = {f["idx"]: f["name"] for f in view["fighters"]}
@@ -383,4 +400,4 @@ def board_context(seen: Seen) -> dict[str, Any]:
             "party": [c for c in cards if c["side_no"] == 0], "foes": [c for c in cards if c["side_no"] == 1],
             "map": the_map, "names": names, "seq": seen.seq,
             "last": last_moves(seen, view["fighters"], names, the_map["at"], the_map["x0"], the_map["y0"]),
-            "menu": menu}
+            "menu": menu, "pct": short_pct, "num": short_num}
