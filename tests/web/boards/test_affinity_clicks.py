@@ -24,10 +24,12 @@ from tests.web.table_play import (
     MAX_CLICKS,
     PHONE,
     create_table,
+    mark_table,
     number_problems,
     play_by_clicks,
     snake_keys,
     view_of,
+    wait_table_swap,
 )
 from tests.web.test_browser import ARGS, CHROMIUM
 
@@ -100,8 +102,18 @@ class FightChooser:
             element_shot(page, "#board", ARTIFACTS / f"affinity-{size}-board-{when}.png")
             self.shots.add(when)
 
+    @staticmethod
+    def settle(page: Any, quiet_ms: int = 400) -> None:
+        """Wait until the table stops being replaced: a move's own answer is followed by the live refresh its
+        event triggers, and a control found before that refresh is gone when it is clicked."""
+        for _ in range(10):
+            mark_table(page)
+            if not wait_table_swap(page, timeout_ms=quiet_ms):
+                return
+
     def __call__(self, page: Any) -> Any:
         self.turns += 1
+        self.settle(page)
         attack = page.locator(".aff-group").filter(has=page.locator("> summary .aff-odds", has_text="hit")).first
         if attack.count():
             confirm = self.open_line(page, attack)
