@@ -51,7 +51,7 @@ def test_a_characters_link_in_the_browser_pages(client: TestClient) -> None:
     idle = party["characters"][1 - view["view"]["active"]]
     assert client.get(f"/games/{gid}/join", params={"token": idle["token"]}).status_code == 200
     page = client.get(f"/games/{gid}").text
-    assert 'id="your-turn"' not in page and "board-act" not in page
+    assert 'id="your-turn"' not in page and "data-action" not in page and 'class="aff-choice"' not in page
     refused = client.post(f"/games/{gid}/act", data={"action": "end", "seq": str(view["seq"]), "board": "1"})
     assert "not this character" in refused.text
     assert client.get(f"/api/games/{gid}").json()["seq"] == view["seq"]
