@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from fastapi.testclient import TestClient
 from starlette.requests import Request
 
 from gamewright.games.penance.bots import make_bot
@@ -162,3 +163,12 @@ def test_the_last_attack_is_drawn_and_its_motion_can_stop() -> None:
     motion = css[css.index("@media (prefers-reduced-motion: no-preference)"):]
     assert "pen-flash" in motion.split("}\n}")[0]  # animated only when motion is welcome
     assert "body.skip-motion .pen-board *" in css and "animation: none" in css
+
+
+def test_an_attack_opens_in_the_attack_tool_as_it_stands(client: TestClient) -> None:
+    rt = battle_until(attack_ready)
+    board = board_html(rt, rt.state.current_player)
+    links = [html.unescape(u) for u in re.findall(r'href="(/tools/penance/attack\?[^"]+)"', board)]
+    assert links, "no attack card offers the attack tool"
+    page = client.get(links[0])
+    assert page.status_code == 200 and 'id="attack-json"' in page.text and 'id="attack-story"' in page.text
