@@ -22,7 +22,7 @@ from gamewright.web.boards import board_for, seen_by
 from gamewright.web.boards.penance import board_context
 from gamewright.web.pages import templates
 from gamewright.web.runtime import Runtime, new_runtime
-from tests.web.table_play import number_problems
+from tests.web.table_play import number_problems, snake_keys
 
 CSS = Path(__file__).resolve().parents[3] / "src/gamewright/web/static/boards/penance.css"
 DATA_ACTION = re.compile(r'<(\w+)[^>]*\bdata-action="([^"]*)"')
@@ -31,18 +31,22 @@ BUTTON = re.compile(r'<button type="submit" form="pen-act" name="action" value="
 TAG = re.compile(r"<[^>]+>")
 
 
-def battle_until(stop: Callable[[Any], bool], seed: int = 5, options: dict[str, Any] | None = None,
+def battle_until(stop: Callable[[Any], bool], options: dict[str, Any] | None = None, seeds: range = range(1, 40),
                  limit: int = 3000) -> Runtime:
-    """A runtime whose battle the heuristic bots played until ``stop(state)`` held (the position before a move)."""
-    rt = new_runtime("words", "penance", None, options or {}, seed)
-    bots = [make_bot("heuristic", 0), make_bot("heuristic", 1)]
-    for _ in range(limit):
-        if rt.state.is_terminal() or stop(rt.state):
-            return rt
-        st = rt.state.clone()
-        seat = st.current_player
-        events = st.apply(bots[seat].choose(st))
-        rt.install(st, events, seat)
+    """A runtime whose battle the heuristic bots played until ``stop(state)`` held (the position before a move),
+    in the first of ``seeds`` where it comes before the battle ends."""
+    for seed in seeds:
+        rt = new_runtime("words", "penance", None, options or {}, seed)
+        bots = [make_bot("heuristic", 0), make_bot("heuristic", 1)]
+        for _ in range(limit):
+            if stop(rt.state):
+                return rt
+            if rt.state.is_terminal():
+                break
+            st = rt.state.clone()
+            seat = st.current_player
+            events = st.apply(bots[seat].choose(st))
+            rt.install(st, events, seat)
     raise AssertionError("the position never came")
 
 
@@ -66,7 +70,8 @@ def visible(fragment: str) -> str:
 
 
 def attack_ready(st: Any) -> bool:
-    return st.todo[-1][0] == "main" and any(a.kind == "play" and a.arg >= 0 for a in st.legal_actions())
+    return not st.is_terminal() and st.todo[-1][0] == "main" and any(a.kind == "play" and a.arg >= 0
+                                                                     for a in st.legal_actions())
 
 
 def test_every_move_control_is_legal_and_carries_its_preview() -> None:
@@ -121,8 +126,7 @@ def _loss_with_copies(st: Any) -> bool:
 
 
 def test_the_loss_prompt_says_why_how_many_and_offers_every_choice() -> None:
-    rt = next(r for r in (battle_until(lambda st: _loss_with_copies(st), seed=s) for s in range(1, 40))
-              if _loss_with_copies(r.state))
+    rt = battle_until(_loss_with_copies)
     st = rt.state
     seat, casket = st.current_player, st.todo[-1][1]
     board = board_html(rt, seat)
@@ -154,11 +158,18 @@ def test_the_front_arc_leaves_the_terrain_readable() -> None:
 
 
 def test_the_last_attack_is_drawn_and_its_motion_can_stop() -> None:
-    rt = battle_until(lambda st: st.attack is not None and st.todo[-1][0] in ("react", "loss"))
+    def at_an_arm(st: Any) -> bool:  # the engine's line then says "left_arm" or "right_arm"
+        return not st.is_terminal() and st.attack is not None and st.todo[-1][0] in ("react", "loss") \
+            and st.attack["component"] in (1, 2)
+
+    rt = battle_until(at_an_arm, {"hit_location": "random"})
     seat = rt.state.current_player
     board = board_html(rt, seat)
     assert 'class="pen-strike' in board and 'class="pen-flash' in board
-    assert "Last move" in visible(board)
+    text = visible(board)
+    assert "Last move" in text
+    shown = [k for k in snake_keys(rt.state.view_for(seat)) if re.search(rf"\b{re.escape(k)}\b", text)]
+    assert shown == []  # the engine's lines name components in words on the board ("at left arm")
     css = CSS.read_text(encoding="utf-8")
     motion = css[css.index("@media (prefers-reduced-motion: no-preference)"):]
     assert "pen-flash" in motion.split("}\n}")[0]  # animated only when motion is welcome

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Server
+from tests.web.conftest import ARTIFACTS, Server
 from tests.web.table_play import (
     DESKTOP,
     MAX_CLICKS,
@@ -137,6 +137,8 @@ def test_a_battle_by_clicks(server: Server, size: tuple[int, int]) -> None:
                                  chooser(server, g["id"], seat["token"], size, own))
             own += [p for p in board_problems(page, view_of(server, g["id"], seat["token"]), size) if p not in own]
             old_frame = page.locator(OLD_FRAME).count() > 0
+            tag = "phone" if size[0] < 600 else "desktop"  # the board as the battle ended (the harness's end shot is
+            page.locator("#board").screenshot(path=str(ARTIFACTS / f"penance-{tag}-end-board.png"))  # the viewport)
         finally:
             browser.close()
     assert run.finished, f"the battle did not end by clicks ({run.clicks} clicks, {run.seconds:.0f} s)"

@@ -41,6 +41,7 @@ TERRAIN_WORDS = {"open": "open ground", "rubble": "rubble: light cover, +1 SP to
                  "water": "water: −2 Heat a turn for a casket standing in it"}
 HIT_TIERS = frozenset(("hit", "strong", "critical", "execution"))
 TERRAIN_LETTERS = {"rubble": "r", "forest": "F", "wall": "#", "water": "~"}
+SNAKE = re.compile(r"\b([a-z]+(?:_[a-z]+)+)\b")  # a data name inside an engine's line ("at left_arm")
 MOVE_TEXT = re.compile(r"\bmoves (E|SE|SW|W|NW|NE) to\b")
 
 
@@ -341,7 +342,8 @@ def last_moves(seen: Seen, m: HexMap, caskets: list[dict[str, Any]]) -> dict[str
         else:
             trails.append({"team": caskets[c]["team"], "points": " ".join(f"{x},{y}" for x, y in pts),
                            "end": pts[-1]})
-    return {"trails": trails, "strikes": strikes[-4:], "lines": [x for x in lines if x["text"]][-8:]}
+    shown = [{**x, "text": SNAKE.sub(lambda w: words(w.group(1)), str(x["text"]))} for x in lines if x["text"]]
+    return {"trails": trails, "strikes": strikes[-4:], "lines": shown[-8:]}
 
 
 # --- the board ------------------------------------------------------------------------------------------------
@@ -491,7 +493,7 @@ def _loss_why(loss: dict[str, Any], view: dict[str, Any], labels: Sequence[str],
     for k in reversed(_recent(seen)):
         for e in reversed(seen.events[k]):
             if _casket_of(e) == me and e.get("event") not in ("lose", "draw", "recover") and e.get("text"):
-                cause = e["text"]
+                cause = SNAKE.sub(lambda w: words(w.group(1)), str(e["text"]))
                 break
         if cause:
             break
