@@ -433,8 +433,11 @@ def _prompt(pending: str | None, view: dict[str, Any], buttons: list[dict[str, A
         part = f" on your {words(_component_name(at.get('component')))}" if _component_name(at.get("component")) else ""
         return {"kind": "react", "title": "You are hit",
                 "why": f"{who}'s {card.name if card else 'attack'} hits{part}: {str(at.get('tier', '')).upper()}, "
-                       f"{at.get('damage', '?')} damage. Before your defense dice you may play one reactive card "
-                       "(it lowers the damage), spend a Rune (+2 Defense), or pass.",
+                       f"{at.get('damage', '?')} damage. Before your defense dice you may "
+                       + ", ".join(x for x, kind in (("play one reactive card (it lowers the damage)", "react"),
+                                                     ("spend a Rune (+2 Defense)", "rune"))
+                                   if any(b["kind"] == kind for b in buttons)) + (", or " if len(buttons) > 1 else "")
+                       + "pass.",
                 "buttons": buttons}
     if pending == "rites":
         return {"kind": "rites", "title": "An ally is out",
@@ -577,8 +580,8 @@ def board_context(seen: Seen) -> dict[str, Any]:
     over = None
     if view.get("over"):
         w = view.get("winner", -1)
-        over = (f"The battle is over: {'P' + str(w + 1) + ' wins' if isinstance(w, int) and w >= 0 else 'a draw'}"
-                + (f" — {view['end_reason']}" if view.get("end_reason") else "") + ".")
+        result = f"P{w + 1} wins" if isinstance(w, int) and w >= 0 else "a draw"
+        over = f"The battle is over — {view.get('end_reason') or result}."
     return {"pen": {
         "map": _map(str(seen.options.get("map", "default"))), "caskets": caskets, "arc": sorted(arc),
         "arc_edges": arc_edges(m, arc), "focus": focus,
