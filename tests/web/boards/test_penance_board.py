@@ -16,19 +16,30 @@ from gamewright.games.penance.hexgrid import DIRECTIONS
 from tests.web.conftest import ARTIFACTS, Server
 from tests.web.test_browser import CHROMIUM, browser, changed  # noqa: F401 - browser is a fixture
 
-BOARD_BUTTON = re.compile(r'<button type="submit" form="action-buttons" name="action" value="([^"]*)" class="pen-act"')
+BOARD_BUTTON = re.compile(r'<button type="submit" form="pen-act" name="action" value="([^"]*)" data-action="\1"')
 SEQ = re.compile(r'data-seq="(\d+)"')
-ATTACK = re.compile(r'value="([^"]*)" class="pen-act"\s*data-hit="([^"]*)" data-expected="([^"]*)"')
+ATTACK = re.compile(r'data-action="([^"]*)" class="pen-act kind-attack[^"]*" '
+                    r'data-hit="([^"]*)" data-expected="([^"]*)"')
+PROMPT_ORDER = ("keep", "pass", "lose deck")  # the opening hand, a hit, a loss
 
 
 def pick(page: Any) -> Any:
-    """An attack when one is offered, else the board's first card or control button (end is always there)."""
-    for sel in ("button.pen-act[data-hit]", "button.pen-act[value='keep']", "button.pen-act[value='pass']",
-                "button.pen-act[value='end']", "button.pen-act"):
-        loc = page.locator(sel)
-        if loc.count():
-            return loc.first
-    return None
+    """A prompt's first sensible answer; else an attack (its card picked first, which shows its targets); else end.
+    Every control returned makes a move (it carries ``data-action``)."""
+    prompt = page.locator("#penance-board .pen-prompt")
+    if prompt.count():
+        for action in PROMPT_ORDER:
+            button = prompt.locator(f"[data-action='{action}']")
+            if button.count():
+                return button.first
+        return prompt.locator("[data-action]").first
+    attack = page.locator("#penance-board .pen-opts [data-action][data-hit]")
+    if attack.count():
+        panel = attack.first.locator("xpath=ancestor::div[contains(@class, 'pen-opts')]").get_attribute("id")
+        page.locator(f"#card-{panel[len('opts-'):]}").click()  # picking the card opens its targets
+        return attack.first
+    end = page.locator("#penance-board [data-action='end']")
+    return end.first if end.count() else None
 
 
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium (/usr/bin/chromium) is not installed")
@@ -50,7 +61,7 @@ def test_penance_game_through_the_board(browser: Any, server: Server) -> None:  
         if i == 12:
             page.screenshot(path=str(ARTIFACTS / "board_penance_middle.png"), full_page=True)
         seq = page.locator("#table").get_attribute("data-seq")
-        if not reach_seen and page.locator("li.card[data-lights]").count():
+        if not reach_seen and page.locator("label.pen-card[data-lights]").count():
             reach_seen = shows_reach_on_hover(page)
         button = pick(page)
         assert button is not None, "no board button on our turn"
@@ -65,7 +76,7 @@ def test_penance_game_through_the_board(browser: Any, server: Server) -> None:  
 
 def shows_reach_on_hover(page: Any) -> bool:
     """Pointing at an attack card draws its reach on the map (site.js; the CSP allows no inline style)."""
-    card = page.locator("li.card[data-lights]").first
+    card = page.locator("label.pen-card[data-lights]").first
     reach = card.get_attribute("data-lights")
     try:
         card.hover(timeout=5_000)
@@ -78,13 +89,13 @@ def shows_reach_on_hover(page: Any) -> bool:
     return True
 
 
-CARD_NAME = re.compile(r'<li class="card [^"]*" id="card-\d+"[^>]*>\s*<div class="chead">.*?<strong>([^<]*)</strong>',
-                       re.S)
+CARD_NAME = re.compile(r'class="pen-card [^"]*" id="card-\d+"[^>]*>\s*<span class="chead">.*?'
+                       r'<strong class="cname">([^<]*)</strong>', re.S)
 
 
 def board_of(page: str) -> str:
     start = page.index('id="penance-board"')
-    return page[start:page.index('class="pen-log"', start)]
+    return page[start:page.index("<!-- end of the Penance board -->", start)]
 
 
 def closer(state: Any, buttons: list[str]) -> str:
@@ -131,7 +142,7 @@ def test_previews_and_hidden_cards_over_a_game(client: TestClient) -> None:
         for seat in (0, 1):
             own = sorted(c["name"] for c in state.view_for(seat)["sides"][seat]["hand"])
             assert sorted(html.unescape(n) for n in CARD_NAME.findall(board_of(pages[seat]))) == own
-        assert 'class="pen-hand"' not in pages[None] and "pen-act" not in board_of(pages[None])
+        assert 'class="pen-hand"' not in pages[None] and "data-action" not in board_of(pages[None])
         buttons = [html.unescape(b) for b in BOARD_BUTTON.findall(page)]
         attacks = [html.unescape(a) for a, _, _ in ATTACK.findall(page)]
         choice = attacks[0] if attacks else closer(state, buttons)

@@ -33,7 +33,7 @@ def test_squad_board_shows_every_casket_and_plays(browser: Any, server: Server) 
             break
         assert "Your hand — P1" in page.locator("section.pen-hand h3").inner_text()
         if page.locator("button.pen-act[data-hit]").count() and not attacked:
-            label = page.locator("button.pen-act[data-hit]").first.inner_text()
+            label = page.locator("button.pen-act[data-hit]").first.get_attribute("aria-label") or ""
             assert "P2" in label  # an attack names the enemy casket it rolls against
             page.screenshot(path=str(ARTIFACTS / "board_penance_squad.png"), full_page=True)
             attacked = True
