@@ -158,8 +158,7 @@ def view_of(server: Server, game_id: str, token: str) -> dict[str, Any]:
 
 
 def play_by_clicks(page: Any, server: Server, game_id: str, token: str, name: str, size: tuple[int, int],
-                   choose: OVER = "#result, #replay-link"  # the result panel (the table's older end line: the replay link)
-Chooser = first_action, max_screens: int = 4) -> ClickRun:
+                   choose: Chooser = first_action, max_screens: int = 4) -> ClickRun:
     """Click to the end of the game (or ``MAX_CLICKS``); check the page at start, middle and end."""
     run = ClickRun()
     start = time.monotonic()
