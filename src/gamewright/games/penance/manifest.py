@@ -52,6 +52,7 @@ MANIFEST = GameManifest(
     default_seats=("human", "bot:heuristic"),
     bots=_bots,
     best_bot="heuristic",
+    result_summary="gamewright.web.result_words:penance",  # the result panel's words
     board="gamewright.web.boards.penance",
     assistants=("gamewright.web.assistants_penance:router", "gamewright.web.campaigns_penance:router"),
     action_texts="gamewright.games.penance.action_catalogue:texts",

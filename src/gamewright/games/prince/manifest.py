@@ -57,6 +57,7 @@ MANIFEST = GameManifest(
     default_seats=("human",),
     bots=_bots,
     best_bot="greedy",
+    result_summary="gamewright.web.result_words:prince",  # the result panel's words
     board="gamewright.web.boards.prince",
     assistants=("gamewright.web.assistants_prince:router",),
     action_texts=_planets,
