@@ -223,7 +223,9 @@ def resume_point(request: Request) -> int | None:
 
 
 @router.get("/api/games/{game_id}/stream", summary="Live updates (server-sent events)", response_model=None,
-            responses={200: {"description": "a message per new seq: `id: <seq>`, its data an `Update`",
+            responses={200: {"description": "a message per new seq: `id: <seq>`, its data an `Update`; once a "
+                                             "finished game's rematch starts, one `event: rematch` whose data is "
+                                             "`{\"game\": <id>, \"rematch\": <new id>}`",
                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
                        **errors(400, 403, 404, 429, 503)},
             openapi_extra={**BEARER, "parameters": [
@@ -243,6 +245,7 @@ async def stream(request: Request, game_id: str) -> EventSourceResponse:
 
     async def messages() -> AsyncIterator[dict[str, str]]:
         nonlocal last
+        woken, rematch_told = True, False
         while True:
             fut = hub.subscribe(game_id)
             try:
@@ -255,7 +258,15 @@ async def stream(request: Request, game_id: str) -> EventSourceResponse:
                     last += 1
                     data = update_message(current, last, viewer.seat)
                     yield {"id": str(last), "event": "message", "data": json.dumps(data)}
+                # a finished game's rematch (once, when it starts or is found): the page redraws its table, which
+                # offers each seat its own new link; the event itself carries no token
+                if woken and not rematch_told and current.state.is_terminal():
+                    rematch = await run_in_threadpool(platform.rematch_of, game_id)
+                    if rematch is not None:
+                        rematch_told = True
+                        yield {"event": "rematch", "data": json.dumps({"game": game_id, "rematch": rematch})}
                 await asyncio.wait({fut}, timeout=KEEPALIVE)
+                woken = fut.done()
             finally:
                 hub.unsubscribe(game_id, fut)
 
