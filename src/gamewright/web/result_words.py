@@ -50,7 +50,7 @@ def penance(view: Mapping[str, Any], returns: Sequence[float]) -> Outcome:
             words.append(text + (f"; standing: {and_list(standing)}" if standing else ""))
         else:
             words.append("still standing" if seat in winners else ("defeated" if winners else "no winner"))
-    reason = str(view.get("end_reason") or "")
+    reason = str(view.get("end_reason") or "").partition(": ")[2]  # "P2 wins: P1's chassis is destroyed"
     lines = (reason[0].upper() + reason[1:] + ".",) if reason else ()
     return Outcome(winners, draw=not winners, seats=tuple(words), lines=lines)
 
