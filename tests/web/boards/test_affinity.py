@@ -17,7 +17,7 @@ OPTIONS = {"party": "combatant,priest", "count": 1, "level": 3}
 
 def board_of(page: str) -> str:
     start = page.index('<div class="aff-board"')
-    return page[start:page.index('<div class="columns">')]
+    return page[start:page.index('<aside class="happened"')]  # the board ends where "What happened" begins
 
 
 def check_previews(board: str, state: Any) -> int:

@@ -44,6 +44,7 @@ def request_for(method: str, path: str, table: Table) -> dict[str, Any]:
                                         "lon": "2.35"}},
         ("POST", "/characters/new"): {"data": {"name": "Bea", "class": "combatant", "level": "2"}},
         ("POST", "/characters/{name:path}"): {"data": {"action": "level-up"}},
+        ("POST", "/games/{game_id}/rematch"): {"data": {}, "url": f"/games/{table.finished}/rematch"},
     }
     assert (method, path) in bodies, f"a new state-changing route {method} {path}: give it a request here"
     return {"method": method, "url": fill(path, params(table)), "follow_redirects": False, **bodies[method, path]}
