@@ -148,3 +148,41 @@ def test_the_old_pages_hear_of_the_rematch_live(server: Server) -> None:
     new_id = r.headers["location"].rsplit("/", 1)[1]
     assert heard == [{"game": gid, "rematch": new_id}]
     assert token not in json.dumps(heard)
+
+
+def test_two_presses_at_once_make_one_rematch(client: TestClient) -> None:
+    from gamewright.web.service import Viewer
+
+    gid, tokens = finished(client, THREE)
+    platform = client.app.state.platform  # type: ignore[attr-defined]
+    got: list[str] = []
+    presses = [threading.Thread(target=lambda seat=seat: got.append(
+        platform.rematch(gid, Viewer(seat, tokens[seat]))[0])) for seat in (0, 1, 0, 1)]
+    for t in presses:
+        t.start()
+    for t in presses:
+        t.join(timeout=120)
+    assert len(got) == 4 and len(set(got)) == 1
+    with platform.session() as s:
+        assert s.scalar(select(func.count()).select_from(WebGame)) == 2
+
+
+def test_a_characters_own_link_leads_to_the_same_character(client: TestClient) -> None:
+    """Affinity's party shares a seat: a character's link in the old game is offered that character's link in
+    the rematch (it acts only on that character's turns), never the party seat's own."""
+    g = client.post("/api/games", json={"game": "affinity", "seed": 5, "seats": ["human", "human"],
+                                        "options": {"party": "combatant,priest"}}).json()
+    gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+    play_out(client, gid, tokens, prefer=None)
+    character = g["seats"][0]["characters"][1]
+    browser = seat_client(client, gid, character["token"])
+    browser.get("/healthz")
+    browser.headers.update(csrf_headers(browser.cookies))
+    new_id = press(browser, gid)
+    found = LINK.findall(browser.get(f"/games/{gid}").text)
+    assert len(found) == 1 and found[0][0] == new_id
+    link = found[0][1]
+    platform = client.app.state.platform  # type: ignore[attr-defined]
+    assert platform.viewer(new_id, link).character == character["character"]  # that character, in the new game
+    party = LINK.findall(seat_client(client, gid, tokens[0] or "").get(f"/games/{gid}").text)
+    assert party and party[0][1] != link and platform.viewer(new_id, party[0][1]).character is None
