@@ -186,3 +186,4 @@ def test_a_draw_and_a_lone_players_run(client: TestClient) -> None:
     text = panel(seat_client(client, g["id"], g["seats"][0]["token"]).get(f"/games/{g['id']}").text)
     assert text.startswith("You win" if final["returns"] == [1.0] else "You lose")
     assert re.search(r"Distance \d", text) and "Encounters won:" in text
+

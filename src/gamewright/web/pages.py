@@ -27,10 +27,12 @@ from gamewright.web.views import event_json, events_json, view_for_viewer
 router = APIRouter()
 
 
+BOARD_STATIC = Path(__file__).parent / "static" / "boards"
+
+
 def board_script(game: str) -> str:
     """The path of a board's own script (``static/boards/<game>.js``) when the game has one, else ""."""
-    path = Path(__file__).parent / "static" / "boards" / f"{game}.js"
-    return f"/static/boards/{game}.js" if game.isidentifier() and path.is_file() else ""
+    return f"/static/boards/{game}.js" if game.isidentifier() and (BOARD_STATIC / f"{game}.js").is_file() else ""
 
 
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
