@@ -6,6 +6,7 @@ Screenshots go to tests/artifacts/ (git-ignored, kept by CI as artefacts).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -44,21 +45,30 @@ def changed(page: Any, seq: str | None) -> bool:
         return False
 
 
+def plain_tables(page: Any) -> None:
+    """Go to the game's generic page ("Plain tables": its action buttons, the "Any action" box, the raw view)."""
+    if "/generic" not in page.url:
+        page.click("text=Plain tables")
+        page.wait_for_url("**/generic")
+
+
 def play_to_the_end(page: Any, prefer: str, name: str, max_moves: int = 200) -> None:
-    """Click the preferred action (else the first button) whenever it is our turn, until the game is over."""
+    """Click the preferred action (else the first move control) whenever it is our turn, until the result panel
+    shows; the generic page's buttons carry ``data-action`` like the boards' move controls."""
+    plain_tables(page)
     for i in range(max_moves):
-        page.wait_for_selector("#your-turn, #replay-link", timeout=60_000)
-        if page.locator("#replay-link").count():
+        page.wait_for_selector("#your-turn, #result", timeout=60_000)
+        if page.locator("#result").count():
             break
         if i == 2:
             page.screenshot(path=str(ARTIFACTS / f"{name}-middle.png"), full_page=True)
         seq = page.locator("#table").get_attribute("data-seq")
-        button = page.locator(f"button.act[value='{prefer}']")
+        button = page.locator(f"[data-action='{prefer}']")
         if button.count() == 0:
-            button = page.locator("button.act")
+            button = page.locator("[data-action]")
         button.first.click()
         changed(page, seq)
-    assert page.locator("#replay-link").count() == 1
+    assert page.locator("#result").count() == 1 and page.locator("#replay-link").count() == 1
     page.screenshot(path=str(ARTIFACTS / f"{name}-end.png"), full_page=True)
 
 
@@ -74,6 +84,7 @@ def test_penance_against_the_bot_from_the_lobby(browser: Any, server: Server) ->
     page.click("#play")
     play_to_the_end(page, "end", "penance")
     assert "The game is over" in page.locator(".status").inner_text()
+    assert re.fullmatch(r"You win|You lose — P2 wins|Draw", page.locator("#result-head").inner_text())
     page.click("#replay-link")
     page.click("#next")
     page.screenshot(path=str(ARTIFACTS / "penance-replay.png"), full_page=True)
@@ -92,14 +103,15 @@ def test_inclinations_three_seats_one_human_from_the_lobby(browser: Any, server:
     page.uncheck("input[name=listed]")  # a chosen seed: not a listed game (issue 23)
     page.click("#create")
     page.click("#play")
+    plain_tables(page)
     # deploy with a click, then each turn: one planned step (kept as a private draft), then end
     drafts = 0
     for _ in range(80):
-        page.wait_for_selector("#your-turn, #replay-link", timeout=60_000)
-        if page.locator("#replay-link").count():
+        page.wait_for_selector("#your-turn, #result", timeout=60_000)
+        if page.locator("#result").count():
             break
         seq = page.locator("#table").get_attribute("data-seq")
-        steps = page.locator("button.act[value^='allocate']")
+        steps = page.locator("button.act[data-action^='allocate']")
         if steps.count():
             steps.first.click()
             try:
@@ -109,11 +121,11 @@ def test_inclinations_three_seats_one_human_from_the_lobby(browser: Any, server:
             drafts += 1
             if drafts == 2:
                 page.screenshot(path=str(ARTIFACTS / "inclinations-draft.png"), full_page=True)
-            page.locator("button.act[value='end']").click()
+            page.locator("button.act[data-action='end']").click()
         else:
             page.locator("button.act").first.click()
         changed(page, seq)
-    page.wait_for_selector("#replay-link", timeout=60_000)
+    page.wait_for_selector("#result #replay-link", timeout=60_000)
     page.screenshot(path=str(ARTIFACTS / "inclinations-end.png"), full_page=True)
 
 
@@ -124,9 +136,11 @@ def test_two_browsers_each_see_only_their_own_hand(browser: Any, server: Server)
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
         page.goto(seat["url"])
+        plain_tables(page)  # the raw view (with the hand) is on the generic page only
         pages.append(page)
     spectator = browser.new_context().new_page()
     spectator.goto(g["spectate_url"])
+    plain_tables(spectator)
     hands = []
     for i, page in enumerate(pages):
         assert page.locator("th:text-is('hand')").count() == 1

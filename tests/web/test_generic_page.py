@@ -9,7 +9,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]*)" class="act">')
+BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]*)" class="act" data-action="[^"]*">')
 
 
 @pytest.mark.parametrize(("game", "seats", "options", "prefer"), [

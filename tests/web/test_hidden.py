@@ -71,8 +71,9 @@ def test_penance_hands_and_deck_order_over_a_whole_game(server: Server, human: i
         nonlocal checked_pages
         _penance_check(views, spectator)
         if spectator["seq"] % 10 == 0:  # pages: own hand only, none for spectators
-            assert _hand_rows(httpx.get(f"{base}/games/{gid}", cookies=cookie).text) == 1
-            assert _hand_rows(httpx.get(f"{base}/games/{gid}").text) == 0
+            # the raw view, on the generic page only
+            assert _hand_rows(httpx.get(f"{base}/games/{gid}/generic", cookies=cookie).text) == 1
+            assert _hand_rows(httpx.get(f"{base}/games/{gid}/generic").text) == 0
             checked_pages += 1
 
     def pick(rng: Rng, legal: list[str]) -> str:  # mostly passive, so that the bot ends the game soon

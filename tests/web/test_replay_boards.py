@@ -59,7 +59,8 @@ def test_a_spectator_watches_the_board_with_the_public_view(client: TestClient) 
     page = client.get(f"/games/{g['id']}").text  # no seat cookie: a spectator
     assert "You are watching as a spectator" in page
     assert 'id="penance-board"' in page and "<svg" in page
-    assert "Public view" in page
+    assert "Public view" not in page  # the raw view is on the generic page only
+    assert "Public view" in client.get(f"/games/{g['id']}/generic").text
 
 
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian chromium (/usr/bin/chromium) is not installed")

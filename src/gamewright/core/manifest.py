@@ -21,10 +21,13 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from gamewright.core.errors import NotFound
 from gamewright.core.rules import Option, RulesSpec
+
+if TYPE_CHECKING:
+    from gamewright.core.outcome import Outcome
 
 # common: what most tables set; advanced: rule variants (the lobby folds them away); outside: an option that does not
 # change the game a table plays (the lobby leaves it out; the CLI and the API still take it)
@@ -123,6 +126,9 @@ class GameManifest:
     single_agent_env: Hook = None  # a one-seat game's own Gymnasium environment class (default: the generic one)
     metrics: Hook = None  # the lab's MetricsHook (default: seat results only)
     standing: Hook = None  # (state, seat) -> how far ahead the seat is, in [-1, 1], for search cut short
+    # (final public view, returns) -> core.outcome.Outcome: how the game ended in words (the web's result panel);
+    # default: read from the returns alone
+    result_summary: Hook = None
     search_hooks: Hook = None  # a module of macro-actions the search agents try at the root
     order: int = 100  # the lobby lists games by (order, name)
     # What no view may hold before the end (the seed, the random streams, deck orders …): a key name matches that
@@ -197,6 +203,14 @@ class GameManifest:
 
     def acting_character(self, state: Any) -> int | None:
         return int(self.shared_seat.acting(state)) if self.shared_seat is not None else None
+
+    def outcome(self, view: Mapping[str, Any], returns: Any) -> Outcome:
+        """How a finished game ended, in words (a ``core.outcome.Outcome``), from its final public view and its
+        returns: the game's ``result_summary`` hook, else the plain reading of the returns."""
+        from gamewright.core.outcome import outcome_from_returns
+
+        hook = self.load("result_summary") or outcome_from_returns
+        return hook(view, [float(r) for r in returns])  # type: ignore[no-any-return]
 
     # --- the other parts' hooks -------------------------------------------------------------------------
     def load(self, hook_name: str) -> Any:

@@ -3,7 +3,8 @@
 A game is its seed, configuration and action log; ``UNIQUE(game_id, seq)`` lets exactly one of two racing
 moves land. The schema is created by migration 0003 (0007: the minted Prince's run a Space Prince table plays;
 0008: who chose a chosen seed;
-0009: whether spectators may write in the game's chat, whose messages live in ``web_chat.py``);
+0009: whether spectators may write in the game's chat, whose messages live in ``web_chat.py``;
+0010: the rematch a finished game led to);
 ``web/service.py`` runs the platform's transactions on them.
 """
 
@@ -64,4 +65,16 @@ class WebAction(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     by_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class WebRematch(Base):
+    """A finished game's rematch: the one new game its seats were offered (a second press joins it). The new
+    game's seat tokens are not stored here: each is derived from the old seat's stored token hash under the
+    server's secret (``security.rematch_token``) and shown only to a viewer holding that old seat's token."""
+
+    __tablename__ = "web_rematches"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("web_games.id", ondelete="CASCADE"), primary_key=True)
+    new_game_id: Mapped[str] = mapped_column(ForeignKey("web_games.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -238,7 +238,9 @@ def resume_point(request: Request) -> int | None:
             responses={200: {"description": "a message per new seq: `id: <seq>`, its data an `Update`; with `chat`, "
                                             "also `event: chat` (data: a `ChatMessage`) per chat message and "
                                             "`event: presence` (data: a `Presence`) whenever who is at the table "
-                                            "changes (and once at the start)",
+                                            "changes (and once at the start); once a finished game's rematch "
+                                            "starts, one `event: rematch` whose data is "
+                                            "`{\"game\": <id>, \"rematch\": <new id>}`",
                              "content": {"text/event-stream": {"schema": {"type": "string"}}}},
                        **errors(400, 403, 404, 429, 503)},
             openapi_extra={**BEARER, "parameters": [
@@ -294,6 +296,7 @@ async def live_stream(request: Request, game_id: str, viewer: Viewer) -> EventSo
 
     async def messages() -> AsyncIterator[dict[str, str]]:
         nonlocal last
+        woken, rematch_told = True, False
         while True:
             fut = hub.subscribe(game_id)
             try:
@@ -309,7 +312,15 @@ async def live_stream(request: Request, game_id: str, viewer: Viewer) -> EventSo
                 if chat_last is not None:
                     async for event in table_talk(current):
                         yield event
+                # a finished game's rematch (once, when it starts or is found): the page redraws its table, which
+                # offers each seat its own new link; the event itself carries no token
+                if woken and not rematch_told and current.state.is_terminal():
+                    rematch = await run_in_threadpool(platform.rematch_of, game_id)
+                    if rematch is not None:
+                        rematch_told = True
+                        yield {"event": "rematch", "data": json.dumps({"game": game_id, "rematch": rematch})}
                 await asyncio.wait({fut}, timeout=KEEPALIVE)
+                woken = fut.done()
             finally:
                 hub.unsubscribe(game_id, fut)
 

@@ -19,6 +19,7 @@ from gamewright.web.chat import chat_panel
 from gamewright.web.guard import csrf_field, csrf_headers
 from gamewright.web.invites import qr_svg, reach_of
 from gamewright.web.numbers import template_helpers
+from gamewright.web.results import result_panel
 from gamewright.web.runtime import Runtime, apply_text, new_runtime
 from gamewright.web.security import MAX_BODY, BodyTooLarge
 from gamewright.web.seeds import seed_chosen_of, seed_words
@@ -26,10 +27,20 @@ from gamewright.web.service import Platform, Viewer, WebError
 from gamewright.web.views import event_json, events_json, view_for_viewer
 
 router = APIRouter()
+
+
+BOARD_STATIC = Path(__file__).parent / "static" / "boards"
+
+
+def board_script(game: str) -> str:
+    """The path of a board's own script (``static/boards/<game>.js``) when the game has one, else ""."""
+    return f"/static/boards/{game}.js" if game.isidentifier() and (BOARD_STATIC / f"{game}.js").is_file() else ""
+
+
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))  # autoescape on for .html
 templates.env.globals.update(columns=render.columns, is_scalar_list=render.is_scalar_list,
                              seat_label=render.seat_label, bot_label=render.bot_label, titles=render.Titles(),
-                             csrf_field=csrf_field, csrf_headers=csrf_headers,
+                             csrf_field=csrf_field, csrf_headers=csrf_headers, board_script=board_script,
                              game_seed_words=lambda g: seed_words(g.game, seed_chosen_of(g)),
                              **template_helpers())
 COOKIE_AGE = 30 * 24 * 3600
@@ -170,9 +181,39 @@ async def take(request: Request, game_id: str, seat: int) -> Response:
     return response
 
 
-# --- the generic game page ------------------------------------------------------------------------------
-def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[str],
+# --- the game pages: the board page (/games/{id}) and the generic page (/games/{id}/generic) -------------
+RECENT = 6  # events the "What happened" column shows before its "show all"
+
+
+def happened(rt: Runtime, seat: int | None, seq: int) -> tuple[list[dict[str, Any]], int | None]:
+    """The latest ``LOG_LINES`` events this viewer may see, newest first, each with the move that made it; and
+    how many there are in all (None when the history is longer than what was read)."""
+    out: list[dict[str, Any]] = []
+    for k in range(seq, 0, -1):
+        for e in reversed(events_json(rt.events[k], seat)):
+            out.append({"text": e.get("text") or e.get("event"), "move": k})
+        if len(out) >= LOG_LINES:
+            return out[:LOG_LINES], None if k > 1 else len(out)
+    return out, len(out)
+
+
+def rematch_offer(platform: Platform | None, rt: Runtime, viewer: Viewer) -> dict[str, Any] | None:
+    """A finished game's rematch as this viewer may see it: the new game's id, and this viewer's own seat link
+    in it (only for a viewer holding one of the old game's seats or characters)."""
+    if platform is None:
+        return None
+    new_id = platform.rematch_of(rt.game_id)
+    if new_id is None:
+        return None
+    token = platform.rematch_token_of(rt.game_id, new_id, viewer) if viewer.seat is not None else None
+    return {"id": new_id, "link": f"/games/{new_id}/join?token={token}" if token else None}
+
+
+def table_context(platform: Platform | None, rt: Runtime, viewer: Viewer, draft: list[str],
                   error: str | None = None, with_board: bool = False) -> dict[str, Any]:
+    """What table.html draws. The board page (``with_board``, for a game with a board) shows the board, the
+    status and a short "What happened"; the generic page adds the action buttons, the "Any action" box and
+    the raw view (only there: they are computed only there)."""
     seq, state = rt.head
     you = viewer.seat
     terminal = bool(state.is_terminal())
@@ -185,18 +226,25 @@ def table_context(platform: Platform, rt: Runtime, viewer: Viewer, draft: list[s
             shown = apply_text(rt.game, state, "; ".join(draft), you)[0]
         except RuleViolation as exc:
             error, draft, shown = f"the draft no longer holds: {exc}", [], state
-    events = [e for k in range(1, seq + 1) for e in events_json(rt.events[k], you)]
+    board = board_for(rt, shown if mine else state, you, draft) if with_board else None
+    generic = board is None  # a game without a board plays on the generic controls everywhere
+    events, event_count = happened(rt, you, seq)
     seats = rt.seats
+    returns = [float(r) for r in state.returns()] if terminal else None
     return {
         "id": rt.game_id, "game": rt.name, "seq": seq, "you": you, "terminal": terminal, "mine": mine,
-        "current": state.current_player, "view": view_for_viewer(shown if mine else state, you, rt.num_players),
-        "groups": render.grouped_actions([a.to_text() for a in shown.legal_actions()]) if mine else [],
+        "current": state.current_player, "generic": generic,
+        "view": view_for_viewer(shown if mine else state, you, rt.num_players) if generic else None,
+        "groups": render.grouped_actions([a.to_text() for a in shown.legal_actions()]) if mine and generic else [],
         "draft": draft, "planned": manifest_for(rt.name).plan_end is not None, "error": error,
-        "events": events[-LOG_LINES:][::-1], "event_count": len(events), "seats": seats,
-        "returns": [float(r) for r in state.returns()] if terminal else None, "seed": rt.seed if terminal else None,
-        "board": board_for(rt, shown if mine else state, you, draft) if with_board else None,
+        "events": events, "event_count": event_count, "recent": RECENT, "seats": seats,
+        "returns": returns, "seed": rt.seed if terminal else None,
+        "result": result_panel(rt.name, view_for_viewer(state, None), returns, seats, you) if returns is not None
+        else None,
+        "rematch": rematch_offer(platform, rt, viewer) if terminal else None,
+        "board": board,
         "seed_chosen": seed_words(rt.name, rt.seed_chosen),  # open to every viewer from the start
-        "character_links": character_links_of(platform, rt, viewer),
+        "character_links": character_links_of(platform, rt, viewer) if platform is not None else [],
     }
 
 
@@ -328,6 +376,23 @@ async def set_name(request: Request, game_id: str) -> Response:
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
+@router.post("/games/{game_id}/rematch")
+async def rematch(request: Request, game_id: str) -> Response:
+    """Rematch: the first press of any seat starts the new game (same game, ruleset, options, seats and timer, a
+    new secret seed and new tokens), every later press joins it; the one who pressed goes to their own seat."""
+    checked_id(game_id)
+    platform = platform_of(request)
+    viewer = await page_viewer(request, game_id)
+    if viewer.seat is None:
+        raise WebError(403, "only a seat of this game can start its rematch: open your seat's link")
+    count_creation(request)
+    new_id, token = await run_in_threadpool(platform.rematch, game_id, viewer)
+    await run_in_threadpool(platform.claim, new_id, token)
+    response = RedirectResponse(f"/games/{new_id}", status_code=303)
+    set_seat_cookie(response, new_id, token)
+    return response
+
+
 # --- replays --------------------------------------------------------------------------------------------
 def replay_board(past: Runtime, seat: int) -> dict[str, Any] | None:
     """The board at a past step as ``seat`` saw it, as the context the board templates read (``t``). The game is
@@ -354,11 +419,13 @@ async def replay(request: Request, game_id: str, step: int = 0, seat: int | None
         views = [past.state.view_for(p) for p in range(rt.num_players)]
         mover = log[at - 1].seat if at else 0
         shown = mover if seat is None else max(0, min(seat, rt.num_players - 1))
+        returns = [float(r) for r in rt.state.returns()]
         return {"id": game_id, "game": rt.name, "step": at, "last": rt.seq, "views": views,
                 "seat": shown, "chosen": seat is not None, "t": replay_board(past, shown),
                 "action": log[at - 1] if at else None,
                 "events": [event_json(e) for e in rt.events[at]],  # the game is over: full information
-                "seed": rt.seed, "returns": [float(r) for r in rt.state.returns()],
+                "seed": rt.seed, "returns": returns,
+                "result": result_panel(rt.name, view_for_viewer(rt.state, None), returns, rt.seats, None),
                 "chat": platform.chat.lines(game_id, upto_seq=at, latest=True)}  # the table talk up to this step
 
     return templates.TemplateResponse(request, "replay.html", {"r": await run_in_threadpool(build)})

@@ -35,6 +35,17 @@ def begin(session: Any, game_id: str, req: dict[str, Any]) -> tuple[Runtime, int
     return new_runtime(game_id, "prince", req["ruleset"], req["options"], req["seed"], game=game), run_id
 
 
+def prince_name(session: Any, row: WebGame) -> str | None:
+    """The name of the minted Prince a table plays (None: a plain Space Prince table, or a Prince deleted since)."""
+    if row.prince_run_id is None:
+        return None
+    from gamewright.store.models import Prince, PrinceRun
+
+    run = session.get(PrinceRun, row.prince_run_id)
+    prince = session.get(Prince, run.prince_id) if run is not None else None
+    return prince.name if prince is not None else None
+
+
 def runtime_of(session: Any, row: WebGame) -> Runtime:
     """The runtime of a stored table; a Prince's table replays from the progress its run started with."""
     if row.prince_run_id is None:

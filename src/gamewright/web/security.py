@@ -53,6 +53,14 @@ def character_matches(secret: ServerSecret, token: str, game_id: str, seat_hash:
     return hmac.compare_digest(token.encode("utf-8", "surrogatepass"), expected)
 
 
+def rematch_token(secret: ServerSecret, new_game_id: str, seat: int, old_seat_hash: str) -> str:
+    """A seat's token in a rematch: signed with the server's secret over the new game, the seat and the old seat
+    token's stored hash, so the server can show it again (only to a viewer holding the old seat's token) without
+    storing it; the new game stores its hash, as for every token. Never equal to the old token."""
+    mac = secret.sign("rematch seat", f"{new_game_id} {seat} {old_seat_hash}")
+    return base64.urlsafe_b64encode(mac[:24]).decode()
+
+
 def valid_game_id(game_id: str) -> bool:
     return _ID.fullmatch(game_id) is not None
 

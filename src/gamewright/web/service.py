@@ -26,7 +26,7 @@ from gamewright.core.limits import SEED_MAX, check_seed
 from gamewright.core.manifest import manifest_for
 from gamewright.store.db import database_url, session_scope
 from gamewright.store.web_chat import WebChatMessage
-from gamewright.store.web_games import WebAction, WebGame, WebSeat
+from gamewright.store.web_games import WebAction, WebGame, WebRematch, WebSeat
 from gamewright.web import prince_runs
 from gamewright.web.bounds import Bounds, TooMany
 from gamewright.web.chat import Chat
@@ -38,6 +38,7 @@ from gamewright.web.security import (
     character_token,
     new_game_id,
     new_token,
+    rematch_token,
     token_hash,
     token_matches,
 )
@@ -171,41 +172,124 @@ class Platform:
             return self._create(req, via)
 
     def _create(self, req: dict[str, Any], via: str) -> tuple[str, list[tuple[int, str, str | None, str | None]]]:
+        with self.session() as s:
+            rt, out = self._insert_game(s, req, via)
+        self.cache.put(rt)
+        self.announce(rt.game_id)
+        return rt.game_id, out
+
+    def _insert_game(self, s: Session, req: dict[str, Any], via: str,
+                     token_for: Callable[[str, int], str] | None = None,
+                     ) -> tuple[Runtime, list[tuple[int, str, str | None, str | None]]]:
+        """Store a new game in the transaction ``s``: its runtime and (seat, kind, bot, token) per seat.
+        ``token_for(game_id, seat)`` gives a human seat's token (default: a random one)."""
         game_id = new_game_id()
         creator = next((i for i, (kind, _) in enumerate(req["seats"]) if kind == "human"), None)
         seed_by = creator if via == "lobby" and req["seed_given"] else None
         out = []
+        active = s.scalar(select(func.count()).select_from(WebGame).where(WebGame.status == "active")) or 0
+        if active >= self.bounds.active_games:
+            raise TooMany(f"the site holds {active} games in progress, its limit; try again when some are over",
+                          ACTIVE_RETRY)
+        run_id = None
+        if req["prince"] is None:
+            rt = new_runtime(game_id, req["game"], req["ruleset"], req["options"], req["seed"])
+        else:
+            try:
+                rt, run_id = prince_runs.begin(s, game_id, req)
+            except prince_runs.PrinceBusy as exc:
+                raise WebError(409, str(exc)) from None
+        if rt.num_players != len(req["seats"]):
+            raise ConfigError(f"{req['game']} is played by {rt.num_players} seat(s), not {len(req['seats'])}")
+        game_row = WebGame(id=game_id, game=req["game"], ruleset=req["ruleset"], options=req["options"],
+                           seed=req["seed"], seed_given=req["seed_given"], seed_by=seed_by, created_via=via,
+                           timer=req["timer"], listed=req["listed"], status="active", seq=0,
+                           current_player=rt.state.current_player, prince_run_id=run_id,
+                           spectator_chat=bool(req.get("spectator_chat", False)))
+        s.add(game_row)
+        s.flush()
+        rt.seed_chosen = seed_chosen_of(game_row)
+        for i, (kind, bot) in enumerate(req["seats"]):
+            token = (token_for(game_id, i) if token_for is not None else new_token()) if kind == "human" else None
+            s.add(WebSeat(game_id=game_id, seat=i, kind=kind, bot=bot, claimed=False, away=False,
+                          token_hash=token_hash(token) if token else None))
+            out.append((i, kind, bot, token))
+        return rt, out
+
+    # --- rematches --------------------------------------------------------------------------------------
+    def rematch(self, game_id: str, viewer: Viewer) -> tuple[str, str]:
+        """The rematch of a finished game for a seat holder: the same game, ruleset, options, seats, bots and
+        timer with a new secret seed and new tokens, made on the first press and joined on every later one.
+        Returns the new game's id and the token of ``viewer``'s own seat (or character) in it."""
+        if viewer.seat is None:
+            raise WebError(403, "only a seat of this game can start its rematch")
+        try:
+            new_id, created = self._rematch(game_id)
+        except TooMany:
+            if not self.expire():
+                raise
+            new_id, created = self._rematch(game_id)
+        if created is not None:
+            self.cache.put(created)
+            self.announce(new_id)
+            self.announce(game_id)  # the old game's pages offer each seat its new link
+        token = self.rematch_token_of(game_id, new_id, viewer)
+        if token is None:
+            raise WebError(409, "the rematch has no seat for you")
+        return new_id, token
+
+    def _rematch(self, game_id: str) -> tuple[str, Runtime | None]:
         with self.session() as s:
-            active = s.scalar(select(func.count()).select_from(WebGame).where(WebGame.status == "active")) or 0
-            if active >= self.bounds.active_games:
-                raise TooMany(f"the site holds {active} games in progress, its limit; try again when some are over",
-                              ACTIVE_RETRY)
-            run_id = None
-            if req["prince"] is None:
-                rt = new_runtime(game_id, req["game"], req["ruleset"], req["options"], req["seed"])
-            else:
-                try:
-                    rt, run_id = prince_runs.begin(s, game_id, req)
-                except prince_runs.PrinceBusy as exc:
-                    raise WebError(409, str(exc)) from None
-            if rt.num_players != len(req["seats"]):
-                raise ConfigError(f"{req['game']} is played by {rt.num_players} seat(s), not {len(req['seats'])}")
-            game_row = WebGame(id=game_id, game=req["game"], ruleset=req["ruleset"], options=req["options"],
-                               seed=req["seed"], seed_given=req["seed_given"], seed_by=seed_by, created_via=via,
-                               timer=req["timer"], listed=req["listed"], status="active", seq=0,
-                               current_player=rt.state.current_player, prince_run_id=run_id,
-                               spectator_chat=req["spectator_chat"])
-            s.add(game_row)
-            s.flush()
-            rt.seed_chosen = seed_chosen_of(game_row)
-            for i, (kind, bot) in enumerate(req["seats"]):
-                token = new_token() if kind == "human" else None
-                s.add(WebSeat(game_id=game_id, seat=i, kind=kind, bot=bot, claimed=False, away=False,
-                              token_hash=token_hash(token) if token else None))
-                out.append((i, kind, bot, token))
-        self.cache.put(rt)
-        self.announce(game_id)
-        return game_id, out
+            row = self.row(s, game_id, lock=True)  # one rematch per game: a second press waits, then joins it
+            if row.status != "finished":
+                raise WebError(409, "a rematch starts once the game is over")
+            known = s.get(WebRematch, game_id)
+            if known is not None:
+                return known.new_game_id, None
+            seats = list(s.scalars(select(WebSeat).where(WebSeat.game_id == game_id).order_by(WebSeat.seat)))
+            prince = prince_runs.prince_name(s, row)
+            if row.prince_run_id is not None and prince is None:
+                raise WebError(409, "the Prince this table played no longer exists")
+            seed = row.seed
+            while seed == row.seed:  # a new secret seed, never the old one (even a chosen one)
+                seed = secrets.randbelow(SEED_MAX + 1)
+            req = {"game": row.game, "ruleset": row.ruleset, "options": dict(row.options), "seed": seed,
+                   "seed_given": False, "seats": [(seat.kind, seat.bot) for seat in seats], "timer": row.timer,
+                   "listed": False, "prince": prince,  # not listed: its seats are for the old game's players
+                   "spectator_chat": bool(row.spectator_chat)}
+            old_hashes = {seat.seat: seat.token_hash or "" for seat in seats}
+
+            def token_for(new_id: str, seat: int) -> str:
+                return rematch_token(self.secret, new_id, seat, old_hashes[seat])
+
+            rt, _ = self._insert_game(s, req, "rematch", token_for)
+            s.add(WebRematch(game_id=game_id, new_game_id=rt.game_id))
+            self._notify_others(s, game_id)
+        return rt.game_id, rt
+
+    def rematch_of(self, game_id: str) -> str | None:
+        """The id of the game a finished game's rematch started, if one did."""
+        with self.session() as s:
+            known = s.get(WebRematch, game_id)
+            return known.new_game_id if known is not None else None
+
+    def rematch_token_of(self, game_id: str, new_id: str, viewer: Viewer) -> str | None:
+        """The token ``viewer`` (holding a seat, or a character's link, of the old game ``game_id``) has in its
+        rematch ``new_id``; None for a spectator or a seat a bot plays. Derived, never stored: only a viewer
+        who proved the old token gets here."""
+        if viewer.seat is None:
+            return None
+        with self.session() as s:
+            old = s.get(WebSeat, (game_id, viewer.seat))
+            new = s.get(WebSeat, (new_id, viewer.seat))
+            if old is None or new is None or old.token_hash is None or new.token_hash is None:
+                return None
+            seat_token = rematch_token(self.secret, new_id, viewer.seat, old.token_hash)
+            if not token_matches(seat_token, new.token_hash):  # the server's secret changed since
+                return None
+            if viewer.character is None:
+                return seat_token
+            return character_token(self.secret, new_id, new.token_hash, viewer.character)
 
     def row(self, s: Session, game_id: str, lock: bool = False) -> WebGame:
         row = s.get(WebGame, game_id, with_for_update=lock)
@@ -446,6 +530,7 @@ class Platform:
             for row in rows:
                 if row.status == "active":
                     prince_runs.end(s, row)
+            s.execute(delete(WebRematch).where(or_(WebRematch.game_id.in_(ids), WebRematch.new_game_id.in_(ids))))
             s.execute(delete(WebAction).where(WebAction.game_id.in_(ids)))
             s.execute(delete(WebChatMessage).where(WebChatMessage.game_id.in_(ids)))
             s.execute(delete(WebSeat).where(WebSeat.game_id.in_(ids)))

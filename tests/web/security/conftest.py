@@ -24,6 +24,7 @@ class Table:
     game_id: str
     tokens: list[str]
     legal: str  # a legal first move of seat 0
+    finished: str = ""  # a finished one-seat Space Prince game whose seat the client holds (for its rematch)
 
 
 @pytest.fixture
@@ -35,7 +36,18 @@ def table(client: TestClient) -> Table:
     made = client.post("/characters/new", data={"name": "Aster", "class": "combatant", "level": "2"})
     assert made.status_code == 200, made.text
     # the Penance game alone is the lobby's open game; the one the creation above made is gone from the listing
-    return Table(gid, [s["token"] for s in g["seats"]], legal)
+    return Table(gid, [s["token"] for s in g["seats"]], legal, finished_game(client))
+
+
+def finished_game(client: TestClient) -> str:
+    """A one-encounter Space Prince run played to its end through the API; the client holds its seat."""
+    g = client.post("/api/games", json={"game": "prince", "seats": ["human"], "options": {"encounters_per_run": 1},
+                                        "seed": 1}).json()
+    gid, auth = g["id"], {"Authorization": f"Bearer {g['seats'][0]['token']}"}
+    while not (game := client.get(f"/api/games/{gid}", headers=auth).json())["terminal"]:
+        client.post(f"/api/games/{gid}/actions", headers=auth, json={"action": game["legal"][0], "seq": game["seq"]})
+    client.get(f"/games/{gid}/join", params={"token": g["seats"][0]["token"]})
+    return str(gid)
 
 
 def declared(routes: Any, prefix: str = "") -> Iterator[tuple[str, str]]:

@@ -46,6 +46,7 @@ def request_for(method: str, path: str, table: Table) -> dict[str, Any]:
         ("POST", "/characters/{name:path}"): {"data": {"action": "level-up"}},
         ("POST", "/api/games/{game_id}/chat"): {"json": {"text": "hello"}, "headers": auth},
         ("POST", "/games/{game_id}/chat"): {"data": {"text": "hello"}},
+        ("POST", "/games/{game_id}/rematch"): {"data": {}, "url": f"/games/{table.finished}/rematch"},
     }
     assert (method, path) in bodies, f"a new state-changing route {method} {path}: give it a request here"
     return {"method": method, "url": fill(path, params(table)), "follow_redirects": False, **bodies[method, path]}

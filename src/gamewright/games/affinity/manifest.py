@@ -61,6 +61,7 @@ MANIFEST = GameManifest(
     best_bot="greedy",
     bot_labels={"greedy": "Hard bot", "random": "Random"},
     shared_seat=SharedSeat(PARTY, _characters, _acting),
+    result_summary="gamewright.web.result_words:affinity",  # the result panel's words
     board="gamewright.web.boards.affinity",
     assistants=("gamewright.web.assistants_affinity:router", "gamewright.web.characters_affinity:router"),
     action_slots=96,  # abilities × targets × exertion × affinity are too many to list: the i-th legal action

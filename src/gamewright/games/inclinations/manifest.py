@@ -31,6 +31,7 @@ MANIFEST = GameManifest(
     # a turn is planned in private step by step and executed by one closing action (the plan is the seat's
     # secret until then): the page keeps the draft and posts ``step; step; end`` as one move
     plan_end="end",
+    result_summary="gamewright.web.result_words:inclinations",  # the result panel's words
     board="gamewright.web.boards.inclinations",
     assistants=("gamewright.web.assistants_inclinations:router",),
     action_texts="gamewright.games.inclinations.action_catalogue:texts",

@@ -53,6 +53,7 @@ MANIFEST = GameManifest(
     bots=_bots,
     best_bot="heuristic",
     bot_labels={"heuristic": "Hard bot", "random": "Random"},
+    result_summary="gamewright.web.result_words:penance",  # the result panel's words
     board="gamewright.web.boards.penance",
     assistants=("gamewright.web.assistants_penance:router", "gamewright.web.campaigns_penance:router"),
     action_texts="gamewright.games.penance.action_catalogue:texts",

@@ -59,6 +59,7 @@ MANIFEST = GameManifest(
     best_bot="greedy",
     # greedy looks a turn ahead with the exact preview; greedy-direct with the direct predictions only (weaker)
     bot_labels={"greedy-direct": "Medium bot", "greedy": "Hard bot", "random": "Random"},
+    result_summary="gamewright.web.result_words:prince",  # the result panel's words
     board="gamewright.web.boards.prince",
     assistants=("gamewright.web.assistants_prince:router",),
     action_texts=_planets,

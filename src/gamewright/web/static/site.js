@@ -3,6 +3,87 @@
 (function () {
   "use strict";
 
+  // --- Motion: the header's "Skip animation" sets the class skip-motion (on <html> at once, so nothing starts
+  // to move, and on <body>), remembered in localStorage; site.css turns every animation and transition off under
+  // it, as under prefers-reduced-motion. SVG animations (SMIL) are stopped at their end here.
+  var SKIP_KEY = "gamewright-skip-motion";
+  function stored(key) {
+    try { return window.localStorage.getItem(key); } catch (err) { return null; }
+  }
+  function store(key, value) {
+    try { window.localStorage.setItem(key, value); } catch (err) { /* private mode: this page only */ }
+  }
+  var skipping = stored(SKIP_KEY) === "1";
+  function stillMotion() {
+    return skipping || (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+  function settleSvg(root) {
+    if (!stillMotion() || !root.querySelectorAll) return;
+    root.querySelectorAll("svg").forEach(function (svg) {
+      if (svg.pauseAnimations && svg.querySelector("animate, animateMotion, animateTransform, set")) {
+        svg.setCurrentTime(3600);  // every animation's end (its frozen last frame)
+        svg.pauseAnimations();
+      }
+    });
+  }
+  function showSkip() {
+    document.documentElement.classList.toggle("skip-motion", skipping);
+    if (document.body) document.body.classList.toggle("skip-motion", skipping);
+    var button = document.getElementById("skip-motion");
+    if (button) {
+      button.hidden = false;
+      button.setAttribute("aria-pressed", skipping ? "true" : "false");
+      button.textContent = skipping ? "Animation off" : "Skip animation";
+      button.title = skipping ? "Animations are off: press to turn them back on" : "Turn every animation off";
+    }
+  }
+  document.documentElement.classList.toggle("skip-motion", skipping);
+  document.addEventListener("click", function (e) {
+    if (!(e.target instanceof Element) || !e.target.closest("#skip-motion")) return;
+    skipping = !skipping;
+    store(SKIP_KEY, skipping ? "1" : "0");
+    showSkip();
+    settleSvg(document);
+  });
+
+  // --- The header's menu closes on a click elsewhere and on Escape.
+  document.addEventListener("click", function (e) {
+    var menu = document.getElementById("site-menu");
+    if (menu && menu.open && !(e.target instanceof Node && menu.contains(e.target))) menu.open = false;
+  });
+  document.addEventListener("keydown", function (e) {
+    var menu = document.getElementById("site-menu");
+    if (e.key === "Escape" && menu && menu.open) {
+      menu.open = false;
+      var summary = menu.querySelector("summary");
+      if (summary) summary.focus();
+    }
+  });
+
+  // --- "What happened": open beside the board on a wide screen, closed under it on a phone, unless the reader
+  // opened or closed it (kept for this tab, as htmx redraws the table on every move).
+  var HAPPENED_KEY = "gamewright-happened";
+  function wide() {
+    return !window.matchMedia || window.matchMedia("(min-width: 901px)").matches;
+  }
+  function placeHappened() {
+    var box = document.getElementById("happened");
+    if (!box) return;
+    var chosen = null;
+    try { chosen = window.sessionStorage.getItem(HAPPENED_KEY); } catch (err) { chosen = null; }
+    box.open = chosen ? chosen === "open" : wide();
+  }
+  document.addEventListener("click", function (e) {
+    var summary = e.target instanceof Element ? e.target.closest("#happened > summary") : null;
+    if (!summary) return;
+    var willOpen = !summary.parentElement.open;
+    try { window.sessionStorage.setItem(HAPPENED_KEY, willOpen ? "open" : "closed"); } catch (err) { /* ignore */ }
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    showSkip();
+    placeHappened();
+  });
+
   // An element with data-lights="id id …" lights those elements while it is hovered or holds the focus
   // (Penance: an attack card's reach; Space Prince: the aspect lines a send would fire).
   function light(el, cls, on) {
@@ -103,9 +184,14 @@
       if (line) line.style.animation = "prince-fire" + delay;
     });
   }
+  function loaded(root) {
+    propagate(root);
+    placeHappened();
+    settleSvg(root);
+  }
   if (window.htmx) {
-    window.htmx.onLoad(propagate);  // the page as loaded, then every fragment htmx swaps in
+    window.htmx.onLoad(loaded);  // the page as loaded, then every fragment htmx swaps in
   } else {
-    document.addEventListener("DOMContentLoaded", function () { propagate(document); });
+    document.addEventListener("DOMContentLoaded", function () { loaded(document); });
   }
 })();
