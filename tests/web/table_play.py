@@ -112,7 +112,8 @@ def table_problems(page: Any, view: dict[str, Any], size: tuple[int, int], max_s
         problems.append(f"the page is {facts.height}px tall ({facts.height / height:.1f} screens, max {max_screens})")
     bad_numbers = number_problems(facts.text)
     if bad_numbers:
-        problems.append(f"unreadable numbers in the visible text: {bad_numbers[:5]}")
+        where = [facts.text[max(0, facts.text.find(b) - 60):facts.text.find(b) + len(b) + 20] for b in bad_numbers[:3]]
+        problems.append(f"unreadable numbers in the visible text: {bad_numbers[:5]} (in: {where})")
     shown_keys = sorted(k for k in snake_keys(view) if re.search(rf"\b{re.escape(k)}\b", facts.text))
     if len(shown_keys) > 3:
         problems.append(f"{len(shown_keys)} of the view's snake_case keys in the visible text: {shown_keys[:8]}")

@@ -110,7 +110,7 @@ def test_a_whole_run_by_clicks(browser_factory: Any, server: Server, size: tuple
     assert board_checks == []
     assert run.percent_seen
     assert page.locator("#prince-run").inner_text() in ("won", "lost")
-    assert page.locator(OVER).count() == 1
+    assert page.locator(OVER).count() >= 1
 
 
 @pytest.fixture
