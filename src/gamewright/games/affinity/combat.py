@@ -9,16 +9,24 @@ movement per turn, spent automatically when an action needs to close in.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from gamewright.core.capabilities import Previewable, PublicView, Resamplable, SelfChecking
-from gamewright.core.errors import ConfigError, RuleViolation
+from gamewright.core.errors import ConfigError
 from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.character import Sheet
-from gamewright.games.affinity.combat_actions import ActionsMixin
-from gamewright.games.affinity.combat_damage import DamageMixin
+from gamewright.games.affinity.combat_damage import (
+    DamageTerms,
+    damage_met,
+    damage_terms,
+    defence_dice,
+    heal,
+    incoming,
+    yet_to_act,
+)
 from gamewright.games.affinity.combat_fighters import (
     END,
     FREE_MOVE,
@@ -28,17 +36,18 @@ from gamewright.games.affinity.combat_fighters import (
     START_GAP,
     Act,
     Fighter,
+    creature_of,
     dist,
     fighter_from_creature,
     fighter_from_sheet,
     npc_actions,
     parse_act,
-    resolve_event,
     slug,
 )
-from gamewright.games.affinity.combat_legality import LegalityMixin
-from gamewright.games.affinity.combat_preview import PreviewMixin
-from gamewright.games.affinity.data_files import CreatureDef, creature
+from gamewright.games.affinity.combat_legality import legal_actions, legal_moves, legal_uses, others, spec_of, validate
+from gamewright.games.affinity.combat_preview import preview_action
+from gamewright.games.affinity.combat_turns import apply_action, end_round, next_turn, start
+from gamewright.games.affinity.data_files import Ability, Attack, CreatureDef, creature
 from gamewright.games.affinity.limits import MAX_CREATURES
 from gamewright.games.affinity.resample import resample_state
 
@@ -47,10 +56,11 @@ __all__ = ["END", "FREE_MOVE", "HOLD", "PC_ACTIONS", "SQUARE", "START_GAP", "Act
            "npc_actions", "parse_act", "slug"]
 
 
-class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin,
-                  Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
-    """A fight in progress. See the module docstring for the model; legality (``combat_legality``), action
-    resolution (``combat_actions``) and damage with Resolve triggers (``combat_damage``) come from the mixins."""
+class CombatState(Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
+    """A fight in progress: its data, and the protocol as thin methods. See the module docstring for the model;
+    the rules are functions of the state: legality (``combat_legality``), what a roll is made of
+    (``combat_pools``), action resolution (``combat_actions``), damage with Resolve triggers (``combat_damage``),
+    the turns and ``apply_action`` (``combat_turns``), previews (``combat_preview``)."""
 
     __slots__ = ("fighters", "order", "turn_pos", "active", "round", "rng", "winner", "options", "log_actions",
                  "_cdefs", "held_phase")
@@ -77,6 +87,23 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin,
 
     def is_terminal(self) -> bool:
         return self.winner is not None
+
+    def legal_actions(self) -> list[Act]:
+        return legal_actions(self)
+
+    def apply(self, act: Any) -> list[Event]:
+        return apply_action(self, act)
+
+    def validate(self, act: Any) -> str:
+        """Why ``act`` is illegal now, or "" if it is legal."""
+        return validate(self, act)
+
+    def preview(self, act: Any) -> dict[str, Any]:
+        return preview_action(self, act)
+
+    def start(self) -> list[Event]:
+        """Place the sides, roll initiative (ref §1 "Initiative") and begin round 1."""
+        return start(self)
 
     def returns(self) -> list[float]:
         if self.winner is None or self.winner < 0:
@@ -171,196 +198,47 @@ class CombatState(LegalityMixin, ActionsMixin, DamageMixin, PreviewMixin,
             out.append("the acting combatant is not conscious")
         return out
 
-    # --- setup -------------------------------------------------------------------------------------------
+    # --- what policies, tools and tests ask of a fight (the rules' own functions) ------------------------------
     def cdef(self, f: Fighter) -> CreatureDef:
-        c = self._cdefs.get(f.key)
-        if c is None:
-            c = self._cdefs[f.key] = creature(f.key)
-        return c
+        return creature_of(self, f)
 
-    def start(self) -> list[Event]:
-        """Place the sides, roll initiative (ref §1 "Initiative") and begin round 1."""
-        events: list[Event] = []
-        party = [f for f in self.fighters if f.side == 0]
-        foes = [f for f in self.fighters if f.side == 1]
-        for i, f in enumerate(party):
-            f.x, f.y = 0, i
-        for i, f in enumerate(foes):
-            f.x, f.y = START_GAP, i
-        init_ex = int(self.options.get("initiative_exertion", 0))
-        keys: dict[int, tuple[int, ...]] = {}
-        for f in self.fighters:
-            # initiative exertion (ref §1) only for the conscious: an unconscious sheet pushes nothing, and the
-            # "never below 1 HD" clamp must not lift a dying character off 0 HD
-            ex = min(init_ex, f.prof) if f.pc and f.status == rs.OK else 0
-            faces = self.rng.dice(3 + ex, 6)
-            burned = sum(1 for v in faces[3:] if v == 1)
-            if burned:
-                f.hd = max(1, f.hd - burned)  # initiative burns (never fatal before the fight begins)
-            f.initiative = sum(faces)
-            keys[f.idx] = (sum(faces), max(faces))
-        # ties: highest single die, then re-roll among the still tied
-        groups: dict[tuple[int, ...], list[int]] = {}
-        for idx, key in keys.items():
-            groups.setdefault(key, []).append(idx)
-        for key, idxs in groups.items():
-            if len(idxs) > 1:
-                extra = self._reroll_ties(idxs)
-                for idx in idxs:
-                    keys[idx] = key + extra[idx]
-        self.order = sorted(keys, key=lambda i: keys[i], reverse=True)
-        surprised = set(self.options.get("surprised", ()))
-        for f in self.fighters:
-            # ref §1 Initiative: a non-surprised roll grants +1 Resolve; the unconscious (collapsed or dying on a
-            # stored sheet) roll nothing, so a collapsed character is not woken by it (003 "Collapse")
-            if f.side not in surprised and not f.mindless and f.status == rs.OK:
-                f.resolve = min(f.resolve_max, f.resolve + 1)
-                rs.update_status(f)
-        for f in self.fighters:
-            f.hd_start = f.hd
-        text = ", ".join(f"{self.fighters[i].name} {self.fighters[i].initiative}" for i in self.order)
-        events.append(Event("initiative", {"order": list(self.order)}, f"Initiative: {text}"))
-        self._next_turn(events)
-        return events
+    def others(self, f: Fighter) -> list[tuple[Fighter, int]]:
+        return others(self, f)
 
-    def _reroll_ties(self, idxs: list[int]) -> dict[int, tuple[int, ...]]:
-        extra: dict[int, tuple[int, ...]] = {}
-        pending = list(idxs)
-        while pending:
-            rolls = {i: sum(self.rng.dice(3, 6)) for i in pending}
-            for i in pending:
-                extra[i] = extra.get(i, ()) + (rolls[i],)
-            counts: dict[int, int] = {}
-            for v in rolls.values():
-                counts[v] = counts.get(v, 0) + 1
-            pending = [i for i in pending if counts[rolls[i]] > 1]
-        length = max(len(v) for v in extra.values())
-        return {i: v + (0,) * (length - len(v)) for i, v in extra.items()}
+    def legal_moves(self, f: Fighter, living: list[tuple[Fighter, int]]) -> list[Act]:
+        return legal_moves(f, living)
 
-    # --- turns -------------------------------------------------------------------------------------------
-    def _check_end(self, events: list[Event]) -> bool:
-        party = foes = False  # is each side still up: one pass, after every action
-        for f in self.fighters:
-            if f.status == rs.OK:
-                if f.side == 0:
-                    party = True
-                elif f.side == 1:
-                    foes = True
-        if party and foes:
-            return False
-        self.winner = 0 if party else (1 if foes else -1)
-        label = {0: "the party wins", 1: "the creatures win", -1: "nobody is left standing"}[self.winner]
-        events.append(Event("end", {"winner": self.winner, "round": self.round}, f"Fight over: {label}"))
-        return True
+    def legal_uses(self, f: Fighter, living: list[tuple[Fighter, int]], skip: frozenset[str] = frozenset()
+                   ) -> Iterator[tuple[str, Ability | Attack, tuple[int, ...], int, int]]:
+        return legal_uses(self, f, living, skip)
+
+    def yet_to_act(self, f: Fighter) -> bool:
+        return yet_to_act(self, f)
+
+    def incoming(self, t: Fighter, dmg: int, dtype: str, area: bool) -> tuple[int, int, int, list[str]]:
+        return incoming(self, t, dmg, dtype, area)
+
+    def damage_met(self, t: Fighter, dmg: int, dtype: str) -> tuple[int, list[str]]:
+        return damage_met(self, t, dmg, dtype)
+
+    def damage_terms(self, t: Fighter, dtype: str) -> DamageTerms:
+        return damage_terms(self, t, dtype)
+
+    def defence_dice(self, t: Fighter, dtype: str, area: bool) -> tuple[int, int]:
+        return defence_dice(self, t, dtype, area)
+
+    # --- for tests that arrange a fight by hand and run one rule on it -----------------------------------------
+    def _spec(self, f: Fighter, key: str) -> Ability | Attack | None:
+        return spec_of(self, f, key)
+
+    def _heal(self, f: Fighter, amount: int) -> int:
+        return heal(f, amount)
 
     def _next_turn(self, events: list[Event]) -> None:
-        if self._check_end(events):
-            return
-        while True:
-            self.turn_pos += 1
-            if self.turn_pos >= len(self.order):
-                if self._held_turn(events):
-                    return
-                self.held_phase = False
-                self._end_round(events)
-                if self._check_end(events):
-                    return
-                self.turn_pos = 0
-            f = self.fighters[self.order[self.turn_pos]]
-            f.defend_bonus = 0  # Defend lasts until your next turn, which comes round even if you cannot act
-            if f.status != rs.OK:
-                continue
-            f.shared_turn = False
-            f.move_left = FREE_MOVE
-            f.expert_used = False
-            f.exerted_turn = False
-            actions = max(0, f.actions_per_turn - f.parry_debt)
-            f.parry_debt = 0
-            if f.stunned:  # ref §1 "Conditions": stunned loses its next turn's actions
-                f.stunned = False
-                events.append(Event("stunned", {"who": f.idx}, f"{f.name} is stunned and loses the turn"))
-                continue
-            if f.prone:  # standing costs half the movement
-                f.prone = f.prone_bonus = False
-                f.move_left = FREE_MOVE // 2
-            f.actions_left = actions
-            if actions <= 0:
-                continue
-            self.active = f.idx
-            events.append(Event("turn", {"who": f.idx, "round": self.round},
-                                f"Round {self.round}: {f.name}'s turn ({f.dice_text()}, Resolve {f.resolve})"))
-            return
-
-    def _held_turn(self, events: list[Event]) -> bool:
-        """003 "Held Actions": with no trigger by the round's end, held actions serve Basic actions at count 0."""
-        for idx in self.order:
-            f = self.fighters[idx]
-            if f.held > 0:
-                actions, f.held = f.held, 0
-                if f.status != rs.OK:
-                    continue
-                self.held_phase = True
-                self.turn_pos = len(self.order)
-                f.actions_left = actions
-                f.expert_used = False
-                self.active = f.idx
-                events.append(Event("turn", {"who": f.idx, "round": self.round, "held": True},
-                                    f"Round {self.round}, count 0: {f.name} uses {actions} held action(s), "
-                                    "Basic only"))
-                return True
-        return False
+        next_turn(self, events)
 
     def _end_round(self, events: list[Event]) -> None:
-        for idx in self.order:
-            f = self.fighters[idx]
-            if f.status == rs.DYING:  # ref §1: the dying end-of-round check counts as the round's one check
-                out = rs.resolve_check(f, self.rng, self.round, rs.DYING_ROUND)
-                if out:
-                    events.append(resolve_event(f, out))
-        for f in self.fighters:
-            f.hd_lost_round = 0
-            f.parry_debt = 0  # a reaction spends an action of this round's turn only
-            f.stabilized = False  # Stabilize lasts "this round"
-            if f.htl_rounds:
-                f.htl_rounds -= 1
-            if f.purpose_rounds:
-                f.purpose_rounds -= 1
-        self.round += 1
-        events.append(Event("round", {"round": self.round}, f"--- Round {self.round} ---"))
-
-    # --- applying ----------------------------------------------------------------------------------------
-    def apply(self, act: Any) -> list[Event]:
-        why = self.validate(act)
-        if why:
-            what = act.to_text() if hasattr(act, "to_text") else repr(act)
-            raise RuleViolation(what, why, "affinity combat")
-        f = self.fighters[self.active]
-        events: list[Event] = []
-        self.log_actions += 1
-        if act.verb == "end":
-            f.actions_left = 0
-            events.append(Event("end_turn", {"who": f.idx}, f"{f.name} ends the turn"))
-        elif act.verb == "hold":
-            f.held, f.actions_left = f.actions_left, 0
-            events.append(Event("hold", {"who": f.idx, "actions": f.held},
-                                f"{f.name} holds {f.held} action(s)"))
-        elif act.verb == "move":
-            self._approach(f, self.fighters[act.target], 1, events)
-        elif act.verb == "share":
-            e = self.fighters[act.target]
-            f.affinity -= act.affinity
-            e.affinity += act.affinity
-            f.shared_turn = True
-            events.append(Event("share", {"who": f.idx, "target": e.idx, "dice": act.affinity},
-                                f"{f.name} shares {act.affinity} Affinity dice with {e.name}"))
-        elif f.pc:
-            self._pc_use(f, act, events)
-        else:
-            self._npc_use(f, act, events)
-        self._after_action(events)
-        if self.winner is None and (f.status != rs.OK or f.actions_left <= 0):
-            self._next_turn(events)
-        return events
+        end_round(self, events)
 
 
 def build_fight(party: list[Sheet], creature_key: str, count: int, seed: int, options: dict[str, Any] | None = None

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamewright.core.errors import RuleViolation
 from gamewright.core.game import Event
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.character import Sheet
-from gamewright.games.affinity.data_files import CreatureDef, class_data
+from gamewright.games.affinity.data_files import CreatureDef, class_data, creature
 from gamewright.games.affinity.defence import Layer
+
+if TYPE_CHECKING:
+    from gamewright.games.affinity.combat import CombatState
 
 SQUARE = 5  # yards per square (ref §1 "Space")
 START_GAP = 6  # 30 yards
@@ -297,6 +300,14 @@ def fighter_from_creature(cdef: CreatureDef, idx: int, number: int, party_size: 
                    abilities=tuple(slug(a.name) for a in cdef.attacks),
                    actions_per_turn=cdef.actions or npc_actions(cdef.tier, party_size, basic_actions), tier=cdef.tier,
                    status=rs.OK)
+
+
+def creature_of(st: CombatState, f: Fighter) -> CreatureDef:
+    """The creature entry a fighter was built from, kept on the fight (``st._cdefs``) once read."""
+    c = st._cdefs.get(f.key)
+    if c is None:
+        c = st._cdefs[f.key] = creature(f.key)
+    return c
 
 
 def dist(a: Fighter, b: Fighter) -> int:

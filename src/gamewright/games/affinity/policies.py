@@ -14,8 +14,10 @@ from typing import Any
 from gamewright.core.rng import Rng
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, CombatState, Fighter, dist
-from gamewright.games.affinity.combat_legality import use_acts
-from gamewright.games.affinity.combat_pools import PoolBase
+from gamewright.games.affinity.combat_damage import damage_terms, defence_dice
+from gamewright.games.affinity.combat_fighters import creature_of
+from gamewright.games.affinity.combat_legality import legal_moves, legal_uses, others, reach_of, spec_of, use_acts
+from gamewright.games.affinity.combat_pools import PoolBase, attack_damage, npc_plan, path_toward, pc_pool
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
 from gamewright.games.affinity.policy_values import (
@@ -61,12 +63,12 @@ class GreedyPolicy:
         unweighed, attacks = sorted_abilities(f.abilities) if f.pc else NONE_SORTED
         fighters = state.fighters
         try:
-            others = state.others(f)
-            for act in state.legal_moves(f, others):
+            living = others(state, f)
+            for act in legal_moves(f, living):
                 score = self.score(state, f, act)
                 if score > best_score:
                     best, best_score = act, score
-            for key, spec, targets, lo, hi in state.legal_uses(f, others, unweighed):
+            for key, spec, targets, lo, hi in legal_uses(state, f, living, unweighed):
                 attack = attacks.get(key)
                 support = attack is None and f.pc and spec.tier != "none"
                 for target in targets:
@@ -116,7 +118,7 @@ class GreedyPolicy:
                 value = f.actions_per_turn * ev * (1.3 if f.key == "priest" else 1.0)
             else:
                 evs = [expected_damage(a.pool, 0, TIERS[a.tier], a.required, a.damage, f.prof)[0]
-                       * (2 if a.area else 1) for a in state.cdef(f).attacks if a.heal is None]
+                       * (2 if a.area else 1) for a in creature_of(state, f).attacks if a.heal is None]
                 value = f.actions_per_turn * max(evs, default=1.0)
             self._threat[key] = value = max(0.5, value)
         return value
@@ -181,10 +183,10 @@ class GreedyPolicy:
         if value is None:
             if f.pc:  # a weapon, Force Bolt, Smite …
                 abilities = class_data().abilities
-                value = max((state._reach(f, abilities[k])[0] for k in f.abilities
+                value = max((reach_of(f, abilities[k])[0] for k in f.abilities
                              if abilities[k].effect in ("attack", "devastate")), default=1)
             else:
-                value = max((a.range // SQUARE for a in state.cdef(f).attacks if a.heal is None), default=1)
+                value = max((a.range // SQUARE for a in creature_of(state, f).attacks if a.heal is None), default=1)
             REACHES[key] = value
         return value
 
@@ -203,7 +205,7 @@ class GreedyPolicy:
         t = fighters[act.target] if act.target >= 0 else None
         if f.pc:
             return self._score_pc(state, f, class_data().abilities[act.ability], act, t)
-        spec = state._spec(f, act.ability)
+        spec = spec_of(state, f, act.ability)
         assert isinstance(spec, Attack)
         return self._score_npc(state, f, spec, t)
 
@@ -231,10 +233,10 @@ class GreedyPolicy:
 
     @per_decision
     def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool) -> Losses:
-        """What ``t`` defends an attack with (``CombatState.incoming`` in parts, without the damage) and the
+        """What ``t`` defends an attack with (``combat_damage.incoming`` in parts, without the damage) and the
         worth of each of its dice."""
-        terms = state.damage_terms(t, dtype)
-        capacity, bonus = state.defence_dice(t, dtype, area)
+        terms = damage_terms(state, t, dtype)
+        capacity, bonus = defence_dice(state, t, dtype, area)
         layers = layer_key(t)
         return (loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
                 self.die_value(state, t))
@@ -245,7 +247,7 @@ class GreedyPolicy:
             gain = min(f.hd_max - f.hd, n * (sides + 1) // 2)
             return gain * self.die_value(state, f)
         assert t is not None
-        plan = state._npc_plan(f, spec, t)  # the pool the attack will roll
+        plan = npc_plan(state, f, spec, t)  # the pool the attack will roll
         dd, p_ok, _ = damage_dist(plan.safe, 0, plan.threshold, plan.required, spec.damage, f.prof)
         if spec.area:
             radius = spec.area // SQUARE
@@ -317,7 +319,7 @@ class GreedyPolicy:
         threshold, req = pool.threshold, pool.required
         if spec.effect == "attack":
             if spec.centered and not f.exerted_turn and exertion == 0:
-                base = state._attack_damage(f, spec, t, req, req, True)
+                base = attack_damage(f, spec, t, req, req, True)
             dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
             value = 0.0 if losses is None else valued(t, dd, losses)
             if spec.stun and t.status == rs.OK:
@@ -342,7 +344,7 @@ class GreedyPolicy:
         w = class_data().weapons[f.weapon]
         if spec.effect == "attack":
             dtype = spec.damage_type or w.damage_type
-            base = state._attack_damage(f, spec, t, pool.required, pool.required, False)
+            base = attack_damage(f, spec, t, pool.required, pool.required, False)
         else:  # Devastating Assault: weapon strikes
             dtype, base = w.damage_type, w.base
         losses = None if t.status == rs.DEAD else self._losses(state, t, dtype, False)
@@ -350,17 +352,17 @@ class GreedyPolicy:
 
     def _pool(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
               ) -> tuple[PoolBase, float]:
-        """The roll ``CombatState._pc_use`` will make with ability ``key`` on ``target``, from where free movement
+        """The roll ``combat_actions.pc_use`` will make with ability ``key`` on ``target``, from where free movement
         brings ``f`` (within the ability's reach), but its exertion dice, and the small price on walking there:
         the same for every exertion of the action."""
         spec = class_data().abilities[key]
         t = state.fighters[target] if target >= 0 else None
         at, walk = (f.x, f.y), 0.0
         if t is not None and t is not f and spec.effect != "dash":
-            near = state._reach(f, spec)[0]
-            at = state._path(f, t, near)[0]
+            near = reach_of(f, spec)[0]
+            at = path_toward(f, t, near)[0]
             walk = 0.05 * max(0, min(dist(f, t) - near, f.move_left))
-        return state._pc_pool(f, spec, t, at, affinity), walk
+        return pc_pool(f, spec, t, at, affinity), walk
 
     def _support(self, state: CombatState, f: Fighter, key: str, target: int) -> float:
         """``_support_value`` of ability ``key`` on ``target``: the same for each of its exertions."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat_fighters import dist
+from gamewright.games.affinity.combat_legality import reach_of, spec_of, unusable
 from gamewright.games.affinity.data_files import Ability, Attack
 
 Square = tuple[int, int]
@@ -28,10 +29,10 @@ def attack_radius(state: Any) -> int:
     f = state.fighters[state.active]
     best = 0
     for key in f.abilities:
-        spec = state._spec(f, key)
-        if spec is None or not _is_attack(spec) or state._unusable(f, key, spec):
+        spec = spec_of(state, f, key)
+        if spec is None or not _is_attack(spec) or unusable(state, f, key, spec):
             continue
-        best = max(best, state._reach(f, spec)[0])
+        best = max(best, reach_of(f, spec)[0])
     return best
 
 

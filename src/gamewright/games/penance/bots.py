@@ -19,12 +19,14 @@ from gamewright.games.penance import attack as atk
 from gamewright.games.penance import squad_bot
 from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.cards import card_table
+from gamewright.games.penance.combat import attack_setup
 from gamewright.games.penance.components import CHASSIS, HEAD
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED
 from gamewright.games.penance.squad_bot import focus
 from gamewright.games.penance.state import PenanceState
+from gamewright.games.penance.values import card_cost, card_slot, casket_surcharge, damaged_zone, hex_cost, is_scrap
 
 # the weapon arm first (a destroyed right arm turns the whole primary weapon to SCRAP), then the chassis
 _TARGET_BIAS = {CHASSIS: 3}
@@ -117,13 +119,13 @@ class HeuristicBot:
                 return 50
             cid = pl.cards[a.card]
             dead = squad_bot.DEAD_CARDS if st.squad else DEAD_CARDS
-            if st.is_scrap(p, cid) or cid in dead or cid == st.sides[p].banned or self._no_ally_card(st, cid):
+            if is_scrap(st, p, cid) or cid in dead or cid == st.sides[p].banned or self._no_ally_card(st, cid):
                 return 0
             if cid == "divine_judgment" and len(st.sides[focus(st, p)].piles.deck) > 10:
                 return 10
             if cid == DAMAGED:
                 return 60 if kind == "loss" else 5  # losing DAMAGED to damage rolls the Damage Die
-            if st.slot(cid) == "primary" and kind == "loss":
+            if card_slot(cid) == "primary" and kind == "loss":
                 return 100  # losing it from hand is Component Damage for sure; the deck only maybe
             return (20 if hand_spent else 40) + card_table()[cid].cost
 
@@ -155,7 +157,7 @@ class HeuristicBot:
             self._scraps = (st.turns, used + 1)
             return scrap
         # Heat first: Strain starts at 5 at the next Refresh (004 §7), after a damaged head heats (ref §3)
-        dry_heat = s.heat + st.damaged_zone(p, HEAD)  # next Refresh's Heat out of the water
+        dry_heat = s.heat + damaged_zone(st, p, HEAD)  # next Refresh's Heat out of the water
         if s.heat >= 3 or self._heat_at_refresh(st, p, dry_heat) >= 5:
             for cid in ("emergency_vent", "breathe_the_core", "absolution"):
                 if cid in first_play:
@@ -171,10 +173,10 @@ class HeuristicBot:
         if attacks:
             best, value = self._best_attack(st, p, attacks)
             if value > 0.5:
-                cost = st.card_cost(p, pl.cards[best.card])
+                cost = card_cost(st, p, pl.cards[best.card])
                 for a in plays:
                     cid = pl.cards[a.card]
-                    if cid == "feint" and s.feint == 0 and s.sp - st.card_cost(p, cid) >= cost:
+                    if cid == "feint" and s.feint == 0 and s.sp - card_cost(st, p, cid) >= cost:
                         return a
                     if cid == "blood_offering" and s.next_dmg == 0 and len(pl.deck) >= 12 and value > 2.5:
                         return a
@@ -201,7 +203,7 @@ class HeuristicBot:
                     for cid in ("desperate_lunge", "overextend", "advance"):
                         if cid == "overextend" and s.heat >= 2:
                             continue
-                        if cid in first_play and s.sp - st.card_cost(p, cid) >= self._cheapest_attack(st, p):
+                        if cid in first_play and s.sp - card_cost(st, p, cid) >= self._cheapest_attack(st, p):
                             return first_play[cid]
                 step = self._step(st, p, legal, goals, closer=True)
                 if step is not None:
@@ -261,14 +263,14 @@ class HeuristicBot:
         """Heat at this casket's next Strain check if it does nothing more: a damaged head adds 1 (destroyed 2),
         water takes 2 off (ref §2-§3; 004 §7). ``dry``: its Heat with the head's, when the caller has it."""
         s = st.sides[p]
-        heat = s.heat + st.damaged_zone(p, HEAD) if dry is None else dry
+        heat = s.heat + damaged_zone(st, p, HEAD) if dry is None else dry
         return max(0, heat - 2) if st.map.terrain[s.pos] == WATER else heat
 
     def _cheapest_attack(self, st: PenanceState, p: int) -> int:
         table, pl = card_table(), st.sides[p].piles
         cards = pl.cards
-        costs = [st.card_cost(p, cid) for cid in map(cards.__getitem__, pl.hand)
-                 if table[cid].kind == "attack" and not st.is_scrap(p, cid)]
+        costs = [card_cost(st, p, cid) for cid in map(cards.__getitem__, pl.hand)
+                 if table[cid].kind == "attack" and not is_scrap(st, p, cid)]
         return min(costs) if costs else -1
 
     def _best_attack(self, st: PenanceState, p: int, attacks: list[Act]) -> tuple[Act, float]:
@@ -304,14 +306,14 @@ class HeuristicBot:
         deals nothing)."""
         s = st.sides[p]
         c = card_table()[s.piles.cards[inst]]
-        setup = st.attack_setup(p, c, t)  # the engine's own TN and damage terms
+        setup = attack_setup(st, p, c, t)  # the engine's own TN and damage terms
         dist = setup.distance
         if not setup.base:
             return None
         # ``setup.damage`` per tier, its bonus summed once
         ev = _expected_damage(setup.tn, setup.base, setup.side, setup.rear_bonus, sum(setup.bonus_parts.values()))
         ev = ev * 0.55  # about half the dice block or are taken
-        cost = st.card_cost(p, c.id)
+        cost = card_cost(st, p, c.id)
         if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":
             ev += self.run_bonus  # SP left to step out of reach afterwards (hit and run)
         # prefer spending SP fully: value per SP matters little when SP is lost at the end of the turn
@@ -334,10 +336,10 @@ class HeuristicBot:
         now = tn_from(s.pos, 0)
         walk = self._bfs(st, [s.pos], e.pos, m.open_neighbors[e.pos])
         spare = s.sp + s.free_moves - cost
-        casket = st.casket_surcharge(p)  # the part of each hex's cost that is the same for all of them
+        casket = casket_surcharge(st, p)  # the part of each hex's cost that is the same for all of them
         goal, goal_tn = -1, now
         for h in m.neighbors[e.pos]:
-            if h < 0 or h == s.pos or not m.passable(h) or walk.get(h, 99) + st.hex_cost(p, h, casket) > spare:
+            if h < 0 or h == s.pos or not m.passable(h) or walk.get(h, 99) + hex_cost(st, p, h, casket) > spare:
                 continue
             t = tn_from(h, walk[h])
             if t <= goal_tn - self.flank_gain:

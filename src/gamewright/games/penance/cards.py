@@ -1,6 +1,5 @@
-"""Card definitions (data/cards.toml, data/sets.toml), validated on load, and the cards' effects in code,
-keyed by card id (``play_effect`` for non-attack cards, ``attack_riders`` for what attack cards do besides
-damage; the attack itself is resolved by the engine). The data gives every number the effects read.
+"""Card definitions (data/cards.toml, data/sets.toml), validated on load. The data gives every number the cards'
+effects (``effects``) read.
 """
 
 from __future__ import annotations
@@ -9,16 +8,9 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamewright.core.errors import ConfigError
-from gamewright.core.game import Event
-from gamewright.games.penance import squad as squad_mod
-from gamewright.games.penance.events import BOTH_SEATS, ev
-
-if TYPE_CHECKING:
-    from gamewright.games.penance.base import StateBase
-    from gamewright.games.penance.flow import Flow
 
 KINDS = frozenset((
     "movement", "reactive", "heat", "utility", "support", "combat", "attack", "defense", "special", "passive",
@@ -185,101 +177,3 @@ def find_card(name: str) -> CardDef:
             return c
     known = ", ".join(c.name for c in card_table().values() if c.id != "damaged")
     raise ConfigError(f"unknown card {name!r}; known cards: {known}")
-
-
-# ====================================================================================================
-# effects
-# ====================================================================================================
-def play_effect(st: Flow, p: int, c: CardDef, events: list[Event]) -> None:
-    """Every non-attack card's effect (004 §1 tables; ref §2 rulings)."""
-    s = st.sides[p]
-    cid = c.id
-    if st.squad and squad_mod.squad_play(st, p, c, events):
-        return
-    if c.move:
-        s.free_moves += c.move  # ref §2: movement cards replace the per-hex SP cost of their hexes
-    if cid == "retreat":
-        s.no_attack = True
-    if cid == "advance" or cid == "hunker_down":
-        s.def_turn += c.defense
-    if c.heat and not c.reactive:
-        st._gain_heat(p, c.heat, events, c.name)
-    if c.vent:
-        s.heat = max(0, s.heat - c.vent)
-        events.append(ev("heat", f"{st.label(p)} vents: Heat {s.heat}", player=p, heat=s.heat))
-    if c.draw:
-        st._draw(p, c.draw, events)
-    if cid == "sensor_sweep":  # squads: a card of the nearest enemy's hand, seen by the whole side
-        t = st.foe(p)
-        e = st.sides[t]
-        seen = st.exposed(t)
-        hidden = [i for i in e.piles.hand if i not in seen]
-        if hidden:
-            inst = st.rng.choice(hidden)
-            seen.append(inst)
-            events.append(ev("reveal", f"{st.label(p)} sees {st._name(t, inst)} in {st.label(t)}'s hand", BOTH_SEATS,
-                             player=p, card=e.piles.cards[inst]))
-    elif cid in ("rally_cry", "martyrdom_protocol") or (cid == "shield_wall" and st.rules.shield_wall == "allies"):
-        events.append(ev("effect", f"{c.name}: no ally to affect (ref §2 Allies)", player=p))
-    elif cid == "feint":
-        s.feint += 1
-    elif cid == "blood_offering":
-        if st.rules.blood_offering == "suffering_die":
-            st._suffer(p, events)
-        else:
-            st._harm(p, 2)
-        s.next_dmg += 3
-        s.next_bypass += 1
-    elif cid == "consecrated_ground":
-        st.zones.append([p, s.pos])
-        events.append(ev("effect", f"{st.label(p)} consecrates the ground around {st.map.hex_name(s.pos)}", player=p))
-    elif cid == "shield_wall":  # option shield_wall=self: +2 Defense for yourself against front attacks
-        s.shield_wall += c.defense
-    elif cid == "scrap_armor":
-        s.scrap_armor += c.defense
-    elif cid == "emergency_repair":
-        pl = s.piles
-        back = pl.discard[-3:]
-        del pl.discard[len(pl.discard) - len(back):]
-        pl.deck += back
-        st.rng.shuffle(pl.deck)
-        events.append(ev("recover", f"{st.label(p)} recovers {len(back)} card(s) from discard into the deck",
-                         player=p, count=len(back)))
-    elif cid == "jury_rig":
-        pl = s.piles
-        n = len(pl.discard)
-        pl.deck += pl.discard
-        pl.discard = []
-        st.rng.shuffle(pl.deck)
-        events.append(ev("recover", f"{st.label(p)} shuffles {n} discards into the deck", player=p, count=n))
-    elif cid == "flagellants_zeal":
-        if st.rules.flagellants_zeal == "suffering_dice":
-            st._suffer(p, events)
-            st._suffer(p, events)
-        else:
-            st._harm(p, 5)
-        s.sp += 5
-        s.zeal_used = True
-        events.append(ev("effect", f"{st.label(p)} gains 5 SP (SP {s.sp})", player=p, sp=s.sp))
-    elif cid == "absolution":
-        s.heat = 0
-        s.taint += 1
-        events.append(ev("heat", f"{st.label(p)} is absolved: Heat 0, Taint {s.taint}", player=p, heat=0))
-        st._recover_grave(p, 3, events, "Absolution")
-
-def attack_riders(st: StateBase, p: int, c: CardDef, events: list[Event]) -> None:
-    """Riders of attack cards that happen whether or not the attack hits."""
-    s = st.sides[p]
-    if c.id == "anvil_breaker":
-        s.no_move = True
-    elif c.id == "runic_smash":
-        s.runes += 1
-        events.append(ev("effect", f"{st.label(p)} gains a Rune ({s.runes})", player=p, runes=s.runes))
-    elif c.id == "earthshaker":
-        area = [h for h in range(len(st.map.terrain)) if st.map.dist[s.pos][h] <= 3]
-        st.temp_difficult = sorted(set(st.temp_difficult) | set(area))
-        events.append(ev("effect", f"{st.label(p)}: hexes within 3 become difficult terrain this round", player=p))
-    elif c.id == "dual_wield":
-        # "then discard 1 card" (a cost: to the discard pile); pushed before the attack's own steps, so it
-        # resolves after them
-        st.todo.append(["cost", p, 1])

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from gamewright.core.game import Event
 
 if TYPE_CHECKING:
-    from gamewright.games.penance.base import StateBase
+    from gamewright.games.penance.state import PenanceState
 
 
 # ``Event`` is a frozen dataclass: its generated ``__init__`` sets each field through ``object.__setattr__`` by
@@ -39,7 +39,7 @@ _NEW = object.__new__
 BOTH_SEATS = frozenset((0, 1))  # known to both players, not to spectators (a card revealed from a hand)
 
 
-def squad_events(st: StateBase, events: list[Event]) -> None:
+def squad_events(st: PenanceState, events: list[Event]) -> None:
     """In squads the engine names caskets; an event's ``player`` becomes the casket's seat (side), and the
     casket itself is kept as ``casket``."""
     for e in events:

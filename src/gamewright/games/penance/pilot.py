@@ -1,6 +1,6 @@
 """The Pilot Wound deck (004 §5; ref §2 "Wound cards"): 5 minor injuries, 3 severe, 2 trauma.
 
-The effects are applied by the engine (state.py); this module names them and says what each does.
+This module names the cards, says what each does and flips them (``flip_wounds``), applying each at once.
 """
 
 from __future__ import annotations
@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gamewright.core.game import Event
+from gamewright.games.penance import losses as losses_mod
 from gamewright.games.penance.cards import card_table, set_table
 from gamewright.games.penance.events import ev
+from gamewright.games.penance.values import stopped
 
 if TYPE_CHECKING:
-    from gamewright.games.penance.losses import Losses
+    from gamewright.games.penance.state import PenanceState
 
 PILOT_DEATH = 10  # 004 §5: all 10 Wound cards face-up
 
@@ -48,18 +50,18 @@ def new_wound_deck(rng) -> list[str]:  # type: ignore[no-untyped-def]
     return deck
 
 
-def flip_wounds(st: Losses, p: int, n: int, events: list[Event]) -> None:
+def flip_wounds(st: PenanceState, p: int, n: int, events: list[Event]) -> None:
     """Flip ``n`` Wound cards and apply each at once (004 §5); the tenth kills the pilot."""
     s = st.sides[p]
     for _ in range(n):
-        if st.stopped(p):
+        if stopped(st, p):
             return
         if not s.wound_deck:
             break
         w = s.wound_deck.pop()
         s.wounds.append(w)
         card_w = WOUNDS[w]
-        text = f"{st.label(p)} pilot Wound {len(s.wounds)}/10: {card_w.name} — {card_w.text}"
+        text = f"{st.labels[p]} pilot Wound {len(s.wounds)}/10: {card_w.name} — {card_w.text}"
         if w == "broken_finger":  # ref §2: the d10 picks one of the 10 universal cards
             r = st.rng.die(10)
             banned = set_table()["universal"].cards[r - 1][0]
@@ -67,7 +69,7 @@ def flip_wounds(st: Losses, p: int, n: int, events: list[Event]) -> None:
             text += f" (d10 {r}: {card_table()[banned].name})"
         events.append(ev("wound", text, player=p, wound=w, count=len(s.wounds)))
         if w == "ruptured_organ":
-            st._harm(p, 5)
+            losses_mod.harm(st, p, 5)
         if len(s.wounds) >= PILOT_DEATH:
-            st._defeat(p, "pilot dies (10 Wounds)", events)
+            losses_mod.defeat(st, p, "pilot dies (10 Wounds)", events)
             return

@@ -14,6 +14,7 @@ from typing import Any
 
 from gamewright.core.limits import SEED_MAX
 from gamewright.core.rng import Rng
+from gamewright.games.penance.values import exposed
 
 
 def resample_state(state: Any, seat: int, rng: Rng) -> Any:
@@ -62,7 +63,7 @@ def _redeal_own(piles: Any, rng: Rng) -> None:
 
 def _redeal_other(piles: Any, c: int, rng: Rng, twin: Any, seat: int) -> None:
     """An enemy casket's hand and deck are one unknown pool, bar the hand cards Sensor Sweep showed."""
-    seen = twin.exposed(c) if seat in (0, 1) else []
+    seen = exposed(twin, c) if seat in (0, 1) else []
     pool = _pool(piles, [])
     _relabel(piles, pool)
     shown = [pool[piles.cards[i]].pop() for i in seen if i in piles.hand]

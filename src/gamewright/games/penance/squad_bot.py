@@ -6,10 +6,15 @@ One-on-one ``focus`` is simply the other casket, so the bot's one-on-one play is
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from gamewright.games.penance import values
 from gamewright.games.penance.actions import Act, act
-from gamewright.games.penance.base import StateBase
 from gamewright.games.penance.hexgrid import DEFENDER_PREFERENCE
 from gamewright.games.penance.squad import BEHIND, EXTRACT_SP, MARTYR_REACH, must_extract
+
+if TYPE_CHECKING:
+    from gamewright.games.penance.state import PenanceState
 
 # cards with no use to keep in hand when losing cards; ally cards are live in squads
 DEAD_CARDS = frozenset(("righteous_fury", "crusaders_vow", "runic_armor", "sensor_sweep", "retreat"))
@@ -18,51 +23,51 @@ STEP_WEIGHT = 2  # a hex of distance counts as two cards left in choosing the fo
 WALL_REACH = 4  # an enemy this near can come at an ally before a Shield Wall drops (as Hunker Down's reach)
 
 
-def cards_left(st: StateBase, c: int) -> int:
+def cards_left(st: PenanceState, c: int) -> int:
     """What stands between a casket and defeat by damage: its hand, deck and discard."""
     pl = st.sides[c].piles
     return len(pl.hand) + len(pl.deck) + len(pl.discard)
 
 
-def focus(st: StateBase, p: int) -> int:
+def focus(st: PenanceState, p: int) -> int:
     """The enemy ``p`` fights: one-on-one the other casket; in squads the living enemy with the fewest cards
     left, distance counted in (allies standing together pick the same one: focus fire)."""
     if not st.squad:
         return 1 - p
     here = st.sides[p].pos
-    foes = st.foes(p)
+    foes = values.foes(st, p)
     if not foes:
-        return st.foe(p)
+        return values.foe(st, p)
     return min(foes, key=lambda k: (cards_left(st, k) + STEP_WEIGHT * st.map.dist[here][st.sides[k].pos], k))
 
 
-def blockers(st: StateBase, goals: list[int]) -> tuple[int, ...]:
+def blockers(st: PenanceState, goals: list[int]) -> tuple[int, ...]:
     """The hexes a walk must go round: every other casket, wrecks included (not the goals themselves)."""
     me = st.todo[-1][1] if st.todo else -1
     return tuple(sorted({o.pos for c, o in enumerate(st.sides) if c != me} - set(goals)))
 
 
-def free_hexes(st: StateBase, p: int, hexes: list[int]) -> list[int]:
+def free_hexes(st: PenanceState, p: int, hexes: list[int]) -> list[int]:
     """The hexes no other casket (or its wreck) holds: no place to attack from otherwise."""
     held = {o.pos for c, o in enumerate(st.sides) if c != p}
     return [h for h in hexes if h not in held] or hexes
 
 
-def target_value(st: StateBase, p: int, t: int, value: float) -> float:
+def target_value(st: PenanceState, p: int, t: int, value: float) -> float:
     """An attack's value on casket ``t``: more on the focus, and more the nearer ``t`` is to defeat."""
     bonus = FOCUS_BONUS if t == focus(st, p) else 0.0
     return value + bonus + 1.0 / max(1, cards_left(st, t))
 
 
-def wall_facing(st: StateBase, p: int) -> int | None:
+def wall_facing(st: PenanceState, p: int) -> int | None:
     """The facing that puts an adjacent ally behind ``p`` (its sides 3-5: Shield Wall's "allies behind you")
     while every enemy within ``WALL_REACH`` stays on ``p``'s front sides (6, 1, 2): the most allies behind,
     then the enemies on the sides best for ``p`` (its shield side first), then the facing it has. None: no
     such facing, or no enemy near enough for a wall to help."""
     s = st.sides[p]
     m = st.map
-    near = [st.sides[k].pos for k in st.foes(p) if m.dist[s.pos][st.sides[k].pos] <= WALL_REACH]
-    mates = [st.sides[a].pos for a in st.allies(p) if m.dist[s.pos][st.sides[a].pos] == 1]
+    near = [st.sides[k].pos for k in values.foes(st, p) if m.dist[s.pos][st.sides[k].pos] <= WALL_REACH]
+    mates = [st.sides[a].pos for a in values.allies(st, p) if m.dist[s.pos][st.sides[a].pos] == 1]
     if not near or not mates:
         return None
     best, best_key = None, (0, 0, False, 0)
@@ -77,33 +82,33 @@ def wall_facing(st: StateBase, p: int) -> int | None:
     return best
 
 
-def _wall_turn(st: StateBase, p: int, legal: list[Act], cost: int) -> Act | None:
+def _wall_turn(st: PenanceState, p: int, legal: list[Act], cost: int) -> Act | None:
     """A rotation that puts an ally behind ``p`` before its Shield Wall (of SP ``cost``), when the SP covers
     both and the enemies stay in front (``wall_facing``)."""
     s = st.sides[p]
     f = wall_facing(st, p)
-    if f is None or f == s.facing or s.sp - st.rotate_cost(p) < cost:
+    if f is None or f == s.facing or s.sp - values.rotate_cost(st, p) < cost:
         return None
     turn = act("rotate", arg=f)
     return turn if turn in legal else None
 
 
-def ally_behind(st: StateBase, p: int) -> bool:
+def ally_behind(st: PenanceState, p: int) -> bool:
     """An adjacent ally stands behind ``p`` now (where its Shield Wall covers it)."""
     s = st.sides[p]
     return any(st.map.dist[s.pos][st.sides[a].pos] == 1
-               and st.map.side_of(s.pos, s.facing, st.sides[a].pos) in BEHIND for a in st.allies(p))
+               and st.map.side_of(s.pos, s.facing, st.sides[a].pos) in BEHIND for a in values.allies(st, p))
 
 
-def _hurt_neighbour(st: StateBase, p: int) -> bool:
+def _hurt_neighbour(st: PenanceState, p: int) -> bool:
     """An adjacent ally with fewer cards left than ``p``: worth taking its next hit."""
     s = st.sides[p]
     mine = cards_left(st, p)
     return any(st.map.dist[s.pos][st.sides[a].pos] <= MARTYR_REACH and cards_left(st, a) < mine
-               for a in st.allies(p))
+               for a in values.allies(st, p))
 
 
-def rescue_step(st: StateBase, p: int, legal: list[Act]) -> Act | None:
+def rescue_step(st: PenanceState, p: int, legal: list[Act]) -> Act | None:
     """A step toward a fallen ally whose pilot is owed an extraction, when the walk leaves the SP for it."""
     s = st.sides[p]
     goals = [h for c in range(len(st.sides)) if st.team[c] == st.team[p] and must_extract(st, c)
@@ -119,7 +124,7 @@ def rescue_step(st: StateBase, p: int, legal: list[Act]) -> Act | None:
     return steps[0] if steps else None
 
 
-def support(st: StateBase, p: int, legal: list[Act]) -> Act | None:
+def support(st: PenanceState, p: int, legal: list[Act]) -> Act | None:
     """Leftover SP for allies: pull out a downed ally's pilot (walking to it when the SP allows), Rally Cry an
     ally, Martyrdom Protocol beside a damaged ally, Shield Wall with an ally behind (turning first to put an
     adjacent ally behind, when the enemies near stay in front)."""
@@ -142,7 +147,7 @@ def support(st: StateBase, p: int, legal: list[Act]) -> Act | None:
         if cid == "shield_wall" and s.guard == 0 and st.rules.shield_wall == "allies":
             if ally_behind(st, p):
                 return a
-            turn = _wall_turn(st, p, legal, st.card_cost(p, cid))
+            turn = _wall_turn(st, p, legal, values.card_cost(st, p, cid))
             if turn is not None:
                 return turn
     return None

@@ -1,11 +1,11 @@
-"""The Penance engine: a two-casket battle as a Game/State (004 whole; ref §1-§5).
+"""The Penance engine: a battle of caskets as a Game/State (004 whole; ref §1-§5).
 
-``PenanceState`` is the top of a stack of layers, each using only what the ones below it define:
-``base`` (the data and derived values) → ``legality`` (legal actions, validation) → ``losses`` (lost cards,
-harm, component damage, wounds, defeat) → ``combat`` (attack resolution) → ``flow`` (``apply`` and the step
-machine) → ``preview`` (what an action will do) → this module (setup, the protocol surface, JSON and views).
-Every pending step is a small JSON list, so a state serialises whole and a seed plus the action list replays
-bit for bit.
+``PenanceState`` holds the battle's data and answers the protocol; its methods are thin. The rules are
+functions of the state in modules named for what they decide: ``values`` (what the data says: sides, zones,
+SP, costs), ``legality`` (legal actions, validation), ``losses`` (lost cards, harm, component damage, wounds,
+defeat), ``combat`` (attack resolution), ``flow`` (``apply_action`` and the step machine), ``preview`` (what
+an action will do), with ``heat``, ``pilot``, ``cards`` and ``squad`` beside them. Every pending step is a
+small JSON list, so a state serialises whole and a seed plus the action list replays bit for bit.
 """
 
 from __future__ import annotations
@@ -14,22 +14,28 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamewright.core.capabilities import Previewable, PublicView, Resamplable, SelfChecking
-from gamewright.core.game import TERMINAL
+from gamewright.core.game import TERMINAL, Event
 from gamewright.core.rng import Rng
 from gamewright.core.rules import Rules
+from gamewright.games.penance import values
 from gamewright.games.penance.actions import Act
-from gamewright.games.penance.base import HAND_SIZE
-from gamewright.games.penance.cards import card_table
+from gamewright.games.penance.attack import AttackSetup
+from gamewright.games.penance.cards import CardDef, card_table
 from gamewright.games.penance.carry import RUPTURED_ORGAN_LOSS, deploy_carried, parse_taint, parse_wounds
 from gamewright.games.penance.casket import Casket
+from gamewright.games.penance.combat import attack_setup, defense_flat, geometry
 from gamewright.games.penance.components import COMPONENTS
 from gamewright.games.penance.decks import DeckSpec, build_cards, parse_sides
-from gamewright.games.penance.heat import heat_zone
-from gamewright.games.penance.hexgrid import DIRECTIONS, load_map
+from gamewright.games.penance.flow import advance, apply_action, check_action, draw, step_round_start, step_turn
+from gamewright.games.penance.heat import gain_heat, heat_zone
+from gamewright.games.penance.hexgrid import DIRECTIONS, HexMap, load_map
+from gamewright.games.penance.legality import attack_geometry, check_shape, legal_actions, listed_copy, reactive_ok
+from gamewright.games.penance.losses import component_damage, harm
 from gamewright.games.penance.piles import Piles
-from gamewright.games.penance.pilot import PILOT_DEATH, new_wound_deck
-from gamewright.games.penance.preview import Preview
+from gamewright.games.penance.pilot import PILOT_DEATH, flip_wounds, new_wound_deck
+from gamewright.games.penance.preview import attack_preview, preview_action, standing
 from gamewright.games.penance.resample import resample_state
+from gamewright.games.penance.values import HAND_SIZE, card_slot, casket_labels
 
 __all__ = ["Act", "Casket", "PenanceState"]
 
@@ -47,10 +53,36 @@ def rules_json(rules: Rules) -> dict[str, Any]:
     return data
 
 
-class PenanceState(Preview, Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
+class PenanceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
     """The whole battle. Decisions are ``Act`` values; everything random comes from ``self.rng``."""
 
-    __slots__ = ()
+    __slots__ = ("_rules", "map", "rng", "sides", "todo", "attack", "round", "turn_player", "winner", "over",
+                 "temp_difficult", "zones", "end_reason", "turns", "team", "labels", "squad", "listed",
+                 "die_aims", "may_withdraw")
+
+    map: HexMap
+    rng: Rng
+    sides: list[Casket]
+    todo: list[list[Any]]
+    attack: dict[str, Any] | None
+    round: int
+    turn_player: int
+    winner: int
+    over: bool
+    temp_difficult: list[int]
+    zones: list[list[int]]  # Consecrated Ground: [owner, centre hex]
+    end_reason: str
+    turns: int
+    team: list[int]  # the seat (side) of each casket: [0, 1] one-on-one, e.g. [0, 0, 1, 1] in a 2v2 squad battle
+    labels: list[str]  # each casket's name in events: P1, P2 one-on-one; P1a, P1b, P2 … in squads
+    squad: bool  # more than one casket on a side (a plain value: legal-action lists read it per card)
+    # the legal actions last listed for this very position (None once ``apply`` changes it): ``apply`` takes one
+    # of them without validating it again (``flow.apply_action``). Constructors and ``clone`` set it to None, and
+    # so must code that arranges a position by writing attributes after listing its actions (tests)
+    listed: tuple[object, ...] | None
+
+    die_aims: bool  # option hit_location=random: the hit-location die, not the attacker, picks the component
+    may_withdraw: bool  # option withdraw (campaign missions)
 
     def __init__(self, rules: Rules, seed: int, specs: Sequence[DeckSpec], teams: Sequence[int] = (0, 1)) -> None:
         self.rules = rules
@@ -102,6 +134,23 @@ class PenanceState(Preview, Previewable, PublicView, Resamplable, SelfChecking):
         free = [h for h in range(len(self.map.terrain)) if self.map.passable(h) and h not in taken]
         return min(free, key=lambda h: (self.map.dist[spot][h], h)), facing
 
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        """The rules, and the two options every legal-action list reads kept as plain values."""
+        self._rules = rules
+        self.die_aims = rules.hit_location == "random"
+        self.may_withdraw = bool(rules.withdraw)
+
+    def set_teams(self, team: list[int]) -> None:
+        """The seat of each casket (squads: issue 16 §1), and what follows from it: labels, squad or not."""
+        self.team = list(team)
+        self.labels = casket_labels(team)
+        self.squad = len(self.team) > 2
+
     # ================================================================================================
     # protocol
     # ================================================================================================
@@ -118,6 +167,19 @@ class PenanceState(Preview, Previewable, PublicView, Resamplable, SelfChecking):
 
     def is_terminal(self) -> bool:
         return self.over
+
+    def legal_actions(self) -> list[Act]:
+        return legal_actions(self)
+
+    def apply(self, action: Act) -> list[Event]:
+        return apply_action(self, action)
+
+    def check_action(self, action: Act) -> None:
+        """Raise ``RuleViolation`` unless ``action`` is legal now; reads only."""
+        check_action(self, action)
+
+    def preview(self, action: Act) -> dict[str, Any]:
+        return preview_action(self, action)
 
     def returns(self) -> list[float]:
         if not self.over or self.winner < 0:
@@ -200,12 +262,12 @@ class PenanceState(Preview, Previewable, PublicView, Resamplable, SelfChecking):
             pl = s.piles
             d: dict[str, Any] = {
                 "deck_spec": s.deck_spec, "class": s.cls_name, "hex": self.map.hex_name(s.pos),
-                "facing": DIRECTIONS[s.facing], "sp": s.sp, "sp_max": self.sp_max(p), "heat": s.heat,
+                "facing": DIRECTIONS[s.facing], "sp": s.sp, "sp_max": values.sp_max(self, p), "heat": s.heat,
                 "heat_zone": heat_zone(s.heat),
                 "deck": len(pl.deck), "hand_size": len(pl.hand), "discard": [pl.cards[i] for i in pl.discard],
                 "graveyard": [pl.cards[i] for i in pl.grave], "removed": [pl.cards[i] for i in pl.removed],
                 "components": {
-                    COMPONENTS[c]: {"damage": s.comp[c], "hp": s.cls.zones[c].hp, "zone": self.zone(p, c)}
+                    COMPONENTS[c]: {"damage": s.comp[c], "hp": s.cls.zones[c].hp, "zone": values.zone(self, p, c)}
                     for c in range(5)
                 },
                 "wounds": list(s.wounds), "wound_deck": len(s.wound_deck), "runes": s.runes, "taint": s.taint,
@@ -215,12 +277,12 @@ class PenanceState(Preview, Previewable, PublicView, Resamplable, SelfChecking):
                 pass
             elif self.team[p] == player:  # a seat sees the hands of all its caskets (allies share them)
                 d["hand"] = [{"id": i, "card": pl.cards[i], "name": table[pl.cards[i]].name,
-                              "cost": self.card_cost(p, pl.cards[i])} for i in pl.hand]
+                              "cost": values.card_cost(self, p, pl.cards[i])} for i in pl.hand]
             else:
-                seen = [i for i in self.exposed(p) if i in pl.hand] if player in (0, 1) else []
+                seen = [i for i in values.exposed(self, p) if i in pl.hand] if player in (0, 1) else []
                 d["revealed"] = [pl.cards[i] for i in seen]
             if self.squad:
-                d.update(label=self.label(p), team=self.team[p], out=s.out, extracted=s.extracted, kills=s.kills,
+                d.update(label=self.labels[p], team=self.team[p], out=s.out, extracted=s.extracted, kills=s.kills,
                          martyr=s.martyr, guard=s.guard)
             sides.append(d)
         squad = {"teams": list(self.team), "labels": list(self.labels)} if self.squad else {}
@@ -256,3 +318,114 @@ class PenanceState(Preview, Previewable, PublicView, Resamplable, SelfChecking):
         if not self.over and not self.todo:
             out.append("no pending step in a running game")
         return out
+
+    # --- what the board, the CLI, the bots and the assistants ask of a battle (the rules' own functions) ----
+    def label(self, c: int) -> str:
+        return self.labels[c]
+
+    def stopped(self, c: int) -> bool:
+        return values.stopped(self, c)
+
+    def foes(self, c: int) -> list[int]:
+        return values.foes(self, c)
+
+    def allies(self, c: int) -> list[int]:
+        return values.allies(self, c)
+
+    def foe(self, c: int) -> int:
+        return values.foe(self, c)
+
+    def exposed(self, c: int) -> list[int]:
+        return values.exposed(self, c)
+
+    def prune_exposed(self) -> None:
+        values.prune_exposed(self)
+
+    def zone(self, p: int, c: int) -> str:
+        return values.zone(self, p, c)
+
+    def damaged_zone(self, p: int, c: int) -> int:
+        return values.damaged_zone(self, p, c)
+
+    def sp_max(self, p: int) -> int:
+        return values.sp_max(self, p)
+
+    def slot(self, cid: str) -> str:
+        return card_slot(cid)
+
+    def is_scrap(self, p: int, cid: str) -> bool:
+        return values.is_scrap(self, p, cid)
+
+    def card_cost(self, p: int, cid: str) -> int:
+        return values.card_cost(self, p, cid)
+
+    def has_tactic(self, p: int, cid: str) -> bool:
+        return values.has_tactic(self, p, cid)
+
+    def hex_cost(self, p: int, dest: int, casket: int | None = None) -> int:
+        return values.hex_cost(self, p, dest, casket)
+
+    def casket_surcharge(self, p: int) -> int:
+        return values.casket_surcharge(self, p)
+
+    def move_cost(self, p: int, dest: int, casket: int | None = None) -> int:
+        return values.move_cost(self, p, dest, casket)
+
+    def rotate_cost(self, p: int) -> int:
+        return values.rotate_cost(self, p)
+
+    def attack_arm(self, cid: str) -> int:
+        return values.attack_arm(cid)
+
+    def attack_geometry(self, p: int, c: CardDef, t: int | None = None, why: bool = True) -> str | None:
+        return attack_geometry(self, p, c, t, why)
+
+    @staticmethod
+    def check_shape(a: Act) -> None:
+        check_shape(a)
+
+    def listed_copy(self, a: Act) -> Act:
+        return listed_copy(self, a)
+
+    def geometry(self, p: int, t: int | None = None) -> tuple[int, int, int]:
+        return geometry(self, p, t)
+
+    def attack_setup(self, p: int, c: CardDef, t: int | None = None, base: int | None = None) -> AttackSetup:
+        return attack_setup(self, p, c, t, base)
+
+    def defense_flat(self, d: int, side: int) -> int:
+        return defense_flat(self, d, side)
+
+    def standing(self, p: int, t: int | None = None) -> dict[str, Any]:
+        return standing(self, p, t)
+
+    def attack_preview(self, p: int, c: CardDef, comp: int, target: int = -1) -> dict[str, Any]:
+        return attack_preview(self, p, c, comp, target)
+
+    # --- for tests that arrange a position by hand and run one rule on it -----------------------------------
+    def _reactive_ok(self, p: int, cid: str) -> bool:
+        return reactive_ok(self, p, cid)
+
+    def _harm(self, p: int, n: int) -> None:
+        harm(self, p, n)
+
+    def _gain_heat(self, p: int, n: int, events: list[Event], why: str) -> None:
+        gain_heat(self, p, n, events, why)
+
+    def _wound(self, p: int, n: int, events: list[Event]) -> None:
+        flip_wounds(self, p, n, events)
+
+    def _component_damage(self, p: int, c: int, points: int, events: list[Event]) -> None:
+        component_damage(self, p, c, points, events)
+
+    def _draw(self, p: int, n: int, events: list[Event]) -> None:
+        draw(self, p, n, events)
+
+    def _advance(self, events: list[Event]) -> None:
+        advance(self, events)
+
+    def _step_round_start(self, item: list[Any], events: list[Event]) -> None:
+        step_round_start(self, item, events)
+
+    def _step_turn(self, item: list[Any], events: list[Event]) -> None:
+        step_turn(self, item, events)
