@@ -66,6 +66,7 @@ FLAGS = ("expert_used", "exerted_turn", "stabilized", "stunned", "prone", "commu
          "heal_used", "shared_turn", "prone_bonus")
 THIS_ROUND = ("checked_round", "parried_round", "htl_used_round", "hd_lost_round")
 COUNTERS = ("parry_debt", "defend_bonus", "ward_bonus", "rally_dice", "help_faces", "htl_rounds", "purpose_rounds")
+ROW_FIELDS = ("fighter", "position", "vitality", "turn", "affinity", "flags", "counters")  # built as rows, set at once
 GRID = 20.0  # squares: a fight's positions stay well inside ±20
 REACH = 12.0  # squares: 60 yd, past every reach in the rules
 ROUND_HALF = 5.0
@@ -176,50 +177,56 @@ class AffinityEncoder(TableEncoder):
         obs["held_phase"][0] = bool(view.get("held_phase"))
         obs["turn_position"][0] = unit(view.get("turn_pos", 0), n)
         one_hot(obs["acting"], active)
-        order = list(view.get("order", ()))
+        place = {k: i for i, k in enumerate(view.get("order", ()))}
         rounds = view.get("round", 0)
+        ax, ay = (int(acting.get("x", 0)), int(acting.get("y", 0))) if acting is not None else (0, 0)
+        rows: dict[str, list[Any]] = {name: [] for name in ROW_FIELDS}
         for k, f in enumerate(fighters):
-            obs["order"][k] = unit(order.index(k), n) if k in order else 1.0
-            self._fighter(obs, k, f, seat, acting, rounds)
+            obs["order"][k] = unit(place[k], n) if k in place else 1.0
+            self._fighter(obs, rows, k, f, seat, rounds)
+            if acting is not None:
+                obs["distance"][k] = unit(max(abs(int(f.get("x", 0)) - ax), abs(int(f.get("y", 0)) - ay)), REACH)
+        count = len(fighters)
+        for name, values in rows.items():
+            obs[name][:count] = values
         return obs
 
-    def _fighter(self, obs: Obs, k: int, f: dict[str, Any], seat: int, acting: dict[str, Any] | None,
+    def _fighter(self, obs: Obs, rows: dict[str, list[Any]], k: int, f: dict[str, Any], seat: int,
                  rounds: int) -> None:
-        obs["fighter"][k] = (1.0, f.get("side") == seat, bool(f.get("pc")), bool(f.get("mindless")))
-        one_hot(obs["kind"][k], index_of(self.kinds, f.get("key")))
-        one_hot(obs["tier"][k], index_of(TIERS, f.get("tier")))
-        one_hot(obs["status"][k], index_of(STATUSES, f.get("status")))
-        x, y = int(f.get("x", 0)), int(f.get("y", 0))
-        obs["position"][k] = (signed(x, GRID), signed(y, GRID))
-        if acting is not None:
-            obs["distance"][k] = unit(max(abs(x - int(acting.get("x", 0))), abs(y - int(acting.get("y", 0)))), REACH)
-        obs["vitality"][k] = (unit(f.get("hd", 0), f.get("hd_max", 0) or 1), unit(f.get("hd_max", 0), 50),
-                              unit(f.get("hd_die", 0), 20), unit(f.get("resolve", 0), f.get("resolve_max", 0) or 1),
-                              unit(f.get("resolve_max", 0), 12), unit(f.get("level", 0), 10),
-                              unit(f.get("prof", 0), 5))
-        for layer in f.get("layers", ()):
+        """Fill fighter ``k``'s one-hot and set fields in place; append its dense rows to ``rows``."""
+        get = f.get
+        rows["fighter"].append((1.0, get("side") == seat, bool(get("pc")), bool(get("mindless"))))
+        one_hot(obs["kind"][k], index_of(self.kinds, get("key")))
+        one_hot(obs["tier"][k], index_of(TIERS, get("tier")))
+        one_hot(obs["status"][k], index_of(STATUSES, get("status")))
+        rows["position"].append((signed(int(get("x", 0)), GRID), signed(int(get("y", 0)), GRID)))
+        rows["vitality"].append((unit(get("hd", 0), get("hd_max", 0) or 1), unit(get("hd_max", 0), 50),
+                                 unit(get("hd_die", 0), 20), unit(get("resolve", 0), get("resolve_max", 0) or 1),
+                                 unit(get("resolve_max", 0), 12), unit(get("level", 0), 10), unit(get("prof", 0), 5)))
+        for layer in get("layers", ()):
             j = index_of(LAYERS, layer.get("label"))
             if j is not None:
                 obs["layers"][k, j] = (unit(layer.get("count", 0), 20), unit(layer.get("sides", 0), 20),
                                        unit(layer.get("survive", 0), 20))
-        obs["turn"][k] = (unit(f.get("actions_left", 0), 3), unit(f.get("actions_per_turn", 0), 3),
-                          unit(f.get("move_left", 0), REACH), unit(f.get("initiative", 0), 30),
-                          unit(f.get("held", 0), 3))
-        obs["affinity"][k] = (unit(f.get("affinity", 0), 10), unit(f.get("affinity_cap", 0), 10))
-        flags = [bool(f.get(name)) for name in FLAGS] + [bool(f.get("pending"))]
-        flags += [rounds > 0 and f.get(name) == rounds for name in THIS_ROUND]
-        obs["flags"][k] = flags
-        counters = [unit(len(f.get(name) or ()) if name == "help_faces" else f.get(name, 0) or 0, 5)
-                    for name in COUNTERS]
-        obs["counters"][k] = [*counters, unit(f.get("collapses", 0), 3)]
-        one_hot(obs["mark"][k], f.get("mark", -1))
-        one_hot(obs["analysed"][k], f.get("analysed", -1))
-        for ability in f.get("abilities", ()):
-            one_hot(obs["abilities"][k], self.ability_index.get(ability))
-        for ability, times in (f.get("uses") or {}).items():
+        rows["turn"].append((unit(get("actions_left", 0), 3), unit(get("actions_per_turn", 0), 3),
+                             unit(get("move_left", 0), REACH), unit(get("initiative", 0), 30), unit(get("held", 0), 3)))
+        rows["affinity"].append((unit(get("affinity", 0), 10), unit(get("affinity_cap", 0), 10)))
+        flags = [bool(get(name)) for name in FLAGS]
+        flags.append(bool(get("pending")))
+        flags += [rounds > 0 and get(name) == rounds for name in THIS_ROUND]
+        rows["flags"].append(flags)
+        counters = [unit(len(get(name) or ()) if name == "help_faces" else get(name, 0) or 0, 5) for name in COUNTERS]
+        counters.append(unit(get("collapses", 0), 3))
+        rows["counters"].append(counters)
+        one_hot(obs["mark"][k], get("mark", -1))
+        one_hot(obs["analysed"][k], get("analysed", -1))
+        abilities = obs["abilities"][k]
+        for ability in get("abilities", ()):
+            one_hot(abilities, self.ability_index.get(ability))
+        for ability, times in (get("uses") or {}).items():
             i = self.ability_index.get(ability)
             if i is not None:
                 obs["uses"][k, i] = unit(times, 3)
-        one_hot(obs["weapon"][k], index_of(self.weapons, f.get("weapon")))
-        for feature in f.get("features", ()):
+        one_hot(obs["weapon"][k], index_of(self.weapons, get("weapon")))
+        for feature in get("features", ()):
             one_hot(obs["features"][k], self.feature_index.get(feature))

@@ -63,6 +63,11 @@ class FieldTable:
 
     def flatten(self, obs: Mapping[str, np.ndarray]) -> np.ndarray:
         """The fields one after another (table order), as one float32 vector of ``size``."""
+        first = obs[self.fields[0].name] if self.fields else None
+        base = getattr(first, "base", None)
+        if isinstance(base, np.ndarray) and base.shape == (self.size,) and all(
+                getattr(obs[name], "base", None) is base for name, _, _, _ in self._slices):
+            return base.copy()  # the fields are still the views ``blank`` made, so their buffer is the vector
         return np.concatenate([np.asarray(obs[f.name], np.float32).reshape(-1) for f in self.fields])
 
     def field(self, name: str) -> Field:

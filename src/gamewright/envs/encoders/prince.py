@@ -38,8 +38,6 @@ clipped at 1; 6 the player's crit chance; 7 the opponent's crit chance; 8 the ex
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -47,7 +45,7 @@ import numpy as np
 from gamewright.envs.encoders import NO_PREVIEWS, Previews, TableEncoder
 from gamewright.envs.encoders.fields import Field, FieldTable, Obs, one_hot, probability, saturate, signed, unit
 from gamewright.games.prince.resolve import Profile, profile_from_json, threshold
-from gamewright.games.prince.tables import DIGNITIES, JOYS, MAJOR_ASPECTS, PLANETS
+from gamewright.games.prince.tables import DIGNITIES, MAJOR_ASPECTS, PLANETS
 
 PAIRS = tuple((i, j) for i in range(7) for j in range(i + 1, 7))
 ASPECTS = tuple(MAJOR_ASPECTS[k] for k in sorted(MAJOR_ASPECTS))
@@ -86,9 +84,8 @@ FIELDS = (
 )
 
 
-@lru_cache(maxsize=4096)
-def _chart_rows(profile: Profile, thresholds: tuple[int, ...]) -> tuple[np.ndarray, ...]:
-    """The chart-only rows of one side (sign, dignity, sect, ascendant, aspect), computed once per chart."""
+def _chart_rows(profile: Profile) -> tuple[np.ndarray, ...]:
+    """The chart-only rows of one side: sign, dignity, sect, ascendant, aspect."""
     sign = np.zeros((7, 12), np.float32)
     dignity = np.zeros((7, 5), np.float32)
     for i in range(7):
@@ -102,8 +99,15 @@ def _chart_rows(profile: Profile, thresholds: tuple[int, ...]) -> tuple[np.ndarr
     for k, (i, j) in enumerate(PAIRS):
         name = profile.aspects[i][j]
         one_hot(aspect[k], ASPECTS.index(name) if name in ASPECTS else None)
-    del thresholds  # part of the key only: the same chart under another ruleset has other thresholds
     return sign, dignity, sect, asc, aspect
+
+
+def _fraction(text: Any) -> float:
+    """A carry as the view writes it (``str(Fraction)``: "0", "-1/3")."""
+    if text in ("0", 0):
+        return 0.0
+    numerator, _, denominator = str(text).partition("/")
+    return int(numerator) / int(denominator or 1)
 
 
 class PrinceEncoder(TableEncoder):
@@ -116,6 +120,7 @@ class PrinceEncoder(TableEncoder):
         # 000 §13: an encounter is at most 7 turns (one planet each), so a run is at most 7 × encounters legal
         # actions; the Gymnasium environment also counts refused actions, so the truncation allows four times that
         self.max_steps = 4 * 7 * self.encounters
+        self._charts: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[np.ndarray, ...]]] = {}
         if self.texts != list(PLANETS):
             raise ValueError("Space Prince's catalogue is the seven planets in PLANETS order")
 
@@ -123,8 +128,17 @@ class PrinceEncoder(TableEncoder):
         del view
         return list(legal)  # every planet the player may send: its preview is what the player decides on
 
-    def _thresholds(self, profile: Profile) -> tuple[int, ...]:
-        return tuple(threshold(self.cfg, profile, i) for i in range(7))
+    def _chart(self, chart: dict[str, Any]) -> tuple[tuple[int, ...], tuple[np.ndarray, ...]]:
+        """Each planet's combustion threshold (000 §11) and the chart's rows, once per chart."""
+        key = (tuple(chart["signs"].values()), chart.get("sect"), chart.get("asc_sign"))
+        known = self._charts.get(key)
+        if known is None:
+            profile = profile_from_json(chart)
+            known = tuple(threshold(self.cfg, profile, i) for i in range(7)), _chart_rows(profile)
+            if len(self._charts) > 4096:
+                self._charts.clear()
+            self._charts[key] = known
+        return known
 
     def encode(self, view: dict[str, Any], previews: Previews = NO_PREVIEWS) -> Obs:
         obs = self.table.blank()
@@ -132,9 +146,7 @@ class PrinceEncoder(TableEncoder):
             side = view.get(key) or {}
             chart = side.get("chart")
             if chart is not None:
-                profile = profile_from_json(chart)
-                limits = self._thresholds(profile)
-                rows = _chart_rows(profile, limits)
+                limits, rows = self._chart(chart)
                 for name, row in zip(("sign", "dignity", "sect", "ascendant", "aspect"), rows, strict=True):
                     obs[name][s] = row
                 affliction = side.get("affliction", {})
@@ -161,7 +173,7 @@ class PrinceEncoder(TableEncoder):
             obs["illumination"][h] = saturate(illumination.get(str(h + 1), 0), ILLUMINATION_HALF)
         joys = set(progress.get("joys", ()))
         for i, planet in enumerate(PLANETS):
-            obs["joys"][i] = planet in joys and planet in JOYS
+            obs["joys"][i] = planet in joys
         obs["cumulative"][0] = unit(progress.get("cumulative_encounters", 0), LAST_UNLOCK)
         for action_id, preview in previews.items():
             self._preview(obs["action_preview"], action_id, preview)
@@ -172,13 +184,11 @@ class PrinceEncoder(TableEncoder):
         combust = set(side.get("combust", ()))
         saved = set(side.get("exaltation_save_used", ()))
         carry = side.get("carry", {})
-        for i, planet in enumerate(PLANETS):
-            obs["combust"][s, i] = planet in combust
-            obs["save_used"][s, i] = planet in saved
-            obs["carry"][s, i] = signed(float(Fraction(carry.get(planet, "0"))) * 2, 1.0)
+        obs["combust"][s] = [planet in combust for planet in PLANETS]
+        obs["save_used"][s] = [planet in saved for planet in PLANETS]
+        obs["carry"][s] = [signed(_fraction(carry.get(planet, "0")) * 2, 1.0) for planet in PLANETS]
         active = int(side.get("active", 0))
-        for k, (i, j) in enumerate(PAIRS):
-            obs["active_aspect"][s, k] = (active >> (i * 7 + j)) & 1  # resolve.pair_bit's low bit of the pair
+        obs["active_aspect"][s] = [(active >> (i * 7 + j)) & 1 for i, j in PAIRS]  # resolve.pair_bit's low bit
 
     def _preview(self, table: np.ndarray, action_id: int, preview: dict[str, Any]) -> None:
         if not 0 <= action_id < table.shape[0] or not preview.get("legal"):
