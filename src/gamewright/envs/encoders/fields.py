@@ -76,7 +76,10 @@ class FieldTable:
 
 # --- scalings ------------------------------------------------------------------------------------------------
 def unit(value: float, scale: float) -> float:
-    """``value / scale`` clipped into [0, 1]: a count with a rules bound (``scale``) or a documented soft one."""
+    """``value / scale`` clipped into [0, 1]: a count with a rules bound (``scale``) or a documented soft one
+    (a bound of 0: 1 for a positive value, else 0)."""
+    if scale <= 0:
+        return 1.0 if value > 0 else 0.0
     x = value / scale
     return 0.0 if x <= 0.0 else 1.0 if x >= 1.0 else x
 
