@@ -232,3 +232,28 @@ def test_the_environments_page_lists_every_field() -> None:
         missing = [f.name for f in encoder.table.fields  # type: ignore[attr-defined]
                    if f"`{f.name}`" not in section]
         assert not missing, f"{game}: {missing}"
+
+
+def test_a_refused_action_shows_the_same_observation_again() -> None:
+    """Gymnasium's Space Prince: an action that is not legal changes nothing — the observation shown again (the
+    previews are not redone) equals the one before, and is a copy the caller may change."""
+    from gamewright.envs import gymnasium_env
+
+    env = gymnasium_env("prince")
+    rng = np.random.default_rng(1)
+    for seed in range(20):
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            refused = np.flatnonzero(obs["action_mask"] == 0)
+            if len(refused):
+                again, reward, terminated, _, info = env.step(int(refused[0]))
+                assert info == {"illegal": True} and reward == env.illegal_reward and not terminated
+                assert all(np.array_equal(again["observation"][k], obs["observation"][k]) for k in obs["observation"])
+                again["observation"]["distance"][0] = 0.5
+                assert env.step(int(refused[0]))[0]["observation"]["distance"][0] != 0.5 or \
+                    obs["observation"]["distance"][0] == 0.5
+                return
+            obs, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            done = terminated or truncated
+    pytest.fail("no run met a combust planet")

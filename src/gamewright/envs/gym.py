@@ -10,6 +10,7 @@ turn instead (a dense signal). ``max_steps`` (default: the game's encoder's) tru
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import gymnasium as gym
@@ -49,10 +50,17 @@ class SingleSeatEnv(gym.Env):  # type: ignore[misc]
         self.action_space = spaces.Discrete(self.catalogue.size)
         self._seeds = Rng(0)
         self.state: Any = None
+        self._seen: dict[str, Any] | None = None
+        self._legal: dict[int, Any] = {}
 
     def _obs(self) -> dict[str, Any]:
-        legal = None if self.state.is_terminal() else self.catalogue.legal_map(self.state)
-        return self.observer.observe(self.state, 0, legal)
+        """The observation of the state as it is now, kept until an action changes it (a refused action shows it
+        again, as a copy: previews are costly to redo)."""
+        if self._seen is None:
+            self._legal = {} if self.state.is_terminal() else self.catalogue.legal_map(self.state)
+            self._seen = self.observer.observe(self.state, 0, self._legal or None)
+            return self._seen
+        return copy.deepcopy(self._seen)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
         super().reset(seed=seed)
@@ -60,16 +68,18 @@ class SingleSeatEnv(gym.Env):  # type: ignore[misc]
             self._seeds = Rng(seed)
         self.state = self.game.new_initial_state(self._seeds.randint(0, SEED_MAX))
         self.steps = 0
+        self._seen = None
         return self._obs(), {}
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict]:
-        legal = self.catalogue.legal_map(self.state)
+        legal = self._legal
         self.steps += 1
         truncated = self.steps >= self.max_steps
         if int(action) not in legal:
             return self._obs(), self.illegal_reward, False, truncated, {"illegal": True}
         before = self._progress()
         self.state.apply(legal[int(action)])
+        self._seen = None
         done = self.state.is_terminal()
         reward = self._reward(before, done)
         return self._obs(), reward, done, truncated and not done, self._info()
