@@ -70,7 +70,7 @@ ROW_FIELDS = ("fighter", "position", "vitality", "turn", "affinity", "flags", "c
 GRID = 20.0  # squares: a fight's positions stay well inside ±20
 REACH = 12.0  # squares: 60 yd, past every reach in the rules
 ROUND_HALF = 5.0
-STEPS_PER_FIGHTER_LEVEL = 8  # the truncation's actions per fighter and level (see max_steps)
+STEPS_PER_FIGHTER = 24  # the truncation's actions per fighter (see max_steps)
 
 
 def _first_view(game: Any) -> dict[str, Any]:
@@ -158,10 +158,9 @@ class AffinityEncoder(TableEncoder):
         self.fighters = n
         self.ability_index = {name: i for i, name in enumerate(self.abilities)}
         self.feature_index = {name: i for i, name in enumerate(self.features)}
-        level = max((f["level"] for f in fighters if f["pc"]), default=1)
-        # random fights (200 each) at levels 1, 5 and 10 with four wolves, and at level 1 with eight, ended within
-        # 102, 129, 273 and 135 actions; 8 × fighters × (level + 2) allows 192, 448, 768 and 288
-        self.max_steps = STEPS_PER_FIGHTER_LEVEL * n * (level + 2)
+        # random fights (200 each) of 8, 14, 22 and 12 fighters (levels 1, 5 and 10, and eight creatures at level
+        # 1) ended within 112, 136, 244 and 124 actions: 24 actions a fighter is about twice the longest
+        self.max_steps = STEPS_PER_FIGHTER * n
 
     def encode(self, view: dict[str, Any], previews: Previews = NO_PREVIEWS) -> Obs:
         del previews  # Affinity's actions carry no preview the encoder reads
