@@ -99,7 +99,8 @@ class GameAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def action_text(self, index: int) -> str:
-        """What catalogue index ``index`` means (stable catalogues) or means now (Affinity's slots)."""
+        """What catalogue index ``index`` means: the same in every state (a game with no catalogue of its own: the
+        ``index``-th legal action now)."""
         texts = getattr(self.catalogue, "texts", None)
         if texts is not None:
             return str(texts[index]) if 0 <= index < len(texts) else ""
