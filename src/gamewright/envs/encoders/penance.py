@@ -13,7 +13,7 @@ instances, the ids the actions name (``play 12``: instance 12 of the deciding ca
 | `pending` | (6,) | 0/1 | the decision asked, one-hot (mulligan, main, react, loss, cost, rites) |
 | `my_turn` | (1,) | 0/1 | the casket whose turn it is belongs to the seat |
 | `round` | (1,) | [0, 1) | the round r as r / (r + 10) |
-| `deciding` | (N,) | 0/1 | the casket making this decision (the seat's, on its turn), one-hot |
+| `deciding` | (N,) | 0/1 | the casket deciding now, one-hot (squads: off the seat's turn only in a main phase) |
 | `turn_casket` | (N,) | 0/1 | the casket whose turn it is, one-hot |
 | `attack` | (1,) | 0/1 | an attack is under way |
 | `attack_attacker` | (N,) | 0/1 | its attacker, one-hot |
@@ -175,7 +175,7 @@ class PenanceEncoder(TableEncoder):
         obs["my_turn"][0] = 0 <= turn < len(self.teams) and self.teams[turn] == seat
         obs["round"][0] = saturate(view.get("round", 0), ROUND_HALF)
         one_hot(obs["turn_casket"], slot_of.get(turn))
-        deciding = self._deciding(view, seat, turn, previews)
+        deciding = self._deciding(view, turn, previews)
         one_hot(obs["deciding"], slot_of.get(deciding) if deciding is not None else None)
         self._attack(obs, view.get("attack"), slot_of)
         sides = view.get("sides", [])
@@ -193,9 +193,10 @@ class PenanceEncoder(TableEncoder):
             self._preview(obs["action_preview"], action_id, preview)
         return obs
 
-    def _deciding(self, view: dict[str, Any], seat: int, turn: int, previews: Previews) -> int | None:
+    def _deciding(self, view: dict[str, Any], turn: int, previews: Previews) -> int | None:
         if self.per_side == 1:
-            return seat  # one casket a side: the seat's own decides whatever is asked of it
+            on_move = int(view.get("current_player", -1))
+            return on_move if on_move in (0, 1) else None  # one casket a side: the seat on move's own decides
         if view.get("pending") == "main" and turn >= 0:
             return turn
         for preview in previews.values():
