@@ -1,5 +1,5 @@
-"""The action catalogue of each game's PettingZoo environment: how many action ids it has and what they mean;
-writes the results file the documentation's environments page reads.
+"""The action catalogue of each game's PettingZoo environment: how many action ids it has and what they mean, the
+size of its flat observation and its default truncation; writes the results file the environments page reads.
 
     PYTHONPATH=src python benchmarks/docs_env_sizes.py [--out FILE]
 """
@@ -23,12 +23,14 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for game in game_names():
-        env = pettingzoo_env(game)
+        env = pettingzoo_env(game, obs="flat", previews=False)
         env.reset(seed=0)
         agent = env.possible_agents[0]
         rows.append({"game": game, "agents": len(env.possible_agents),
                      "actions": int(env.action_space(agent).n), "first": env.action_text(0),
-                     "last": env.action_text(int(env.action_space(agent).n) - 1)})
+                     "last": env.action_text(int(env.action_space(agent).n) - 1),
+                     "observation": int(env.observation_space(agent)["observation"].shape[0]),
+                     "max_steps": int(env.max_steps)})
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"command": "PYTHONPATH=src python benchmarks/docs_env_sizes.py",
                                     "date": datetime.date.today().isoformat(), "rows": rows}, indent=1) + "\n",

@@ -35,6 +35,8 @@ def test_pettingzoo_seed_test(game: str) -> None:
 def test_gymnasium_check_env() -> None:
     check_env(gymnasium_env("prince"), skip_render_check=True)
     check_env(gymnasium_env("prince", reward="distance"), skip_render_check=True)
+    check_env(gymnasium_env("prince", obs="flat"), skip_render_check=True)
+    check_env(gymnasium_env("prince", obs="hash"), skip_render_check=True)
 
 
 def test_gymnasium_env_is_prince_only() -> None:
@@ -42,7 +44,7 @@ def test_gymnasium_env_is_prince_only() -> None:
         gymnasium_env("penance")
 
 
-@pytest.mark.parametrize("game", ("inclinations", "penance", "prince"))
+@pytest.mark.parametrize("game", GAMES)
 def test_stable_catalogue_covers_every_legal_action(game: str) -> None:
     g = load_game(game)
     cat = catalogue_for(game, g.num_players)

@@ -124,6 +124,9 @@ class GameManifest:
     action_texts: Hook = None  # (players) -> the text of every action, for a fixed-index action catalogue
     action_slots: int = DEFAULT_SLOTS  # without action_texts: index i is the i-th legal action in text order
     single_agent_env: Hook = None  # a one-seat game's own Gymnasium environment class (default: the generic one)
+    # the RL environments' observation encoder: a class (game, action texts) -> envs.encoders.Encoder, which also
+    # sets the truncation and may build the action catalogue (action_texts(game)); default: the hashed view
+    env_encoder: Hook = None
     metrics: Hook = None  # the lab's MetricsHook (default: seat results only)
     standing: Hook = None  # (state, seat) -> how far ahead the seat is, in [-1, 1], for search cut short
     # (final public view, returns) -> core.outcome.Outcome: how the game ended in words (the web's result panel);

@@ -1,10 +1,11 @@
 """Fixed-size discrete action spaces: index ↔ action.
 
-Where a game's actions form a small finite set, its manifest's ``action_texts`` lists every action's text form
-once, so index ``i`` means the same action in every state (Space Prince: the 7 planets; Penance: each kind of
-decision by card instance, component and direction; Dangerous Inclinations: every step and deployment for the
-table's size). Where they are too many to list (Affinity: ability × target × exertion × affinity), index ``i`` is
-the ``i``-th legal action in text order (``SlotCatalogue`` of the manifest's ``action_slots``).
+A game's manifest lists every action's text form once (``action_texts(players)``), so index ``i`` means the same
+action in every state (Space Prince: the 7 planets; Penance: each kind of decision by card instance, component
+and direction; Dangerous Inclinations: every step and deployment for the table's size). Where the list depends on
+more than the number of players, the game's encoder builds it from the loaded game (``env_encoder.action_texts
+(game)``; Affinity: every ability of the fight's fighters by target slot, exertion and Affinity dice). A game with
+neither gets ``SlotCatalogue``: index ``i`` is the ``i``-th legal action in text order (``action_slots`` of them).
 """
 
 from __future__ import annotations
@@ -47,9 +48,16 @@ class SlotCatalogue:
         return dict(enumerate(ordered[: self.size]))
 
 
-def catalogue_for(game: str, players: int) -> TextCatalogue | SlotCatalogue:
+def catalogue_for(game: str, players: int, loaded: Any = None) -> TextCatalogue | SlotCatalogue:
+    """The action catalogue of ``game`` for ``players`` seats; ``loaded`` is the game with its options, where the
+    catalogue depends on them (default: the game with its default options)."""
     manifest = manifest_for(game)
     texts = manifest.load("action_texts")
-    if texts is None:
-        return SlotCatalogue(manifest.action_slots)
-    return TextCatalogue(list(texts(players)))
+    if texts is not None:
+        return TextCatalogue(list(texts(players)))
+    own = getattr(manifest.load("env_encoder"), "action_texts", None)
+    if own is not None:
+        from gamewright.core.game import load_game
+
+        return TextCatalogue(list(own(loaded if loaded is not None else load_game(game))))
+    return SlotCatalogue(manifest.action_slots)

@@ -35,6 +35,7 @@ MANIFEST = GameManifest(
     board="gamewright.web.boards.inclinations",
     assistants=("gamewright.web.assistants_inclinations:router",),
     action_texts="gamewright.games.inclinations.action_catalogue:texts",
+    env_encoder="gamewright.envs.encoders.inclinations:InclinationsEncoder",
     metrics="gamewright.games.inclinations.metrics:HOOK",
     standing="gamewright.games.inclinations.standing:standing",
     search_hooks="gamewright.games.inclinations.search_hooks",

@@ -57,6 +57,7 @@ MANIFEST = GameManifest(
     board="gamewright.web.boards.penance",
     assistants=("gamewright.web.assistants_penance:router", "gamewright.web.campaigns_penance:router"),
     action_texts="gamewright.games.penance.action_catalogue:texts",
+    env_encoder="gamewright.envs.encoders.penance:PenanceEncoder",
     metrics="gamewright.games.penance.metrics:HOOK",
     standing="gamewright.games.penance.standing:standing",
     search_hooks="gamewright.games.penance.search_hooks",

@@ -64,6 +64,7 @@ MANIFEST = GameManifest(
     assistants=("gamewright.web.assistants_prince:router",),
     action_texts=_planets,
     single_agent_env="gamewright.envs.gym:PrinceEnv",
+    env_encoder="gamewright.envs.encoders.prince:PrinceEncoder",
     metrics="gamewright.games.prince.metrics:HOOK",
     order=30,
     secret_fields=("seed", "rng", "orng"),  # the state's seeded streams (to_json), never in a view
