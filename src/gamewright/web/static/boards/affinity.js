@@ -101,9 +101,11 @@
     }
   }, true);
 
-  function settle() {
+  function settle(loaded) {
     var board = document.getElementById("aff-board");
     if (!board) return;
+    // another part of the page was swapped in (the chat, who is here): the board was not redrawn
+    if (loaded && loaded.nodeType === 1 && loaded !== document.body && !loaded.contains(board)) return;
     // a position's motion plays once: a live refresh of the same position shows it still
     document.body.classList.toggle("aff-still", animated === board.dataset.seq);
     animated = board.dataset.seq;
