@@ -187,4 +187,33 @@ def play_by_clicks(page: Any, server: Server, game_id: str, token: str, name: st
         page.screenshot(path=str(ARTIFACTS / f"{tag}-end.png"))
         run.problems += [f"end: {p}" for p in table_problems(page, view_of(server, game_id, token), size,
                                                              max_screens)]
+        run.problems += [f"end: {p}" for p in ending_problems(page, server, game_id)]
     return run
+
+
+RESULT_WORDS = re.compile(r"\b(You win|You lose|wins|Draw|win)\b")
+RULES_WORDS = 600
+
+
+def ending_problems(page: Any, server: Server, game_id: str) -> list[str]:
+    """At the end: a result in words, a Rules link to a page of at least 600 words, and a Rematch that opens a new
+    game's table (pressed last: it leaves the finished page)."""
+    problems = []
+    if not page.locator("#result").count():
+        return ["no result panel (#result)"]
+    if not RESULT_WORDS.search(page.locator("#result").inner_text()):
+        problems.append(f"the result is not in words: {page.locator('#result').inner_text()[:120]!r}")
+    href = page.locator("#rules-link").get_attribute("href") or ""
+    rules = httpx.get(server.url + href, timeout=30)
+    words = len(re.sub(r"<[^>]+>", " ", rules.text.split("<main", 1)[-1]).split())
+    if rules.status_code != 200 or words < RULES_WORDS:
+        problems.append(f"the Rules link {href!r} gave {rules.status_code} with {words} words (needs {RULES_WORDS})")
+    if not page.locator("#rematch").count():
+        return [*problems, "no Rematch (#rematch)"]
+    page.locator("#rematch").click()
+    try:
+        page.wait_for_url(re.compile(r"/games/(?!" + re.escape(game_id) + r")[0-9a-f]+"), timeout=30_000)
+        page.wait_for_selector("#table", timeout=30_000)
+    except Exception:
+        problems.append(f"Rematch did not open a new game (still at {page.url})")
+    return problems

@@ -32,13 +32,20 @@ class ResultPanel:
     lines: tuple[str, ...]
 
 
-def seat_name(seat: Any) -> str:
-    """How a seat is named beside its label: its player's name, its bot, or "human" (as the seats' list says)."""
+def seat_name(seat: Any, game: str | None = None) -> str:
+    """How a seat is named beside its label: its player's name, its bot by strength ("Hard bot"), or "human"
+    (as the seats' list says)."""
     name = getattr(seat, "name", None)
     if name:
         return str(name)
     bot = getattr(seat, "bot", None)
-    return f"bot {bot}" if bot else "human"
+    if not bot:
+        return "human"
+    if game is None:
+        return f"bot {bot}"
+    from gamewright.web.render import bot_label
+
+    return bot_label(game, str(bot))
 
 
 def said_of(outcome: Outcome, labels: Sequence[str]) -> str:
@@ -87,7 +94,7 @@ def result_panel(game: str, view: dict[str, Any], returns: Sequence[float], seat
     outcome = manifest.outcome(view, returns)
     labels = [manifest.seat_label(i) for i in range(len(returns))]
     by_seat = {getattr(s, "seat", i): s for i, s in enumerate(seats)}
-    rows = tuple(SeatResult(i, labels[i], seat_name(by_seat.get(i)), seat_result(outcome, returns, i),
+    rows = tuple(SeatResult(i, labels[i], seat_name(by_seat.get(i), game), seat_result(outcome, returns, i),
                             outcome.seat_words(i), i == viewer_seat) for i in range(len(returns)))
     if viewer_seat is None:
         tone = "over"
