@@ -145,7 +145,10 @@ def test_a_page_draft_is_seen_by_its_seat_only(server: Server) -> None:
     assert f'id="draft">{step}<' in r.text  # kept in the page, not posted
     after = httpx.get(f"{base}/api/games/{gid}", headers=auth(tokens[1])).json()
     assert after["seq"] == state["seq"] and after["view"]["plan"] == []
-    assert step not in httpx.get(f"{base}/games/{gid}", cookies=c1).text
+    other = httpx.get(f"{base}/games/{gid}", cookies=c1).text  # the other seat's page: no trace of the draft
+    assert f'id="draft">{step}<' not in other
+    assert not re.search(r'name="draft"[^>]*value="[^"]*' + re.escape(step), other)
+    assert not re.search(r'id="draft-field"[^>]*value="[^"]*' + re.escape(step), other)
     done = httpx.post(f"{base}/games/{gid}/act", cookies=c0, headers=csrf_headers(c0),
                       data={"action": "end", "draft": step, "seq": str(state["seq"])})
     assert done.status_code == 200
