@@ -179,15 +179,10 @@ def scenario_of_game(request: Request, game_id: str) -> dict[str, Any]:
 
 
 def _pretty(scenario: Mapping[str, Any]) -> str:
-    """The scenario as JSON laid out for reading: one ship, one turn per line."""
-    rows = []
-    for key, value in scenario.items():
-        if isinstance(value, list) and any(isinstance(v, dict) for v in value):
-            items = ",\n    ".join(json.dumps(v) for v in value)
-            rows.append(f'  "{key}": [\n    {items}\n  ]')
-        else:
-            rows.append(f'  "{key}": {json.dumps(value)}')
-    return "{\n" + ",\n".join(rows) + "\n}"
+    """The scenario as JSON laid out for reading: one ship, one turn per line (the what-if's own layout)."""
+    from gamewright.games.inclinations.whatif import scenario_text
+
+    return scenario_text(scenario)
 
 
 # --- the page ------------------------------------------------------------------------------------------------

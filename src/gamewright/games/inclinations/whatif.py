@@ -7,7 +7,7 @@ naming the field; an illegal turn is an answer, not an error: ``{"ok": false, "t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gamewright.core.errors import ConfigError
@@ -55,8 +55,13 @@ EXAMPLE: dict[str, Any] = {
 
 def example_text() -> str:
     """The example as JSON laid out for reading: one ship, one turn per line."""
+    return scenario_text(EXAMPLE)
+
+
+def scenario_text(scenario: Mapping[str, Any]) -> str:
+    """A scenario as JSON laid out for reading: one ship, one turn per line."""
     rows = []
-    for key, value in EXAMPLE.items():
+    for key, value in scenario.items():
         if isinstance(value, list) and any(isinstance(v, dict) for v in value):
             items = ",\n    ".join(json.dumps(v) for v in value)
             rows.append(f'  "{key}": [\n    {items}\n  ]')
