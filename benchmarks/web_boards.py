@@ -1,6 +1,7 @@
 """Server render time of each game's board page (the table with its board) for a late-game state, in CPU ms per
-render (CPU time: on a shared machine the wall clock mostly measures the other processes). Each game is played by uniformly random legal moves from a fixed seed up to its last position before
-the end (or a move cap); that position is rendered for the seat to move, previews included. Reports only.
+render (CPU time: on a shared machine the wall clock mostly measures the other processes). Each game is played by
+uniformly random legal moves from a fixed seed up to its last position before the end (or a move cap); that
+position is rendered for the seat to move, previews included. Reports only.
 
     PYTHONPATH=src python benchmarks/web_boards.py [--renders N]
 """

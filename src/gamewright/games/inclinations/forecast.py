@@ -23,17 +23,14 @@ from gamewright.games.inclinations.actions import (
     parse_action,
 )
 from gamewright.games.inclinations.board import (
-    BLACKHOLE,
-    DEPLOY_RING,
     FACING_NAME,
-    PROGRADE,
     WELLS,
     adjustment_range,
     velocity,
 )
 from gamewright.games.inclinations.preview import _shot, route
 from gamewright.games.inclinations.reach import mover_positions, reach, threats
-from gamewright.games.inclinations.ship import ENGINES, MAX_ENERGY, THRUSTERS, Ship
+from gamewright.games.inclinations.ship import ENGINES, MAX_ENERGY, THRUSTERS, Ship, deployed
 from gamewright.games.inclinations.turn import TurnRules, preview, simulate, validate
 
 
@@ -52,14 +49,6 @@ def turn_rules(options: Mapping[str, Any]) -> TurnRules:
 def steps_of(texts: Sequence[str]) -> list[Step]:
     """A plan's steps from their texts (``end`` is not a step)."""
     return [a for a in (parse_action(t) for t in texts) if not isinstance(a, (Deploy, EndTurn))]
-
-
-def deployed(ship: Ship, sector: int) -> Ship:
-    """``ship`` as a deployment in ``sector`` places it (a copy): ref Table and players, black-hole ring 4,
-    facing prograde. Whether the sector is free is the caller's question."""
-    placed = ship.clone()
-    placed.well, placed.ring, placed.sector, placed.facing = BLACKHOLE, DEPLOY_RING, sector, PROGRADE
-    return placed
 
 
 def plan_end(ships: Sequence[Ship], idx: int, plan: Sequence[Step], tr: TurnRules) -> Ship:

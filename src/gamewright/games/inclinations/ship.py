@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamewright.games.inclinations.board import FACING_NAME, PROGRADE
+from gamewright.games.inclinations.board import BLACKHOLE, DEPLOY_RING, FACING_NAME, PROGRADE
 
 # ref Ship: subsystems in the order crits list them, with (min, max) energy
 SUBSYSTEMS = ("engines", "thrusters", "scoop", "laser", "railgun", "missiles", "shields")
@@ -142,3 +142,12 @@ class Ship:
             energy=[int(energy.get(name, 0)) for name in SUBSYSTEMS],
             used=data.get("used", 0),
         )
+
+
+def deployed(ship: Ship, sector: int) -> Ship:
+    """``ship`` as a deployment in ``sector`` places it (a copy): ref Table and players, black-hole ring 4,
+    facing prograde. Whether the sector is free is the caller's question (the engine's and the board's one
+    placing)."""
+    placed = ship.clone()
+    placed.well, placed.ring, placed.sector, placed.facing = BLACKHOLE, DEPLOY_RING, sector, PROGRADE
+    return placed

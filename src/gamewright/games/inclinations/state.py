@@ -51,6 +51,7 @@ from gamewright.games.inclinations.ship import (
     REACTOR,
     SUBSYSTEMS,
     Ship,
+    deployed,
 )
 from gamewright.games.inclinations.turn import (
     Preview,
@@ -345,9 +346,7 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
             raise RuleViolation(action.to_text(), "sectors are numbered 0-23", "ref Deployment")
         if any(s.ring and s.sector == action.sector for s in self.ships):
             raise RuleViolation(action.to_text(), f"sector {action.sector} of ring 4 is taken", "ref Deployment")
-        from gamewright.games.inclinations.forecast import deployed
-
-        return deployed(self.ships[self.current], action.sector)  # the same placing as the board's
+        return deployed(self.ships[self.current], action.sector)  # the same placing as the board's (ship.py)
 
     def _deploy(self, action: Deploy) -> list[Event]:
         placed = self.deployed_ship(action)
