@@ -210,10 +210,13 @@ def ending_problems(page: Any, server: Server, game_id: str) -> list[str]:
         problems.append(f"the Rules link {href!r} gave {rules.status_code} with {words} words (needs {RULES_WORDS})")
     if not page.locator("#rematch").count():
         return [*problems, "no Rematch (#rematch)"]
+    finished_page = page.url
     page.locator("#rematch").click()
     try:
         page.wait_for_url(re.compile(r"/games/(?!" + re.escape(game_id) + r")[0-9a-f]+"), timeout=30_000)
         page.wait_for_selector("#table", timeout=30_000)
     except Exception:
         problems.append(f"Rematch did not open a new game (still at {page.url})")
+    page.goto(finished_page)  # back to the finished game, where the caller may look further
+    page.wait_for_selector("#result", timeout=30_000)
     return problems
