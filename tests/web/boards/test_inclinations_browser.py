@@ -75,7 +75,8 @@ def test_against_the_easy_bot_by_keys_on_the_board(browser: Any, server: Server)
         press(page, "#incl-board [data-action='end']")
     page.wait_for_selector("#replay-link", timeout=60_000)
     board_shot(page, "end")
-    assert "Round 3 of 3" in page.locator(".incl-status").inner_text()
+    status = page.locator(".incl-status").inner_text()  # the last round, or an earlier end (a random secret seed)
+    assert "Round 3 of 3" in status or "the game is over" in status, status
 
 
 def test_a_move_prepared_while_the_other_plays_is_applied_when_the_turn_comes(browser: Any,  # noqa: F811
