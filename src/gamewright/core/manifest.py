@@ -119,7 +119,7 @@ class GameManifest:
     bot_labels: Mapping[str, str] = field(default_factory=dict)
     plan_end: str | None = None  # a turn planned in private step by step and closed by this action
     shared_seat: SharedSeat | None = None
-    board: Hook = None  # a web board module: TEMPLATE and board_context(rt, state, seat, draft)
+    board: Hook = None  # a web board module: TEMPLATE and board_context(seen) (web.boards.Seen)
     assistants: tuple[Hook, ...] = ()  # web routers of the game's own pages (what-ifs, sheets, campaigns)
     action_texts: Hook = None  # (players) -> the text of every action, for a fixed-index action catalogue
     action_slots: int = DEFAULT_SLOTS  # without action_texts: index i is the i-th legal action in text order

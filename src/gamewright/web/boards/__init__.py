@@ -9,7 +9,6 @@ A game without a board module is shown by the generic page alone.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
@@ -112,8 +111,4 @@ def board_for(rt: Any, state: Any, seat: int | None, draft: Sequence[str]) -> di
     module = board_module(rt.name)
     if module is None:
         return None
-    if len(inspect.signature(module.board_context).parameters) == 1:
-        context = module.board_context(seen_by(rt, state, seat, draft))
-    else:  # a board not yet moved to ``Seen``: the older signature (being retired)
-        context = module.board_context(rt, state, seat, list(draft))
-    return {"template": f"boards/{module.TEMPLATE}", **context}
+    return {"template": f"boards/{module.TEMPLATE}", **module.board_context(seen_by(rt, state, seat, draft))}
