@@ -65,18 +65,17 @@ def quantize(cfg: Config, affliction: np.ndarray, carry: np.ndarray, units: np.n
     no carry."""
     if cfg.carry:
         receives = receives & (units > 0)
-        effective = units + carry
-        effective = effective * (effective > 0)
+        effective = np.maximum(units + carry, 0)
         applied = (effective + UNIT // 2) // UNIT
-        nxt = effective - applied * UNIT
     else:
         applied = (units + UNIT // 2) // UNIT
-        nxt = carry
-    new = affliction + applied - 2 * applied * testimony
+    new = affliction + applied * (1 - 2 * testimony.view(np.int8))  # testimony heals: one multiply by ±1
+    if not cfg.carry:  # no carry to bank: clamp at 0 and hand the carry back untouched
+        np.maximum(new, 0, out=new)
+        return (new - affliction) * receives, applied * receives, carry
     kept = new >= 0
     new = new * kept
-    if cfg.carry:
-        nxt = nxt * kept
+    nxt = (effective - applied * UNIT) * kept
     return (new - affliction) * receives, applied * receives, carry + (nxt - carry) * receives
 
 

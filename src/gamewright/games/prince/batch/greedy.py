@@ -48,7 +48,8 @@ def _side_expectation(rules: Rules, side: Side, acting: np.ndarray, units: np.nd
     size, inverted = rules.propagation(chart, acting)  # (m, k, 7)
     reach = (size > 0) & ~side.combust[:, None, :]
     target = (slice(None), None, None, slice(None))
-    d, _, _ = quantize(cfg, side.affliction[target], side.carry[target], base[..., None] * size[:, :, None, :] // 8,
+    # ">> 3" is the floor of an eighth (000 §4 multipliers in eighths), cheaper than "// 8"
+    d, _, _ = quantize(cfg, side.affliction[target], side.carry[target], base[..., None] * size[:, :, None, :] >> 3,
                        testimony[:, :, None, None] ^ inverted[:, :, None, :], reach[:, :, None, :])
     spread = row_sum(np.abs(d))
     score = np.abs(delta) + (1.0 - burn) * spread

@@ -145,7 +145,8 @@ def resolve(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.n
         base = units if cfg.raw_base else applied * UNIT
         size, inverted = rules.propagation(side.chart, acting)
         reach = (size > 0) & ~side.combust & ~flat(side.combust)[at][:, None]
-        d, _, side.carry = quantize(cfg, side.affliction, side.carry, base[:, None] * size // 8,
+        # ">> 3" floors an eighth (000 §4 multipliers in eighths), cheaper than "// 8"
+        d, _, side.carry = quantize(cfg, side.affliction, side.carry, base[:, None] * size >> 3,
                                     testimony[:, None] ^ inverted, reach)
         side.affliction += d
         score += row_sum(np.abs(d))
