@@ -38,8 +38,9 @@ How the games map onto OpenSpiel (``GAME_TYPES`` holds each ``GameType``):
   They are the current view, not a perfect-recall history; the strings are the view as canonical JSON.
 
 Parameters (all optional): ``seed`` (int), ``ruleset`` (text; "" the default), ``options`` (``NAME=VALUE`` pairs
-separated by ``;``, read as ``--option`` reads them), ``max_steps`` (int) and, for Dangerous Inclinations,
-``players``.
+separated by ``;``, read as ``--option`` reads them), ``max_steps`` (int), ``previews`` (bool, default true; false
+leaves the preview fields 0, as the other environments' ``previews=False`` does, for speed) and, for Dangerous
+Inclinations, ``players``.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import TERMINAL, load_game
@@ -94,7 +96,7 @@ def _has_players_option(game: str) -> bool:
 
 def _parameters(game: str) -> dict[str, Any]:
     """The game's parameters and their defaults (pyspiel fills in any a caller leaves out)."""
-    params: dict[str, Any] = {"seed": 0, "ruleset": "", "options": "", "max_steps": 0}
+    params: dict[str, Any] = {"seed": 0, "ruleset": "", "options": "", "max_steps": 0, "previews": True}
     if _has_players_option(game):
         params["players"] = int(manifest_for(game).rules_spec().option("players").default)
     return params
@@ -134,7 +136,7 @@ class Setup:
             options["players"] = int(params["players"])
         self.name = game
         self.engine = load_game(game, ruleset=str(params.get("ruleset", "")) or None, options=options)
-        self.observer = Observer(game, self.engine, obs="flat")
+        self.observer = Observer(game, self.engine, obs="flat", previews=bool(params.get("previews", True)))
         if not isinstance(self.observer.catalogue, TextCatalogue):
             raise ConfigError(f"{game} has no stable action catalogue, which OpenSpiel's action ids need")
         self.catalogue: TextCatalogue = self.observer.catalogue
@@ -155,12 +157,13 @@ class Engine:
     fresh one and deep-copying its attributes: this holder's deep copy is the engine's own ``clone()`` (fast, and
     it shares the setup), so a clone never builds an initial state nor takes a seed."""
 
-    __slots__ = ("setup", "_state", "_legal")
+    __slots__ = ("setup", "_state", "_legal", "_seen")
 
-    def __init__(self, setup: Setup, state: Any = None) -> None:
+    def __init__(self, setup: Setup, state: Any = None, seen: dict[int, np.ndarray] | None = None) -> None:
         self.setup = setup
         self._state = state
         self._legal: dict[int, Any] | None = None
+        self._seen: dict[int, np.ndarray] = dict(seen or {})
 
     @property
     def state(self) -> Any:
@@ -171,6 +174,7 @@ class Engine:
     def replace(self, state: Any) -> None:
         self._state = state
         self._legal = None
+        self._seen = {}
 
     def legal(self) -> dict[int, Any]:
         """Action id → the engine's action, for the seat on move (cached until the state changes)."""
@@ -178,8 +182,21 @@ class Engine:
             self._legal = self.setup.catalogue.legal_map(self.state)
         return self._legal
 
+    def observation(self, player: int, terminal: bool) -> np.ndarray:
+        """The encoder's flat vector for ``player`` (its previews on its own turn), kept until the state changes:
+        previews are costly, and OpenSpiel asks for both tensors of every player at every state."""
+        seen = self._seen.get(player)
+        if seen is None:
+            state = self.state
+            on_move = not terminal and player == state.current_player
+            seen = self.setup.observer.observe(state, player, self.legal() if on_move else None)["observation"]
+            self._seen[player] = seen
+        return seen
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
-        return Engine(self.setup, None if self._state is None else self._state.clone())
+        if self._state is None:
+            return Engine(self.setup)
+        return Engine(self.setup, self._state.clone(), self._seen)  # equal states: the observations stay
 
 
 class GamewrightGame(pyspiel.Game):  # type: ignore[misc]
@@ -300,13 +317,19 @@ class ViewObserver:
             self.dict = {"observation": self.tensor}
 
     def set_from(self, state: GamewrightState, player: int) -> None:
-        engine = state.engine
-        on_move = not state.is_terminal() and player == engine.state.current_player
-        seen = self.setup.observer.observe(engine.state, int(player), engine.legal() if on_move else None)
-        self.tensor[:] = seen["observation"]
+        self.tensor[:] = state.engine.observation(int(player), state.is_terminal())
 
     def string_from(self, state: GamewrightState, player: int) -> str:
         return canonical(state.engine.state.view_for(int(player)))
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python ``ISMCTSBot`` as it is, plus the ``restart_at`` that ``evaluate_bots`` calls first. The
+    Python class lacks it (pyspiel's base ``Bot`` raises "not implemented"); the bot searches afresh at every step
+    and keeps nothing between moves, so there is nothing to restart."""
+
+    def restart_at(self, state: Any) -> None:
+        del state
 
 
 def _game_class(game: str) -> type[GamewrightGame]:
@@ -328,4 +351,4 @@ def register() -> None:
 
 register()
 
-__all__ = ["GAME_NAMES", "GamewrightGame", "GamewrightState", "ViewObserver", "game_type", "register"]
+__all__ = ["GAME_NAMES", "GamewrightGame", "ISMCTSBot", "GamewrightState", "ViewObserver", "game_type", "register"]
