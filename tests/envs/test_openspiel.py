@@ -254,3 +254,13 @@ def test_openspiels_own_ismcts_bot_steps_on_penance() -> None:
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert state.move_number() == 12 or state.inner.is_terminal()
+
+
+def test_only_the_seats_own_view_is_observed() -> None:
+    """A public-only observer would need a different view: an imperfect-information game refuses to fake one."""
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    with pytest.raises(ValueError, match="own view"):
+        make_observation(short_game("penance"), public)
+    assert make_observation(short_game("affinity"), public) is not None  # perfect information: the view is public
+    assert make_observation(short_game("penance"), pyspiel.IIGObservationType(perfect_recall=True)) is not None

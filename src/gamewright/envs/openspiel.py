@@ -35,7 +35,8 @@ How the games map onto OpenSpiel (``GAME_TYPES`` holds each ``GameType``):
   ``returns()`` gives an unfinished game (0 in all four).
 - **Tensors**: ``observation_tensor`` and ``information_state_tensor`` are both the game's encoder's flat vector
   (``obs="flat"`` of the other environments) of ``view_for(player)`` and, on that player's own turn, its previews.
-  They are the current view, not a perfect-recall history; the strings are the view as canonical JSON.
+  They are the current view, not a perfect-recall history; the strings are the view as canonical JSON. An
+  imperfect-information game refuses any other observation type (public-only, every player's) rather than fake it.
 
 Parameters (all optional): ``seed`` (int), ``ruleset`` (text; "" the default), ``options`` (``NAME=VALUE`` pairs
 separated by ``;``, read as ``--option`` reads them), ``max_steps`` (int), ``previews`` (bool, default true; false
@@ -225,8 +226,15 @@ class GamewrightGame(pyspiel.Game):  # type: ignore[misc]
         return GamewrightState(self, Engine(self.setup))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
+        """The seat's own view (OpenSpiel's default observation and information state). An imperfect-information
+        game offers no other kind (a public-only or every-player observation), rather than a wrong one."""
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
+        own = iig_obs_type is None or (iig_obs_type.public_info
+                                       and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        if not own and self.get_type().information != _Type.Information.PERFECT_INFORMATION:
+            raise ValueError(f"{self.setup.name} observes only a seat's own view (public information and that "
+                             f"seat's private information), not {iig_obs_type}")
         return ViewObserver(self.setup)
 
 
