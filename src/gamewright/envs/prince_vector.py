@@ -112,6 +112,17 @@ class _ChartTables:
         self.has_ascendant = np.array([p.asc_sign is not None for p in pool.profiles])
 
 
+_TABLES: dict[int, tuple[ChartPool, _ChartTables]] = {}
+
+
+def chart_tables(pool: ChartPool) -> _ChartTables:
+    """``_ChartTables`` of ``pool``, built once per pool (the pool is kept with them, so its id stays its own)."""
+    known = _TABLES.get(id(pool))
+    if known is None:
+        known = _TABLES[id(pool)] = (pool, _ChartTables(pool))
+    return known[1]
+
+
 class PrinceVectorEnv(VectorEnv):  # type: ignore[misc]
     """``num_envs`` Space Prince runs (see the module docstring); options as ``PrinceEnv``'s."""
 
@@ -154,7 +165,7 @@ class PrinceVectorEnv(VectorEnv):  # type: ignore[misc]
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.pool = pool if pool is not None else chart_pool()
         self.rules = Rules.of(self.cfg, self.pool)
-        self.charts = _ChartTables(self.pool)
+        self.charts = chart_tables(self.pool)
         self.encounters = int(self.cfg.encounters_per_run)
         n = num_envs
         self.uniforms = Uniforms(n)
