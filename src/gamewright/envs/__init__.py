@@ -33,4 +33,14 @@ def gymnasium_env(game: str = "prince", **options: Any) -> Any:
     return SingleSeatEnv(game, **options)
 
 
-__all__ = ["gymnasium_env", "pettingzoo_env"]
+def prince_vector_env(num_envs: int, **options: Any) -> Any:
+    """A ``gymnasium.vector.VectorEnv`` of ``num_envs`` Space Prince runs stepped at once on the NumPy batch engine:
+    the single environment's spaces, rewards and options (``ruleset=``, ``options=``, ``reward=``, ``obs=``,
+    ``max_steps=`` …), plus ``seed=`` (the first reset's) and ``autoreset_mode=`` (``"next_step"``, the default,
+    or ``"same_step"``). See ``envs.prince_vector``."""
+    from gamewright.envs.prince_vector import PrinceVectorEnv
+
+    return PrinceVectorEnv(num_envs, **options)
+
+
+__all__ = ["gymnasium_env", "pettingzoo_env", "prince_vector_env"]

@@ -8,7 +8,7 @@ charts the pool's distribution matches the scalar engine's fresh charts (the sta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -47,6 +47,8 @@ class ChartPool:
     same_team: np.ndarray  # (P, 7, 7) bool: both planets on one sect team (000 §4a)
     aspect: np.ndarray  # (P, 7, 7) signed eighths of the major aspect between two planets, 0 for none
     sign_counts: np.ndarray  # (P, 12) how many of the chart's planets stand in each sign
+    # the charts themselves, for what a run shows its player (sect, ascendant, houses: the vector env's view)
+    profiles: tuple[Profile, ...] = field(default=(), compare=False, repr=False)
 
     def cross_weights(self, player: np.ndarray, opponent: np.ndarray) -> np.ndarray:
         """(m, 7) N of each opponent planet: its major relationships with the player's seven planets (000 §13)."""
@@ -88,6 +90,7 @@ def pool_of(profiles: list[Profile]) -> ChartPool:
         aspect=np.array([[[ASPECT_EIGHTHS[a] if (a := p.aspects[i][j]) else 0 for j in range(7)] for i in range(7)]
                          for p in profiles], dtype=np.int32),
         sign_counts=np.array([np.bincount(p.signs, minlength=12) for p in profiles], dtype=np.int32),
+        profiles=tuple(profiles),
     )
 
 
