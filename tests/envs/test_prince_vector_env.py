@@ -85,15 +85,21 @@ def test_every_row_is_the_single_environments_observation_of_its_state(ruleset: 
     assert seen_terminal  # the ends of runs were compared too
 
 
-def test_next_step_autoreset_restarts_the_run_on_the_following_step() -> None:
-    env = prince_vector_env(32, reward="distance", obs="flat", seed=5)
-    distance = env.table.offsets["distance"]
+def play_until_a_run_ends(env: Any) -> tuple[Any, ...]:
+    """Random legal steps (a fixed stream) until some run ends; the last step's five results."""
     rng = np.random.default_rng(6)
     observation, _ = env.reset()
     for _ in range(40):
         observation, reward, terminated, truncated, info = env.step(random_legal(rng, observation["action_mask"]))
         if terminated.any():
             break
+    return observation, reward, terminated, truncated, info
+
+
+def test_next_step_autoreset_restarts_the_run_on_the_following_step() -> None:
+    env = prince_vector_env(32, reward="distance", obs="flat", seed=5)
+    distance = env.table.offsets["distance"]
+    observation, reward, terminated, truncated, info = play_until_a_run_ends(env)
     ended = np.flatnonzero(terminated)
     assert len(ended)
     assert not truncated.any()
@@ -110,12 +116,7 @@ def test_next_step_autoreset_restarts_the_run_on_the_following_step() -> None:
 def test_same_step_autoreset_hands_back_the_final_observation() -> None:
     env = prince_vector_env(32, reward="win", obs="flat", seed=5, autoreset_mode="same_step")
     assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
-    rng = np.random.default_rng(6)
-    observation, _ = env.reset()
-    for _ in range(40):
-        observation, reward, terminated, truncated, info = env.step(random_legal(rng, observation["action_mask"]))
-        if terminated.any():
-            break
+    observation, reward, terminated, truncated, info = play_until_a_run_ends(env)
     ended = np.flatnonzero(terminated)
     assert len(ended)
     assert np.array_equal(info["_final_obs"], terminated | truncated)
