@@ -66,7 +66,8 @@ class TrainConfig:
 # per game: what suits it (Space Prince's Distance per turn is ~10, so it is scaled to ~0.1; Penance's previews
 # cost ~3 ms a decision, a third of its whole step, and its rewards are ±1 at the end)
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "prince": {"reward_scale": 0.01, "gamma": 0.99, "envs": 16, "rollout": 32},
+    "prince": {"reward_scale": 0.01, "gamma": 0.99, "envs": 8, "rollout": 16, "learning_rate": 3e-3,
+               "minibatches": 2},
     "penance": {"previews": False, "gamma": 0.995, "envs": 8, "rollout": 64},
 }
 
@@ -94,17 +95,18 @@ def check(config: TrainConfig) -> None:
     load_game(config.game, ruleset=config.ruleset, options=dict(config.options))
 
 
-def _layout(config: TrainConfig) -> tuple[int, int, tuple[int, int]]:
+def _layout(config: TrainConfig) -> tuple[int, int, tuple[int, int], Any]:
     """Observation size, action count and where the per-action features lie (the observer ``policy:DIR`` uses)."""
     from gamewright.core.game import load_game
     from gamewright.envs.observe import Observer
-    from gamewright.envs.policy import action_rows
+    from gamewright.envs.policy import ActionWords, action_rows
 
     game = load_game(config.game, ruleset=config.ruleset, options=dict(config.options))
     observer = Observer(config.game, game, "flat", previews=config.previews)
     size = int(observer.space["observation"].shape[0])
     actions = int(observer.catalogue.size)
-    return size, actions, action_rows(observer.encoder, actions)
+    texts = list(getattr(observer.catalogue, "texts", [])) or [str(i) for i in range(actions)]
+    return size, actions, action_rows(observer.encoder, actions), ActionWords(texts, observer.encoder)
 
 
 def make_source(config: TrainConfig) -> Any:
@@ -119,8 +121,10 @@ def make_source(config: TrainConfig) -> Any:
                       config.previews)
 
 
-def init_params(key: Any, size: int, actions: int, rows: tuple[int, int], hidden: int) -> dict[str, Any]:
-    """Weights: the MLP (w1, b1 → w2, b2), the shared per-action scorer u, the value head (v, vb). The MLP reads
+def init_params(key: Any, size: int, actions: int, rows: tuple[int, int], hidden: int, words: Any
+                ) -> dict[str, Any]:
+    """Weights: the MLP (w1, b1 → w2, b2), the shared per-action scorer u, the words' and the instances' heads
+    (wk, bk; wd, bd: ``envs.policy.ActionWords``), the value head (v, vb). The MLP reads
     the observation less the per-action features (those go through u), so ``w1`` has ``size − actions × columns``
     rows."""
     import jax
@@ -128,13 +132,17 @@ def init_params(key: Any, size: int, actions: int, rows: tuple[int, int], hidden
 
     offset, columns = rows
     inputs = size - actions * columns
-    k1, k2, k3 = jax.random.split(key, 3)
+    k1, k2, k3, k4, k5 = jax.random.split(key, 5)
     return {
         "w1": jax.random.normal(k1, (inputs, hidden)) * jnp.sqrt(1.0 / max(1, inputs)),
         "b1": jnp.zeros(hidden),
         "w2": jax.random.normal(k2, (hidden, actions)) * 0.01,
         "b2": jnp.zeros(actions),
         "u": jnp.zeros(max(1, columns)),
+        "wk": jax.random.normal(k4, (hidden, words.static.shape[1])) * 0.01,
+        "bk": jnp.zeros(words.static.shape[1]),
+        "wd": jax.random.normal(k5, (hidden, words.columns)) * 0.01,
+        "bd": jnp.zeros(words.columns),
         "v": jax.random.normal(k3, (hidden,)) * 0.01,
         "vb": jnp.zeros(()),
     }
@@ -155,7 +163,7 @@ def train(config: TrainConfig, out: Path, on_progress: Callable[[dict[str, Any]]
     started = time.monotonic()
     cpu_started = time.process_time()
     source = make_source(config)
-    size, actions, rows = _layout(config)
+    size, actions, rows, words = _layout(config)
     offset, columns = rows
     feat_stop = offset + actions * columns
 
@@ -172,6 +180,7 @@ def train(config: TrainConfig, out: Path, on_progress: Callable[[dict[str, Any]]
         logits = hidden @ params["w2"] + params["b2"]
         if feats is not None:
             logits = logits + feats @ params["u"]
+        logits = logits + words.logits(params, hidden, x, jnp)
         logits = jnp.where(mask > 0, logits, -1e9)  # the mask: illegal actions get no probability
         return logits, hidden @ params["v"] + params["vb"]
 
@@ -207,7 +216,7 @@ def train(config: TrainConfig, out: Path, on_progress: Callable[[dict[str, Any]]
 
     gae = jax.jit(jax.vmap(rlax.truncated_generalized_advantage_estimation, in_axes=(1, 1, None, 1), out_axes=1))
 
-    params = init_params(jax.random.PRNGKey(config.seed % 2**31), size, actions, rows, config.hidden)
+    params = init_params(jax.random.PRNGKey(config.seed % 2**31), size, actions, rows, config.hidden, words)
     opt_state = optimizer.init(params)
     rng = np.random.default_rng(np.random.SeedSequence([config.seed % 2**63, 0x7EA1]))
     obs, mask = source.reset()
@@ -224,7 +233,7 @@ def train(config: TrainConfig, out: Path, on_progress: Callable[[dict[str, Any]]
                 "algo": config.algo, "seed": config.seed, "steps": decisions, "updates": updates,
                 "episodes": len(finished), "obs": "flat", "obs_size": size, "actions": actions,
                 "previews": config.previews, "action_features": {"offset": offset, "columns": columns},
-                "hidden": config.hidden, "config": {k: v for k, v in asdict(config).items()
+                "hidden": config.hidden, "action_words": words.vocab, "config": {k: v for k, v in asdict(config).items()
                                                     if k not in ("game", "options")},
                 "wall_seconds": round(time.monotonic() - started, 3),
                 "cpu_seconds": round(time.process_time() - cpu_started, 3), "curve": curve[-200:]}
@@ -236,7 +245,7 @@ def train(config: TrainConfig, out: Path, on_progress: Callable[[dict[str, Any]]
             keep = np.r_[0:offset, feat_stop:size]
             w1[keep] = np.asarray(params["w1"])
             policy_params["w1"] = w1
-        policy_io.save(out, {k: np.asarray(v) for k, v in policy_params.items()}, meta())
+        policy_io.save(out, {k: np.asarray(policy_params[k]) for k in policy_io.PARAMS}, meta())
 
     while time.monotonic() < deadline and (config.steps is None or decisions < config.steps):
         buf_obs = np.zeros((t_len, n, size), np.float32)

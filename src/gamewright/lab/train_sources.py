@@ -5,9 +5,10 @@ action masks (NumPy only; the learner in ``lab.train`` turns them into updates).
   exists, else a ``SyncVectorEnv`` of ``gymnasium_env("prince")``), rewarded by the Distance each turn gains.
 - ``SeatSource``: a game of two or more seats, the learner in one seat and named agents in the others (Penance:
   ``penance.random``); the learner's seat and the game's own alternation (its decks) change every game. Reward:
-  the learner's return at the end, plus a potential-based shaping term from the observation (Penance: the share of
-  the enemy's component damage minus the learner's), which leaves the best policy unchanged (Ng et al. 1999)
-  and tells the learner early that hitting helps.
+  the learner's return at the end, plus a potential-based shaping term from the observation (Penance: the
+  enemy's mean component damage minus half the learner's), which leaves the best policy unchanged (Ng et al.
+  1999) and tells the learner early that hitting helps; a small cost per decision and a truncated game counted
+  as lost, so that stalling (turning on the spot, never closing in) does not pay.
 """
 
 from __future__ import annotations
@@ -88,7 +89,10 @@ class VectorSource:
                     reward.astype(np.float32), finished, valid, returns)
 
 
-SHAPING = {"penance": 1.0}  # weight of the shaping potential per game (none for the others)
+# per game: (weight of the enemy's damage, weight of the learner's own) in the shaping potential; none elsewhere
+SHAPING = {"penance": (1.0, 0.5)}
+TRAIN_MAX_STEPS = 4000
+STEP_COST = {"penance": 0.0005}  # per learner decision: ~0.2 over a random game's ~400 decisions
 
 
 class SeatSource:
@@ -107,14 +111,17 @@ class SeatSource:
         self.base = load_game(game, ruleset=ruleset, options=self.options)
         self.seats = self.base.num_players
         self.observer = Observer(game, self.base, "flat", previews=previews)
-        self.max_steps = self.observer.max_steps
+        # a training game stops at TRAIN_MAX_STEPS (random play ends Penance in ~1,000 actions; a game still going
+        # at 4,000 is a stalling policy's, cheaper to cut short as lost than to play out)
+        self.max_steps = min(self.observer.max_steps, TRAIN_MAX_STEPS)
         self.opponents = opponents
         self.num_envs = num_envs
         self.seed = seed
-        self.shaping = SHAPING.get(game, 0.0)
+        self.shaping = SHAPING.get(game, (0.0, 0.0))
+        self.step_cost = STEP_COST.get(game, 0.0)
         table = getattr(self.observer.encoder, "table", None)
         self._damage = None
-        if self.shaping and table is not None and "component_damage" in table.offsets:
+        if any(self.shaping) and table is not None and "component_damage" in table.offsets:
             field = table.field("component_damage")
             self._damage = (table.offsets["component_damage"], field.shape)
         self._games: dict[tuple[str, ...], Any] = {}
@@ -130,14 +137,15 @@ class SeatSource:
         return self._games[key]
 
     def _potential(self, obs: np.ndarray) -> float:
-        """Φ = shaping × (the enemy's mean component damage − the learner's): the learner's side comes first on the
-        encoder's casket axis, the enemy's second half."""
+        """Φ = a × the enemy's mean component damage − b × the learner's ((a, b) = ``SHAPING``): the learner's side
+        comes first on the encoder's casket axis, the enemy's second half."""
         if self._damage is None:
             return 0.0
         offset, shape = self._damage
         damage = obs[offset:offset + int(np.prod(shape))].reshape(shape)
         half = shape[0] // 2
-        return float(self.shaping * (damage[half:].mean() - damage[:half].mean()))
+        enemy, own = self.shaping
+        return float(enemy * damage[half:].mean() - own * damage[:half].mean())
 
     def _new_game(self, i: int) -> None:
         from gamewright.agents.registry import make_agent
@@ -172,7 +180,7 @@ class SeatSource:
             slot["steps"] += 1
         if state.is_terminal():
             return float(state.returns()[slot["learner"]]), True
-        return 0.0, True  # truncated: no winner
+        return -1.0, True  # truncated: counted as lost, so that stalling never pays
 
     def _observe(self, i: int) -> tuple[np.ndarray, np.ndarray]:
         slot = self.slots[i]
@@ -205,14 +213,14 @@ class SeatSource:
             reward, ended = self._advance(i)
             if ended:
                 final = self.observer.observe(state, slot["learner"], None)["observation"]
-                rewards[i] = reward + self._potential(final) - slot["potential"]
+                rewards[i] = reward + self._potential(final) - slot["potential"] - self.step_cost
                 done[i] = True
                 returns.append(reward)
                 obs, mask = self._start(i)
             else:
                 obs, mask = self._observe(i)
                 potential = self._potential(obs)
-                rewards[i] = potential - slot["potential"]
+                rewards[i] = potential - slot["potential"] - self.step_cost
                 slot["potential"] = potential
             obs_rows.append(obs)
             masks.append(mask)
