@@ -11,6 +11,7 @@ Needs the train extra (pip install 'gamewright[train]'). A benchmark, not a test
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import shutil
 import sys
@@ -46,6 +47,7 @@ def main() -> int:
                                  f"{args.seed} --out {out.relative_to(RESULTS.parent.parent)} --eval-games "
                                  f"{args.eval_games} --workers {args.workers}")
         evaluation["policy"] = str(out.relative_to(RESULTS.parent.parent))
+        evaluation["date"] = datetime.date.today().isoformat()
         (RESULTS / f"{game}-eval.json").write_text(json.dumps(evaluation, indent=2, sort_keys=True) + "\n",
                                                    encoding="utf-8")
     return status

@@ -66,6 +66,12 @@ def action_rows(encoder: Any, actions: int) -> tuple[int, int]:
     return int(table.offsets[ACTION_FIELD]), int(shape[1])
 
 
+def flat_size(observer: Any) -> int:
+    """The length of an observer's flat observation."""
+    shape = observer.space["observation"].shape
+    return int(shape[0]) if shape else 0
+
+
 class ActionWords:
     """What every action of the catalogue says, as features: S, the words of its text one-hot (A, F), and for an
     action naming a card instance (its second word a number, ``play 12 at head``) that instance's rows of the
@@ -221,7 +227,7 @@ class PolicyAgent:
                               f"not {game}")
         loaded = load_game(meta["game"], ruleset=meta.get("ruleset"), options=dict(meta.get("options") or {}))
         self.observer = Observer(meta["game"], loaded, "flat", previews=bool(meta.get("previews", True)))
-        size = int(self.observer.space["observation"].shape[0])
+        size = flat_size(self.observer)
         actions = int(self.observer.catalogue.size)
         if size != int(meta.get("obs_size", -1)) or actions != int(meta.get("actions", -1)):
             raise ConfigError(f"the policy in {str(directory)[:200]!r} was trained on observations of "

@@ -99,11 +99,11 @@ def _layout(config: TrainConfig) -> tuple[int, int, tuple[int, int], Any]:
     """Observation size, action count and where the per-action features lie (the observer ``policy:DIR`` uses)."""
     from gamewright.core.game import load_game
     from gamewright.envs.observe import Observer
-    from gamewright.envs.policy import ActionWords, action_rows
+    from gamewright.envs.policy import ActionWords, action_rows, flat_size
 
     game = load_game(config.game, ruleset=config.ruleset, options=dict(config.options))
     observer = Observer(config.game, game, "flat", previews=config.previews)
-    size = int(observer.space["observation"].shape[0])
+    size = flat_size(observer)
     actions = int(observer.catalogue.size)
     texts = list(getattr(observer.catalogue, "texts", [])) or [str(i) for i in range(actions)]
     return size, actions, action_rows(observer.encoder, actions), ActionWords(texts, observer.encoder)
@@ -275,7 +275,8 @@ def train(config: TrainConfig, out: Path, on_progress: Callable[[dict[str, Any]]
         buf_val[t_len] = np.asarray(last_value)
         adv = np.asarray(gae(jnp.asarray(buf_rew), jnp.asarray(buf_disc), config.gae_lambda, jnp.asarray(buf_val)))
         target = adv + buf_val[:t_len]
-        flat = {"obs": buf_obs.reshape(t_len * n, size), "mask": buf_mask.reshape(t_len * n, actions),
+        flat: dict[str, np.ndarray] = {
+                "obs": buf_obs.reshape(t_len * n, size), "mask": buf_mask.reshape(t_len * n, actions),
                 "action": buf_act.reshape(-1), "logp": buf_logp.reshape(-1), "adv": adv.reshape(-1),
                 "target": target.reshape(-1), "weight": buf_w.reshape(-1)}
         epochs, parts = (config.epochs, config.minibatches) if config.algo == "ppo" else (1, 1)

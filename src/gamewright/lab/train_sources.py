@@ -90,9 +90,9 @@ class VectorSource:
 
 
 # per game: (weight of the enemy's damage, weight of the learner's own) in the shaping potential; none elsewhere
-SHAPING = {"penance": (1.0, 0.5)}
+SHAPING = {"penance": (1.0, 0.0)}
 TRAIN_MAX_STEPS = 4000
-STEP_COST = {"penance": 0.0005}  # per learner decision: ~0.2 over a random game's ~400 decisions
+STEP_COST = {"penance": 0.002}  # per learner decision: ~0.8 over a random game's ~400 decisions
 
 
 class SeatSource:
