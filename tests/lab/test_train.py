@@ -113,11 +113,24 @@ def test_lab_train_smoke_trains_checkpoints_and_evaluates(cli, tmp_path: Path) -
     assert row["against"] == "prince.random" and row["games"] == 6
     assert set(row["paired"]["distance"]) >= {"delta", "low95", "high95", "n"}
     assert json.loads(stdout)["eval"]["rows"][0]["against"] == "prince.random"
-    penance = tmp_path / "penance"
-    code, _, err = cli("lab", "train", "penance", "--algo", "a2c", "--minutes", "2", "--steps", "64", "--envs",
-                       "2", "--out", str(penance), "--eval-games", "0", "--json")
-    assert code == 0, err
-    play("penance", [make_agent("penance", f"policy:{penance}", 1), make_agent("penance", "random", 2)], 4, 60)
+    play("prince", [make_agent("prince", f"policy:{out}", 1)], 4, 60)
+
+
+def test_a_two_seat_source_gives_the_learner_only_its_own_choices() -> None:
+    """Penance's experience (no JAX): the learner's seat alternates, every mask offers two or more legal actions
+    (forced moves are played for it), rewards are finite and a finished game reports the learner's return."""
+    from gamewright.lab.train_sources import SeatSource
+
+    source = SeatSource("penance", 2, 0, {}, None, ["penance.random"], previews=False)
+    obs, mask = source.reset()
+    assert obs.shape[0] == 2 and mask.shape == (2, source.observer.catalogue.size)
+    assert {slot["learner"] for slot in source.slots} == {0}  # games 0 and 1 seat the learner first, 2 and 3 second
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        assert (mask.sum(axis=1) >= 2).all()
+        step = source.step(np.array([rng.choice(np.flatnonzero(m)) for m in mask]))
+        assert np.isfinite(step.reward).all() and all(r in (-1.0, 1.0, 0.0) for r in step.returns)
+        obs, mask = step.obs, step.mask
 
 
 # --- the web: a trained policy is a bot only when the operator registered it at start ----------------------

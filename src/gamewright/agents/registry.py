@@ -80,7 +80,8 @@ def make_agent(game: str, name: str, seed: int) -> Any:
         return generic[name](seed)
     if bare in bots:
         return bots[bare](seed)
-    raise ConfigError(f"unknown agent {name!r} for {game}; choose one of: {', '.join(agent_names(game))}")
+    raise ConfigError(f"unknown agent {name!r} for {game}; choose one of: {', '.join(agent_names(game))} "
+                      "(or policy:DIR, a trained policy)")
 
 
 POLICY = "policy"  # ``policy:DIR``: a trained policy

@@ -59,15 +59,16 @@ class TrainConfig:
     entropy: float = 0.01
     value_coef: float = 0.5
     reward_scale: float = 1.0
+    env_options: dict[str, Any] = field(default_factory=dict)  # the one-seat environment's own (reward=…)
     previews: bool = True
     checkpoint_seconds: float = 60.0
 
 
 # per game: what suits it (Space Prince's Distance per turn is ~10, so it is scaled to ~0.1; Penance's previews
-# cost ~3 ms a decision, a third of its whole step, and its rewards are ±1 at the end)
+# cost ~3 ms a decision, ten times the rest of its step, and its rewards are ±1 at the end)
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "prince": {"reward_scale": 0.01, "gamma": 0.99, "envs": 8, "rollout": 16, "learning_rate": 3e-3,
-               "minibatches": 2},
+    "prince": {"env_options": {"reward": "distance"}, "reward_scale": 0.01, "gamma": 0.99, "envs": 8,
+               "rollout": 16, "learning_rate": 3e-3, "minibatches": 2},
     "penance": {"previews": False, "gamma": 0.995, "envs": 8, "rollout": 64},
 }
 
@@ -115,7 +116,8 @@ def make_source(config: TrainConfig) -> Any:
 
     seats = load_game(config.game, ruleset=config.ruleset, options=dict(config.options)).num_players
     if seats == 1:
-        return VectorSource(config.game, config.envs, config.seed, dict(config.options), config.ruleset)
+        return VectorSource(config.game, config.envs, config.seed, dict(config.options), config.ruleset,
+                            dict(config.env_options))
     opponents = list(config.opponents) or [f"{config.game}.random"]
     return SeatSource(config.game, config.envs, config.seed, dict(config.options), config.ruleset, opponents,
                       config.previews)

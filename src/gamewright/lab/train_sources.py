@@ -37,23 +37,22 @@ class Step:
 class VectorSource:
     """A one-seat game's vector environment (``obs="flat"``)."""
 
-    def __init__(self, game: str, num_envs: int, seed: int, options: dict[str, Any], ruleset: str | None) -> None:
+    def __init__(self, game: str, num_envs: int, seed: int, options: dict[str, Any], ruleset: str | None,
+                 env_options: dict[str, Any] | None = None) -> None:
         import gymnasium
 
+        import gamewright.envs
+
         self.game = game
-        kwargs: dict[str, Any] = {"obs": "flat", "options": options, "ruleset": ruleset}
-        if game == "prince":
-            kwargs["reward"] = "distance"
+        kwargs: dict[str, Any] = {"obs": "flat", "options": options, "ruleset": ruleset, **(env_options or {})}
         self.vector_kind = "sync"
         env: Any = None
-        if game == "prince":
-            try:
-                from gamewright.envs import prince_vector_env  # type: ignore[attr-defined]
-            except ImportError:
-                prince_vector_env = None
-            if prince_vector_env is not None:
-                env = prince_vector_env(num_envs, **kwargs)
-                self.vector_kind = "prince_vector_env"
+        # the game's own vector environment where ``gamewright.envs`` has one (``prince_vector_env``: many runs
+        # stepped at once on the batch engine); else a SyncVectorEnv of its Gymnasium environment
+        own = getattr(gamewright.envs, f"{game}_vector_env", None)
+        if own is not None:
+            env = own(num_envs, **kwargs)
+            self.vector_kind = f"{game}_vector_env"
         if env is None:
             from gamewright.envs import gymnasium_env
 
