@@ -17,7 +17,8 @@ import shutil
 import sys
 from pathlib import Path
 
-RESULTS = Path(__file__).resolve().parent / "results" / "train"
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results" / "train"
 
 
 def main() -> int:
@@ -44,9 +45,9 @@ def main() -> int:
             continue
         evaluation = json.loads((out / "eval.json").read_text(encoding="utf-8"))
         evaluation["command"] = (f"gamewright lab train {game} --algo ppo --minutes {args.minutes:g} --seed "
-                                 f"{args.seed} --out {out.relative_to(RESULTS.parent.parent)} --eval-games "
+                                 f"{args.seed} --out {out.relative_to(ROOT)} --eval-games "
                                  f"{args.eval_games} --workers {args.workers}")
-        evaluation["policy"] = str(out.relative_to(RESULTS.parent.parent))
+        evaluation["policy"] = str(out.relative_to(ROOT))
         evaluation["date"] = datetime.date.today().isoformat()
         (RESULTS / f"{game}-eval.json").write_text(json.dumps(evaluation, indent=2, sort_keys=True) + "\n",
                                                    encoding="utf-8")
