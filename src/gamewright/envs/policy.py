@@ -209,6 +209,34 @@ def load(directory: str | Path) -> Checkpoint:
     return checkpoint
 
 
+_PREPARED: dict[int, tuple[Any, Net]] = {}
+
+
+def _prepared(checkpoint: Checkpoint, directory: str) -> tuple[Any, Net]:
+    """The observer (encoder, catalogue) and the forward pass of a checkpoint, built once per process (~50 ms for
+    Penance's catalogue; a web bot makes a new agent for every move)."""
+    from gamewright.core.game import load_game
+    from gamewright.envs.observe import Observer
+
+    known = _PREPARED.get(id(checkpoint))  # checkpoints stay in ``_LOADED``, so an id is never reused
+    if known is not None:
+        return known
+    meta = checkpoint.meta
+    loaded = load_game(meta["game"], ruleset=meta.get("ruleset"), options=dict(meta.get("options") or {}))
+    observer = Observer(meta["game"], loaded, "flat", previews=bool(meta.get("previews", True)))
+    size = flat_size(observer)
+    actions = int(observer.catalogue.size)
+    if size != int(meta.get("obs_size", -1)) or actions != int(meta.get("actions", -1)):
+        raise ConfigError(f"the policy in {directory[:200]!r} was trained on observations of "
+                          f"{meta.get('obs_size')} values and {meta.get('actions')} actions; this game "
+                          f"configuration has {size} and {actions}")
+    texts = list(getattr(observer.catalogue, "texts", [])) or [str(i) for i in range(actions)]
+    words = ActionWords(texts, observer.encoder)
+    prepared = observer, Net(checkpoint.params, action_rows(observer.encoder, actions), actions, words)
+    _PREPARED[id(checkpoint)] = prepared
+    return prepared
+
+
 class PolicyAgent:
     """A trained policy as a lab agent: ``choose(state)`` observes the state as the environments do (the same
     encoder and catalogue the policy was trained on), masks the illegal actions and draws one from the policy's
@@ -217,25 +245,11 @@ class PolicyAgent:
     name = "policy"
 
     def __init__(self, directory: str | Path, seed: int = 0, game: str | None = None, greedy: bool = False) -> None:
-        from gamewright.core.game import load_game
-        from gamewright.envs.observe import Observer
-
         self.checkpoint = load(directory)
-        meta = self.checkpoint.meta
         if game is not None and game != self.checkpoint.game:
             raise ConfigError(f"the policy in {str(directory)[:200]!r} was trained on {self.checkpoint.game}, "
                               f"not {game}")
-        loaded = load_game(meta["game"], ruleset=meta.get("ruleset"), options=dict(meta.get("options") or {}))
-        self.observer = Observer(meta["game"], loaded, "flat", previews=bool(meta.get("previews", True)))
-        size = flat_size(self.observer)
-        actions = int(self.observer.catalogue.size)
-        if size != int(meta.get("obs_size", -1)) or actions != int(meta.get("actions", -1)):
-            raise ConfigError(f"the policy in {str(directory)[:200]!r} was trained on observations of "
-                              f"{meta.get('obs_size')} values and {meta.get('actions')} actions; this game "
-                              f"configuration has {size} and {actions}")
-        texts = list(getattr(self.observer.catalogue, "texts", [])) or [str(i) for i in range(actions)]
-        words = ActionWords(texts, self.observer.encoder)
-        self.net = Net(self.checkpoint.params, action_rows(self.observer.encoder, actions), actions, words)
+        self.observer, self.net = _prepared(self.checkpoint, str(directory))
         self.greedy = greedy
         self.rng = np.random.default_rng(np.random.SeedSequence([int(seed) % 2**63, 0x5EED]))
 
