@@ -114,6 +114,10 @@ def test_lab_train_smoke_trains_checkpoints_and_evaluates(cli, tmp_path: Path) -
     assert set(row["paired"]["distance"]) >= {"delta", "low95", "high95", "n"}
     assert json.loads(stdout)["eval"]["rows"][0]["against"] == "prince.random"
     play("prince", [make_agent("prince", f"policy:{out}", 1)], 4, 60)
+    code, stdout, err = cli("lab", "train", "prince", "--algo", "a2c", "--minutes", "2", "--steps", "16", "--envs",
+                            "2", "--out", str(tmp_path / "a2c"), "--eval-games", "0", "--json")
+    assert code == 0, err
+    assert json.loads(stdout)["train"]["algo"] == "a2c" and not (tmp_path / "a2c" / "eval.json").exists()
 
 
 def test_a_two_seat_source_gives_the_learner_only_its_own_choices() -> None:
