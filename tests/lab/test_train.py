@@ -84,8 +84,10 @@ def test_a_policy_refuses_a_missing_checkpoint_or_another_game(tmp_path: Path, c
 
 
 def test_lab_train_refuses_bad_arguments_in_one_line(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    for args in (["nosuchgame"], ["prince", "--algo", "dqn"], ["prince", "--minutes", "0"]):
-        code, _, err = cli("lab", "train", *args, "--out", str(tmp_path / "x"))
+    (tmp_path / "file").write_text("")
+    for args, out in ((["nosuchgame"], "x"), (["prince", "--algo", "dqn"], "x"), (["prince", "--minutes", "0"], "x"),
+                      (["prince", "--against", "smart"], "x"), (["prince"], "file")):
+        code, _, err = cli("lab", "train", *args, "--out", str(tmp_path / out))
         assert code == 2 and err.count("\n") == 1, (args, err)
 
 

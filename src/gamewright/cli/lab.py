@@ -385,6 +385,8 @@ def train_command(
     from gamewright.lab.train import check
 
     check(config)
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out must be a directory (a file is at {str(out)[:200]!r})")
     require_train_extra()
     opponents = opponents or default_opponents(game)
     from gamewright.agents.registry import make_agent
