@@ -6,6 +6,9 @@ Every agent has ``choose(state) -> action`` for ``state.current_player``.
 
 Search agents take parameters: ``ismcts:iterations=400:rollout=penance.heuristic`` (``:`` separates them, so a
 spec survives the lab's comma-separated ``--agents``; a ``,`` works too where the spec stands alone).
+
+A trained policy is ``policy:DIR`` (the checkpoint ``gamewright lab train --out DIR`` wrote). Only the lab and the
+CLI take it: the web seats a trained policy by the name its operator registered at start (``serve --policy``).
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ def make_agent(game: str, name: str, seed: int) -> Any:
     """An agent for ``game`` by name: ``random``, ``montecarlo``, ``inclinations.hard-bot`` or ``hard-bot``;
     search agents with parameters, ``ismcts:iterations=400:rollout=penance.heuristic`` (see ``PARAMETERS``)."""
     base, _, rest = name.partition(":")
+    if base == POLICY:
+        from gamewright.core.manifest import load_hook
+
+        # the environments' layer plays a trained policy (its encoder); named by path, as a manifest names its hooks
+        return load_hook(POLICY_AGENT)(game, rest, seed)
     base = base.removeprefix(f"{game}.") if base.removeprefix(f"{game}.") in PARAMETERS else base
     if base in PARAMETERS:
         return _search_agent(game, base, rest, seed)
@@ -72,8 +80,12 @@ def make_agent(game: str, name: str, seed: int) -> Any:
         return generic[name](seed)
     if bare in bots:
         return bots[bare](seed)
-    raise ConfigError(f"unknown agent {name!r} for {game}; choose one of: {', '.join(agent_names(game))}")
+    raise ConfigError(f"unknown agent {name!r} for {game}; choose one of: {', '.join(agent_names(game))} "
+                      "(or policy:DIR, a trained policy)")
 
+
+POLICY = "policy"  # ``policy:DIR``: a trained policy
+POLICY_AGENT = "gamewright.envs.policy:policy_agent"
 
 # Parameters of the search agents and their types; ``rollout`` names another agent of the same game.
 PARAMETERS: dict[str, dict[str, type]] = {

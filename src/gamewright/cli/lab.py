@@ -348,6 +348,94 @@ def rerun_command(
         raise typer.Exit(1)
 
 
+@app.command("train")
+def train_command(
+    game: str = typer.Argument(..., help="Game name: prince (one seat) or a two-seat game such as penance."),
+    algo: str = typer.Option("ppo", "--algo", help="ppo (clipped surrogate, several epochs per rollout) or a2c."),
+    minutes: float = typer.Option(10.0, "--minutes", help="Wall minutes of training (checkpoints every minute)."),
+    steps: int = typer.Option(None, "--steps", help="Stop after this many learner decisions (whichever comes "
+                              "first with --minutes).", parser=whole_number(1, 10**12, "--steps")),
+    seed: int = SEED_OPTION,
+    out: Path = typer.Option(..., "--out", help="Directory for the checkpoint (policy.npz, policy.json) and "
+                             "eval.json; play it with the agent policy:DIR."),
+    against: str = typer.Option("", "--against", help="Agents to evaluate against, comma-separated (default: the "
+                                "game's random agent); also the other seat's agent while training."),
+    eval_games: int = typer.Option(400, "--eval-games", help="Evaluation games per agent (seeds from "
+                                   "--eval-seed; seats alternated in a two-seat game).",
+                                   parser=whole_number(0, MAX_GAMES, "--eval-games")),
+    eval_seed: int = typer.Option(1_000_000, "--eval-seed", help="First evaluation seed (apart from training's).",
+                                  parser=whole_number(0, 2**63 - 1, "--eval-seed")),
+    envs: int = typer.Option(None, "--envs", help="Games stepped side by side (default: the game's).",
+                             parser=whole_number(1, 4096, "--envs")),
+    ruleset: str = RULESET_OPTION,
+    option: list[str] = RULE_OPTION,
+    workers: int = WORKERS_OPTION,
+    json_out: bool = JSON_OPTION,
+) -> None:
+    """Train a masked policy (JAX on CPU; needs `pip install 'gamewright[train]'`), checkpoint it to --out, then
+    evaluate it against --against with the lab's paired statistics; writes OUT/eval.json."""
+    import json
+
+    from gamewright.lab.train import config_for, require_train_extra, train
+    from gamewright.lab.train_eval import default_opponents, evaluate
+
+    opponents = _agents(against) if against.strip() else []
+    config = config_for(game, algo=algo, minutes=minutes, steps=steps, seed=seed, ruleset=ruleset,
+                        options=_options(game, option), envs=envs, opponents=tuple(opponents) or None)
+    from gamewright.lab.train import check
+
+    check(config)
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out must be a directory (a file is at {str(out)[:200]!r})")
+    require_train_extra()
+    opponents = opponents or default_opponents(game)
+    from gamewright.agents.registry import make_agent
+
+    for name in opponents:
+        make_agent(game, name, 0)  # an unknown agent is refused before the training, not after it
+
+    def progress(point: dict[str, Any]) -> None:
+        if not json_out:
+            err_console.print(f"{point['seconds']:>7.1f} s  {point['steps']:>9} steps  {point['episodes']:>6} "
+                              f"games  mean return (last 100) {point['mean_return_last_100']}", highlight=False)
+
+    meta = train(config, out, progress)
+    result: dict[str, Any] = {"train": {k: meta[k] for k in ("game", "algo", "seed", "steps", "episodes",
+                                                              "wall_seconds", "cpu_seconds")}}
+    if eval_games:
+        result["eval"] = evaluate(game, str(out), opponents, eval_games, eval_seed, workers, config.ruleset,
+                                  dict(config.options))
+        (out / "eval.json").write_text(json.dumps({**result["eval"], "train": result["train"]}, indent=2,
+                                                  sort_keys=True) + "\n", encoding="utf-8")
+    if json_out:
+        print_json(result)
+        return
+    t = result["train"]
+    console.print(f"trained {t['algo']} on {t['game']}: {t['steps']} decisions, {t['episodes']} games, "
+                  f"{t['wall_seconds']:.0f} s wall, {t['cpu_seconds']:.0f} s CPU; checkpoint in {out}",
+                  highlight=False)
+    if "eval" in result:
+        _show_training_eval(result["eval"])
+
+
+def _show_training_eval(result: dict[str, Any]) -> None:
+    table = Table(title=f"policy v agents at {result['game']}: {result['games']} games each from seed "
+                        f"{result['seed']}")
+    for column in ("against", "measure", "policy", "agent", "policy − agent [95%]"):
+        table.add_column(column)
+    for row in result["rows"]:
+        if row["seats_alternated"]:
+            w, p = row["win_rate"], row["paired"]["wins"]
+            table.add_row(row["against"], "win rate (seats alternated)",
+                          f"{w['rate']:.1%} [{w['low95']:.1%}, {w['high95']:.1%}]", "",
+                          f"{p['delta']:+.1%} [{p['low95']:+.1%}, {p['high95']:+.1%}]")
+        for name, d in row.get("paired", {}).items() if not row["seats_alternated"] else ():
+            means = row["means"][name]
+            table.add_row(row["against"], f"mean {name}", f"{means['policy']:.1f}", f"{means['against']:.1f}",
+                          f"{d['delta']:+.1f} [{d['low95']:+.1f}, {d['high95']:+.1f}]")
+    console.print(table)
+
+
 # --- text output -----------------------------------------------------------------------------------------
 def _seat(seat: int) -> str:
     from gamewright.lab.analysis import seat_label

@@ -153,6 +153,11 @@ def serve_command(
         help="The address friends reach this site at (e.g. https://games.example.org behind a proxy): invite links "
              "use it. Default: the address the creator's browser used (on --host 0.0.0.0, this machine's network "
              "address instead of 127.0.0.1)."),
+    policy: list[str] = typer.Option(
+        [], "--policy", metavar="NAME=DIR",
+        help="Seat a trained policy (`gamewright lab train … --out DIR`) as the bot NAME of its game (repeatable): "
+             "loaded now; web games seat it as bot:NAME and the table's bot picker lists it. A web request never "
+             "names a file."),
 ) -> None:
     """Start the web site: lobby, seats with secret links, live games, bots and replays.
 
@@ -168,8 +173,23 @@ def serve_command(
 
     bounds = Bounds(creations_per_minute, moves_per_minute, streams_per_address, streams_per_game, active_games,
                     idle_days, finished_days)
+    register_policies(policy)
     serve(host, port, open_browser, bot_delay, allowed_hosts, forwarded_allow_ips,
           None if secret_file is None else Path(secret_file), bounds, public_url)
+
+
+def register_policies(specs: list[str]) -> list[tuple[str, str]]:
+    """``serve --policy NAME=DIR``: each trained policy made a bot of its game, before the site starts (a bad
+    checkpoint or name is one line and exit 2, not a failure mid-game). (game, name) of each."""
+    if not specs:
+        return []
+    from gamewright.envs.policy import parse_registration, register
+
+    done = []
+    for spec in specs:
+        name, directory = parse_registration(spec)
+        done.append((register(name, directory), name))
+    return done
 
 
 def _safe_url() -> str:

@@ -178,14 +178,18 @@ class GameManifest:
         return self.seat_labels[seat] if 0 <= seat < len(self.seat_labels) else f"P{seat + 1}"
 
     def bot_factories(self) -> dict[str, AgentFactory]:
-        return dict(load_hook(self.bots)()) if self.bots is not None else {}
+        """The game's own bots, then the ones the operator registered at start (``register_bot``)."""
+        own = dict(load_hook(self.bots)()) if self.bots is not None else {}
+        extra = _OPERATOR_BOTS.get(self.name, {})
+        return {**own, **{name: factory for name, (factory, _) in extra.items() if name not in own}}
 
     def bot_names(self) -> list[str]:
         return list(self.bot_factories())
 
     def bot_label(self, name: str) -> str:
         """A bot as a player knows it: its label, else its name."""
-        return self.bot_labels.get(name) or f"Bot {name}"
+        registered = _OPERATOR_BOTS.get(self.name, {}).get(name)
+        return self.bot_labels.get(name) or (registered[1] if registered else f"Bot {name}")
 
     def bot_choices(self) -> list[tuple[str, str]]:
         """(name, label) of every bot: the labelled ones in their labels' order (easiest first), then the rest."""
@@ -220,6 +224,22 @@ class GameManifest:
         """The object of the hook field ``hook_name`` (``board``, ``metrics`` …), or None where it is not set."""
         hook = getattr(self, hook_name)
         return None if hook is None else load_hook(hook)
+
+
+# --- bots an operator adds at start ------------------------------------------------------------------------
+# game -> {name: (factory, label)}: trained policies ``serve --policy NAME=DIR`` loads once at start, so that a web
+# request can seat ``bot:NAME`` by name and never names a file to load
+_OPERATOR_BOTS: dict[str, dict[str, tuple[AgentFactory, str]]] = {}
+
+
+def register_bot(game: str, name: str, factory: AgentFactory, label: str) -> None:
+    """Add a bot to ``game``'s bots (after its own) for this process: its name, ``factory(seed)`` and label."""
+    _OPERATOR_BOTS.setdefault(game, {})[name] = (factory, label)
+
+
+def unregister_bot(game: str, name: str) -> None:
+    """Undo ``register_bot`` (nothing happens for a name not registered)."""
+    _OPERATOR_BOTS.get(game, {}).pop(name, None)
 
 
 # --- the registry -----------------------------------------------------------------------------------------
