@@ -66,3 +66,20 @@ def test_the_winner_follows_the_seats() -> None:
 def test_the_report_shows_ratings_and_pairs() -> None:
     page = render(run({**REQUEST, "games": 2}, workers=1))
     assert "<h2>Ratings</h2>" in page and "<h2>Pairs</h2>" in page and "penance.heuristic" in page
+
+
+def test_every_agent_plays_each_deck_from_each_seat() -> None:
+    # Penance's decks change seats every other game of the alternation; were the agents swapped in step with them,
+    # each agent would keep one deck and a ladder would measure the deck's edge as the agent's
+    from gamewright.lab.ladder import ladder_batches
+    from gamewright.lab.runner import play_game
+
+    request = {"kind": "ladder", "game": "penance", "games": 4, "seed": 0, "agents": ["random", "first"],
+               "options": {"decks": "confessor,ironclad"}}
+    batch = ladder_batches(request)[0]
+    seen = set()
+    for index in range(4):
+        record = play_game(batch, index)
+        seat_of_random = 1 if record["swapped"] else 0
+        seen.add((seat_of_random, record["metrics"]["decks"][seat_of_random]))
+    assert seen == {(0, "confessor"), (1, "confessor"), (0, "ironclad"), (1, "ironclad")}

@@ -41,7 +41,8 @@ def ladder_batches(request: dict[str, Any]) -> list[Batch]:
         raise ConfigError(f"a ladder plays agents two at a time; {request['game']} has {seats} seat(s) here "
                           "(use lab compare or simulate with --agents)")
     return [validate(Batch(request["game"], request.get("ruleset"), dict(request.get("options") or {}), (a, b),
-                           int(request["seed"]), int(request["games"]), alternate=True, swap_agents=True))
+                           int(request["seed"]), int(request["games"]), alternate=True, swap_agents=True,
+                           cross_alternation=True))
             for a, b in pairs_of(agents)]
 
 

@@ -30,6 +30,9 @@ class Batch:
 
     ``alternate``: apply the game's own per-game alternation (Penance: the decks change seats every other
     game). ``swap_agents``: on odd games the agents change seats too, so each agent keeps its deck.
+    ``cross_alternation`` (with ``swap_agents``): the game's own alternation turns every second game instead, so
+    in every four games each agent sits in each seat on each side of it (a ladder's fairness: in Penance an
+    agent that kept one deck would be measured with that deck's edge).
     ``engine``: ``scalar`` (the game's State, one game at a time) or ``batch`` (the game's batch engine).
     """
 
@@ -42,19 +45,21 @@ class Batch:
     alternate: bool = True
     swap_agents: bool = False
     engine: str = "scalar"
+    cross_alternation: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "ruleset": self.ruleset, "options": dict(self.options), "agents": list(self.agents),
             "seed": self.seed, "games": self.games, "alternate": self.alternate, "swap_agents": self.swap_agents,
-            "engine": self.engine,
+            "engine": self.engine, "cross_alternation": self.cross_alternation,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Batch:
         return cls(data["game"], data.get("ruleset"), dict(data.get("options") or {}), tuple(data["agents"]),
                    int(data["seed"]), int(data["games"]), bool(data.get("alternate", True)),
-                   bool(data.get("swap_agents", False)), str(data.get("engine", "scalar")))
+                   bool(data.get("swap_agents", False)), str(data.get("engine", "scalar")),
+                   bool(data.get("cross_alternation", False)))
 
 
 def play_out(game_name: str, state: Any, agent_names: Sequence[str], seed: int,
@@ -81,7 +86,8 @@ def play_game(batch: Batch, index: int) -> Record:
     """Play game ``index`` of ``batch`` to the end; its record (returns, length, the game's own metrics)."""
     hook = metrics_hook(batch.game)
     seed = batch.seed + index
-    options = hook.game_options(dict(batch.options), index) if batch.alternate else dict(batch.options)
+    turn = index // 2 if batch.cross_alternation else index  # which side of the game's own alternation
+    options = hook.game_options(dict(batch.options), turn) if batch.alternate else dict(batch.options)
     swapped = batch.swap_agents and index % 2 == 1
     state = _game(batch.game, batch.ruleset, options).new_initial_state(seed)
     events, actions = play_out(batch.game, state, list(reversed(batch.agents)) if swapped else batch.agents, seed)
@@ -170,7 +176,7 @@ def validate(batch: Batch) -> Batch:
         if hook.batch_agents is not None:
             hook.batch_agents(tuple(agents))
     return Batch(batch.game, batch.ruleset, dict(batch.options), tuple(agents), batch.seed, batch.games,
-                 batch.alternate, batch.swap_agents, batch.engine)
+                 batch.alternate, batch.swap_agents, batch.engine, batch.cross_alternation)
 
 
 def run_batches(

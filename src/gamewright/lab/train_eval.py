@@ -87,9 +87,9 @@ def evaluate(game: str, directory: str, opponents: Sequence[str], games: int, se
             rows.append(_one_seat(game, policy, opponent, run_batches(batches, workers)))
         elif seats == 2:
             batches = [validate(Batch(game, ruleset, opts, (policy, opponent), seed, games, alternate=True,
-                                      swap_agents=True)),
+                                      swap_agents=True, cross_alternation=True)),
                        validate(Batch(game, ruleset, opts, (opponent, opponent), seed, games, alternate=True,
-                                      swap_agents=True))]
+                                      swap_agents=True, cross_alternation=True))]
             rows.append(_two_seat(policy, opponent, run_batches(batches, workers)))
         else:
             raise ConfigError(f"evaluation plays one- or two-seat games; {game} has {seats} seats here")
