@@ -36,11 +36,11 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from gamewright.core.errors import ConfigError
-from gamewright.envs.encoders.prince import PAIRS, PREVIEW_COLUMNS, SCORE_SCALE, _chart_rows
+from gamewright.envs.encoders.prince import PAIRS, PREVIEW_COLUMNS, SCORE_SCALE, chart_rows
 from gamewright.envs.observe import Observer
 from gamewright.games.prince.batch import streams as slot
 from gamewright.games.prince.batch.arith import UNIT, row_sum
-from gamewright.games.prince.batch.engine import _Runs
+from gamewright.games.prince.batch.engine import Runs
 from gamewright.games.prince.batch.greedy import preview_values
 from gamewright.games.prince.batch.pool import ChartPool, chart_pool
 from gamewright.games.prince.batch.turn import Rules, Side, resolve
@@ -93,19 +93,19 @@ class Uniforms:
         return ((self._bits(rows, k) >> np.uint64(40)).astype(np.float32) * np.float32(2.0**-24)).astype(np.float32)
 
     def encounter(self, rows: np.ndarray, number: np.ndarray) -> np.ndarray:
-        """``batch.streams.Streams.encounter``'s draws for ``_Runs.start_encounter`` (rows are sub-envs)."""
+        """``batch.streams.Streams.encounter``'s draws for ``Runs.start_encounter`` (rows are sub-envs)."""
         del number
         return self.float64(rows, slot.ENCOUNTER_SLOTS)
 
 
 class _ChartTables:
-    """Per pool chart, the encoder's chart rows (``_chart_rows``, one side's slice of each chart field), its
+    """Per pool chart, the encoder's chart rows (``chart_rows``, one side's slice of each chart field), its
     planets' houses (−1 without an ascendant) and whether it has an ascendant."""
 
     def __init__(self, pool: ChartPool) -> None:
         if len(pool.profiles) != pool.size:
             raise ConfigError("the vector environment needs a chart pool that keeps its profiles (batch.pool_of)")
-        rows = [_chart_rows(p) for p in pool.profiles]
+        rows = [chart_rows(p) for p in pool.profiles]
         self.fields = {name: np.stack([r[k].reshape(-1) for r in rows]) for k, name in enumerate(CHART_FIELDS)}
         self.house = np.array([[-1 if p.house(i) is None else p.house(i) - 1 for i in range(7)]  # type: ignore[operator]
                                for p in pool.profiles], np.int64)
@@ -170,7 +170,7 @@ class PrinceVectorEnv(VectorEnv):  # type: ignore[misc]
         n = num_envs
         self.uniforms = Uniforms(n)
         self._seed = seed
-        self.runs = _Runs(self.rules, self.uniforms, np.arange(n), np.zeros(n, np.int64))  # type: ignore[arg-type]
+        self.runs = Runs(self.rules, self.uniforms, np.arange(n), np.zeros(n, np.int64))  # type: ignore[arg-type]
         self.distance = np.zeros(n, np.int64)
         self.turns = np.zeros(n, np.int64)  # turns played this run (000 §13)
         self.steps = np.zeros(n, np.int64)  # steps taken this run, refused actions included (the truncation's)

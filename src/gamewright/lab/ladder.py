@@ -3,9 +3,9 @@ ratings (openskill's Plackett–Luce model) and a pairwise win matrix with 95% i
 
 Common random numbers: game ``i`` of every pair starts from seed ``seed + i``; on odd games the agents change
 seats, and the game's own alternation (Penance's decks) turns every second game, so in every four games each
-agent plays each deck from each seat, and each pair's games differ only by
-who plays them. The ratings are updated game by game in a fixed order (game 0 of every pair in pair order, then
-game 1, …), so a ladder's result depends only on its request, never on the worker count.
+agent plays each deck from each seat, and each pair's games differ only by who plays them. The ratings are
+updated game by game in a fixed order (game 0 of every pair in pair order, then game 1, …), so a
+ladder's result depends only on its request, never on the worker count.
 """
 
 from __future__ import annotations

@@ -84,7 +84,7 @@ FIELDS = (
 )
 
 
-def _chart_rows(profile: Profile) -> tuple[np.ndarray, ...]:
+def chart_rows(profile: Profile) -> tuple[np.ndarray, ...]:
     """The chart-only rows of one side: sign, dignity, sect, ascendant, aspect."""
     sign = np.zeros((7, 12), np.float32)
     dignity = np.zeros((7, 5), np.float32)
@@ -134,7 +134,7 @@ class PrinceEncoder(TableEncoder):
         known = self._charts.get(key)
         if known is None:
             profile = profile_from_json(chart)
-            known = tuple(threshold(self.cfg, profile, i) for i in range(7)), _chart_rows(profile)
+            known = tuple(threshold(self.cfg, profile, i) for i in range(7)), chart_rows(profile)
             if len(self._charts) > 4096:
                 self._charts.clear()
             self._charts[key] = known

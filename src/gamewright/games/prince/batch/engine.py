@@ -90,7 +90,7 @@ class BatchResult:
             getattr(self, name)[rows] = getattr(part, name)
 
 
-class _Runs:
+class Runs:
     """The playing runs of one pass: row i is run ``ids[i]``; every array keeps the same rows."""
 
     def __init__(self, rules: Rules, streams: Streams, ids: np.ndarray, prince: np.ndarray) -> None:
@@ -157,7 +157,7 @@ def _play_pass(rules: Rules, policy: Policy, out: BatchResult) -> None:
     rows have ended: dropping rows copies every array, so it is done only now and then."""
     streams = Streams(out.seeds)
     n = len(out.seeds)
-    runs = _Runs(rules, streams, np.arange(n), (streams.prince() * rules.pool.size).astype(np.int64))
+    runs = Runs(rules, streams, np.arange(n), (streams.prince() * rules.pool.size).astype(np.int64))
     runs.start_encounter(np.arange(n))
     encounters = rules.cfg.encounters_per_run
     alive = np.ones(n, bool)
