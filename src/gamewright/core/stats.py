@@ -13,13 +13,19 @@ A metric says its ``Kind``; the kind picks the interval, so that no interval lea
 ``mean_interval`` (normal approximation) stays for callers outside the lab's summaries. In ``core`` so that a
 game's metrics hook (``core.metrics``) may use them; ``lab.stats`` re-exports them. SciPy and NumPy load on
 first use, not when a game imports its hook.
+
+The distributions come from ``scipy.special``, the functions ``scipy.stats`` itself evaluates (Student's t:
+``stdtr``/``stdtrit``; chi-square: ``chdtrc``/``gammaincinv``; normal: ``ndtr``/``ndtri``; binomial:
+``bdtr``/``bdtrc``; beta: ``betaincinv``): importing ``scipy.stats`` costs about a second of every lab
+command's start, ``scipy.special`` a third of that (issue 25).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
+from typing import Any
 
 LEVEL = 0.95
 BOOTSTRAP_RESAMPLES = 2000
@@ -73,14 +79,115 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
     return (mean, mean - half, mean + half)
 
 
+def _special() -> Any:
+    import scipy.special
+
+    return scipy.special
+
+
+def t_quantile(q: float, df: float) -> float:
+    """The ``q`` quantile of Student's t with ``df`` degrees of freedom (``scipy.stats.t.ppf``)."""
+    return float(_special().stdtrit(df, q))
+
+
+def t_two_sided_p(statistic: float, df: float) -> float:
+    """Two-sided p-value of a t statistic (``2 · scipy.stats.t.sf(|t|, df)``)."""
+    return float(2 * _special().stdtr(df, -abs(statistic)))
+
+
+def chi2_quantile(q: float, df: float) -> float:
+    """The ``q`` quantile of chi-square with ``df`` degrees of freedom (``scipy.stats.chi2.ppf``)."""
+    return float(2 * _special().gammaincinv(df / 2, q))
+
+
+def chi2_sf(statistic: float, df: float) -> float:
+    """The upper tail of chi-square (``scipy.stats.chi2.sf``)."""
+    return float(_special().chdtrc(df, statistic))
+
+
+def normal_quantiles(qs: Sequence[float]) -> list[float]:
+    return [float(z) for z in _special().ndtri(qs)]
+
+
+def normal_cdf(x: float) -> float:
+    return float(_special().ndtr(x))
+
+
+def _binomial() -> tuple[Any, Any, Any]:
+    """Binomial (pmf, cdf, sf) ufuncs: Boost's, the ones ``scipy.stats.binom`` evaluates, so that the tests'
+    p-values equal SciPy's to the last bit; the public ``bdtr``/``bdtrc`` (equal within rounding) where a SciPy
+    lacks them."""
+    sc = _special()
+    ufuncs: Any = getattr(sc, "_ufuncs", None)
+    if all(hasattr(ufuncs, f) for f in ("_binom_pmf", "_binom_cdf", "_binom_sf")):
+        return ufuncs._binom_pmf, ufuncs._binom_cdf, ufuncs._binom_sf
+
+    def pmf(k: float, n: int, p: float) -> float:
+        return float(sc.bdtr(k, n, p) - (sc.bdtr(k - 1, n, p) if k > 0 else 0.0))
+
+    return pmf, sc.bdtr, sc.bdtrc
+
+
+def _last_at_or_below(pmf: Callable[[int], float], bound: float, lo: int, hi: int, rising: bool) -> int:
+    """On a side of the mode where ``pmf`` is monotone: the index where it crosses ``bound`` (bisection)."""
+    sign = -1.0 if rising else 1.0  # search an ascending sequence
+    target = sign * bound
+    while lo < hi:
+        mid = lo + (hi - lo) // 2
+        value = sign * pmf(mid)
+        if value < target:
+            lo = mid + 1
+        elif value > target:
+            hi = mid - 1
+        else:
+            return mid
+    return lo if sign * pmf(lo) <= target else lo - 1
+
+
+def _binomial_cdf(k: int, n: int, p: float) -> float:
+    """P(X ≤ k), 0 below the support and 1 above it (as ``scipy.stats`` gives it; the ufunc does not)."""
+    return 0.0 if k < 0 else 1.0 if k >= n else float(_binomial()[1](k, n, p))
+
+
+def _binomial_sf(k: int, n: int, p: float) -> float:
+    """P(X > k), likewise."""
+    return 1.0 if k < 0 else 0.0 if k >= n else float(_binomial()[2](k, n, p))
+
+
+def binomial_test_p(k: int, n: int, p: float) -> float:
+    """Exact two-sided binomial test of ``k`` successes in ``n`` trials against ``p``: the probability of every
+    outcome no more likely than ``k`` (the rule ``scipy.stats.binomtest`` uses, tolerance 1e-7 included)."""
+    pmf = _binomial()[0]
+    if n == 0 or k == p * n:
+        return 1.0
+    d = float(pmf(k, n, p))
+    tolerance = 1 + 1e-7
+    if k < p * n:
+        ix = _last_at_or_below(lambda i: float(pmf(i, n, p)), d * tolerance, math.ceil(p * n), n, rising=True)
+        y = n - ix + int(d * tolerance == float(pmf(ix, n, p)))
+        pval = _binomial_cdf(k, n, p) + _binomial_sf(n - y, n, p)
+    else:
+        ix = _last_at_or_below(lambda i: float(pmf(i, n, p)), d * tolerance, 0, math.floor(p * n), rising=False)
+        y = ix + 1
+        pval = _binomial_cdf(y - 1, n, p) + _binomial_sf(k - 1, n, p)
+    return min(1.0, pval)
+
+
+def clopper_pearson(k: int, n: int) -> tuple[float, float]:
+    """The exact 95% interval of a binomial proportion (Clopper–Pearson, through the beta quantiles)."""
+    sc = _special()
+    alpha = (1 - LEVEL) / 2
+    low = 0.0 if k == 0 else float(sc.betaincinv(k, n - k + 1, alpha))
+    high = 1.0 if k == n else float(sc.betaincinv(k + 1, n - k, 1 - alpha))
+    return (low, high)
+
+
 def t_interval(values: Sequence[float]) -> tuple[float, float, float]:
     """Mean and its Student-t 95% interval ([mean, mean] when the sample has no spread or one value)."""
     n, mean, var = _mean_and_variance(values)
     if n < 2:
         return (mean, mean, mean)
-    from scipy.stats import t
-
-    half = float(t.ppf(0.5 + LEVEL / 2, n - 1)) * math.sqrt(var / n)
+    half = t_quantile(0.5 + LEVEL / 2, n - 1) * math.sqrt(var / n)
     return (mean, mean - half, mean + half)
 
 
@@ -92,18 +199,14 @@ def t_test_p(values: Sequence[float]) -> float:
         return 1.0
     if var == 0:
         return 1.0 if mean == 0 else 0.0
-    from scipy.stats import t
-
-    return float(2 * t.sf(abs(mean) / math.sqrt(var / n), n - 1))
+    return t_two_sided_p(mean / math.sqrt(var / n), n - 1)
 
 
 def garwood_interval(total: int, n: int) -> tuple[float, float]:
     """The exact 95% Poisson interval of a mean count from ``total`` events over ``n`` games."""
-    from scipy.stats import chi2
-
     alpha = 1 - LEVEL
-    low = float(chi2.ppf(alpha / 2, 2 * total)) / 2 if total > 0 else 0.0
-    high = float(chi2.ppf(1 - alpha / 2, 2 * total + 2)) / 2
+    low = chi2_quantile(alpha / 2, 2 * total) / 2 if total > 0 else 0.0
+    high = chi2_quantile(1 - alpha / 2, 2 * total + 2) / 2
     return (low / n, high / n)
 
 
@@ -123,25 +226,23 @@ def bootstrap_interval(values: Sequence[float], integers: bool) -> tuple[float, 
     if len(distinct) > BOOTSTRAP_MAX_DISTINCT:
         _, low, high = t_interval(values)
         return (mean, max(0.0, low), high)
-    from scipy.stats import norm
-
     rng = np.random.default_rng(BOOTSTRAP_SEED)
     means = rng.multinomial(n, counts / n, size=BOOTSTRAP_RESAMPLES) @ distinct / n
     centre = float(counts @ distinct / n)  # the mean as the resamples compute it, for the ties below
     # bias correction: the share of resampled means below the sample's (ties count half)
     share = float(np.count_nonzero(means < centre) + 0.5 * np.count_nonzero(means == centre)) / BOOTSTRAP_RESAMPLES
     below = min(max(share, 0.5 / BOOTSTRAP_RESAMPLES), 1 - 0.5 / BOOTSTRAP_RESAMPLES)
-    z0 = float(norm.ppf(below))
+    z0 = normal_quantiles([below])[0]
     # acceleration: the mean's jackknife values are (n·mean − x_i)/(n − 1), which gives this closed form
     deviation = distinct - centre
     second, third = float(counts @ deviation**2), float(counts @ deviation**3)
     accel = third / (6 * second**1.5)
     levels = []
-    for z in norm.ppf([(1 - LEVEL) / 2, (1 + LEVEL) / 2]):
+    for z in normal_quantiles([(1 - LEVEL) / 2, (1 + LEVEL) / 2]):
         shifted = z0 + z
         denominator = 1 - accel * shifted
         # a skew so strong that the correction runs past the end: the resamples' extreme on that side
-        levels.append(float(norm.cdf(z0 + shifted / denominator)) if denominator > 0 else float(z > 0))
+        levels.append(normal_cdf(z0 + shifted / denominator) if denominator > 0 else float(z > 0))
     low, high = np.quantile(means, levels)
     # the resampled means sit in [min, max] of the sample; the sample's own mean is always kept inside
     return (mean, min(float(low), mean), max(float(high), mean))

@@ -11,7 +11,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamewright.lab.hooks import Kind, Record, distribution, metrics_hook, rate
-from gamewright.lab.stats import LEVEL, interval, t_interval, t_test_p
+from gamewright.lab.stats import (
+    binomial_test_p,
+    chi2_sf,
+    clopper_pearson,
+    interval,
+    t_interval,
+    t_test_p,
+)
 
 
 def seat_label(seat: int) -> str:
@@ -43,23 +50,31 @@ def seat_test(games: Sequence[Record], seats: int) -> dict[str, Any] | None:
     for a solo game."""
     if seats < 2:
         return None
-    from scipy.stats import binomtest, chisquare
-
     won = Counter(g["wins"][0] for g in games if len(g["wins"]) == 1)
     decided = sum(won.values())
     counts = [won[s] for s in range(seats)]
     expected = decided / seats
     if decided:
-        test = chisquare(counts)
-        statistic, p = float(test.statistic), float(test.pvalue)
+        statistic = pearson_statistic(counts)
+        p = chi2_sf(statistic, seats - 1)
     else:
         statistic, p = 0.0, 1.0
-    raw = [float(binomtest(c, decided, 1 / seats).pvalue) if decided else 1.0 for c in counts]
+    raw = [binomial_test_p(c, decided, 1 / seats) if decided else 1.0 for c in counts]
     # two seats: "seat 1's share is 1/2" and "seat 2's share is 1/2" are one hypothesis, nothing to adjust for
     adjusted = raw if seats == 2 else holm(raw)
     return {"decided": decided, "expected": expected, "chi2": statistic, "df": seats - 1, "p": p,
             "seats": [{"seat": s, "wins": c, "share": c / decided if decided else 0.0, "p": raw[s],
                        "p_holm": a} for s, (c, a) in enumerate(zip(counts, adjusted, strict=True))]}
+
+
+def pearson_statistic(counts: Sequence[int]) -> float:
+    """Pearson's chi-square statistic of counts against an equal share each (as ``scipy.stats.chisquare``
+    sums it, so that the same counts give the same float)."""
+    import numpy as np
+
+    observed = np.asarray(counts, dtype=float)
+    expected = observed.mean()
+    return float(((observed - expected) ** 2 / expected).sum())
 
 
 def holm(pvalues: Sequence[float]) -> list[float]:
@@ -108,9 +123,7 @@ def mcnemar_exact(a_only: int, b_only: int) -> float:
     """Exact McNemar test: two-sided binomial test of the discordant pairs against 1/2 (1 when there are none)."""
     if a_only + b_only == 0:
         return 1.0
-    from scipy.stats import binomtest
-
-    return float(binomtest(b_only, a_only + b_only, 0.5).pvalue)
+    return binomial_test_p(b_only, a_only + b_only, 0.5)
 
 
 def exact_paired_interval(a_only: int, b_only: int, n: int) -> tuple[float, float, float]:
@@ -123,11 +136,9 @@ def exact_paired_interval(a_only: int, b_only: int, n: int) -> tuple[float, floa
     discordant = a_only + b_only
     if discordant == 0:
         return (0.0, 0.0, 0.0)
-    from scipy.stats import binomtest
-
-    theta = binomtest(b_only, discordant, 0.5).proportion_ci(LEVEL, method="exact")  # Clopper–Pearson
+    low, high = clopper_pearson(b_only, discordant)
     scale = discordant / n
-    return ((b_only - a_only) / n, scale * (2 * float(theta.low) - 1), scale * (2 * float(theta.high) - 1))
+    return ((b_only - a_only) / n, scale * (2 * low - 1), scale * (2 * high - 1))
 
 
 def paired_mean(diffs: Sequence[float]) -> dict[str, Any]:

@@ -8,7 +8,10 @@ from gamewright.core.stats import (
     BOOTSTRAP_SEED,
     LEVEL,
     Kind,
+    binomial_test_p,
     bootstrap_interval,
+    chi2_sf,
+    clopper_pearson,
     garwood_interval,
     interval,
     mean_interval,
@@ -17,5 +20,6 @@ from gamewright.core.stats import (
     wilson_interval,
 )
 
-__all__ = ["BOOTSTRAP_MAX_DISTINCT", "BOOTSTRAP_RESAMPLES", "BOOTSTRAP_SEED", "LEVEL", "Kind", "bootstrap_interval",
-           "garwood_interval", "interval", "mean_interval", "t_interval", "t_test_p", "wilson_interval"]
+__all__ = ["BOOTSTRAP_MAX_DISTINCT", "BOOTSTRAP_RESAMPLES", "BOOTSTRAP_SEED", "LEVEL", "Kind", "binomial_test_p",
+           "bootstrap_interval", "chi2_sf", "clopper_pearson", "garwood_interval", "interval", "mean_interval",
+           "t_interval", "t_test_p", "wilson_interval"]
