@@ -18,6 +18,7 @@ and nothing is downloaded; ``--full-install`` installs every dependency with pip
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -28,6 +29,32 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# issue 25's targets: B's speed-up over a8385eb, per CPU-second (lab_over_bare_loop_*: the ratio itself, ≤ 1.15)
+TARGETS = {
+    "lab_simulate_prince_5000": 3.0,
+    "lab_simulate_inclinations_medium_3000": 2.5,
+    "lab_simulate_penance_heuristic_1000": 3.0,
+    "lab_compare_affinity_greedy_1000": 2.0,
+    "prince_runs_cached_charts": 3.0,
+    "prince_runs_fresh_charts": 3.0,
+    "inclinations_medium_vs_medium": 2.5,
+    "penance_heuristic_battles": 3.0,
+}
+LABELS = {
+    "lab_simulate_prince_5000": "`lab simulate prince -n 5000` (whole command, CPU s)",
+    "lab_simulate_inclinations_medium_3000": "`lab simulate inclinations`, medium bots, 3,000 games",
+    "lab_simulate_penance_heuristic_1000": "`lab simulate penance`, heuristic bots, 1,000 games",
+    "lab_compare_affinity_greedy_1000": "`lab compare affinity`, greedy parties, 1,000 games a side",
+    "prince_runs_cached_charts": "Space Prince engine, random runs (charts cached)",
+    "prince_runs_fresh_charts": "Space Prince engine, random runs (fresh charts)",
+    "inclinations_medium_vs_medium": "Inclinations engine, medium bot against medium bot",
+    "penance_heuristic_battles": "Penance engine, heuristic bot against heuristic bot",
+    "prince_batch_random_design": "Space Prince batch engine (`design`, random)",
+    **{f"lab_over_bare_loop_{g}": f"Lab over the bare engine loop, {g} (ratio of CPU times)"
+       for g in ("prince", "inclinations", "penance", "affinity")},
+}
+BOUNDS = {f"lab_over_bare_loop_{game}": 1.15 for game in ("prince", "inclinations", "penance", "affinity")}
+BATCH_TARGET = ("prince_batch_random_design", 2_000_000.0)  # turns per CPU-second, on its own
 ROOT = HERE.parent
 WORKLOADS = HERE / "workloads"
 RATE_UNITS_END = "/s"
@@ -99,6 +126,7 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="multiplies every workload's size")
     ap.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "gamewright-bench")
     ap.add_argument("--full-install", action="store_true", help="pip-install every dependency per revision")
+    ap.add_argument("--json", type=Path, default=None, help="also write the table as JSON to this file")
     args = ap.parse_args()
     scripts = sorted(p for p in WORKLOADS.glob("*.py") if not p.name.startswith("_"))
     if args.only:
@@ -119,11 +147,33 @@ def main() -> None:
         print(f"round {r + 1}/{args.repeat} done", file=sys.stderr, flush=True)
     print(f"A = {args.base}  B = {args.head}  ({args.repeat} alternating rounds, scale {args.scale}, "
           f"load average {Path('/proc/loadavg').read_text().split()[0] if Path('/proc/loadavg').exists() else '?'})")
-    print(f"{'figure':40} {'unit':>14} {'median A':>12} {'median B':>12} {'B vs A':>8}")
+    print(f"{'figure':40} {'unit':>14} {'median A':>12} {'median B':>12} {'B vs A':>8}  target")
+    rows = []
     for name, per in values.items():
         a = statistics.median(per["A"]) if per["A"] else float("nan")
         b = statistics.median(per["B"]) if per["B"] else float("nan")
-        print(f"{name:40} {units[name]:>14} {a:12.5g} {b:12.5g} {speedup(a, b, units[name]):7.2f}x")
+        ratio = speedup(a, b, units[name])
+        row = {"figure": name, "label": LABELS.get(name, f"`{name}`"), "unit": units[name], "median_a": a,
+               "median_b": b, "speedup": ratio,
+               **target_of(name, b, ratio)}
+        rows.append(row)
+        verdict = "" if row["met"] is None else " (met)" if row["met"] else " (not met)"
+        print(f"{name:40} {units[name]:>14} {a:12.5g} {b:12.5g} {ratio:7.2f}x  {row['target_text']}{verdict}")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"base": args.base, "head": git("rev-parse", "--short", args.head),
+                                         "repeat": args.repeat, "scale": args.scale, "rows": rows}, indent=1) + "\n")
+
+
+def target_of(name: str, b: float, ratio: float) -> dict[str, object]:
+    """The issue's target for a figure, and whether B meets it (``met`` None where there is none)."""
+    if name in TARGETS:
+        return {"target_text": f"×{TARGETS[name]:g}", "met": ratio >= TARGETS[name]}
+    if name in BOUNDS:
+        return {"target_text": f"≤ {BOUNDS[name]:.2f}", "met": b <= BOUNDS[name]}
+    if name == BATCH_TARGET[0]:
+        return {"target_text": f"≥ {BATCH_TARGET[1] / 1e6:.0f}M turns/s", "met": b >= BATCH_TARGET[1]}
+    return {"target_text": "", "met": None}
 
 
 if __name__ == "__main__":

@@ -60,26 +60,33 @@ def agent_names(game: str) -> list[str]:
 def make_agent(game: str, name: str, seed: int) -> Any:
     """An agent for ``game`` by name: ``random``, ``montecarlo``, ``inclinations.hard-bot`` or ``hard-bot``;
     search agents with parameters, ``ismcts:iterations=400:rollout=penance.heuristic`` (see ``PARAMETERS``)."""
+    return agent_factory(game, name)(seed)
+
+
+def agent_factory(game: str, name: str) -> AgentFactory:
+    """What makes the agent ``name`` of ``game`` from a seed: the name resolved once (the lab seats the same
+    names for thousands of games). An unknown name or a bad parameter is refused here, before any seed."""
     base, _, rest = name.partition(":")
     if base == POLICY:
         from gamewright.core.manifest import load_hook
 
         # the environments' layer plays a trained policy (its encoder); named by path, as a manifest names its hooks
-        return load_hook(POLICY_AGENT)(game, rest, seed)
+        return lambda seed: load_hook(POLICY_AGENT)(game, rest, seed)
     base = base.removeprefix(f"{game}.") if base.removeprefix(f"{game}.") in PARAMETERS else base
     if base in PARAMETERS:
-        return _search_agent(game, base, rest, seed)
+        parse_spec(base, rest)
+        return lambda seed: _search_agent(game, base, rest, seed)
     if rest:
         raise ConfigError(f"agent {base!r} takes no parameters (only {', '.join(PARAMETERS)} do)")
     bots = _game_bots(game)
     bare = name.removeprefix(f"{game}.")
     if name.startswith(f"{game}.") and bare in bots:
-        return bots[bare](seed)
+        return bots[bare]
     generic = _generic()
     if name in generic:
-        return generic[name](seed)
+        return generic[name]
     if bare in bots:
-        return bots[bare](seed)
+        return bots[bare]
     raise ConfigError(f"unknown agent {name!r} for {game}; choose one of: {', '.join(agent_names(game))} "
                       "(or policy:DIR, a trained policy)")
 

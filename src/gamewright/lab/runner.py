@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gamewright.core.errors import ConfigError
 from gamewright.core.game import CHANCE, load_game
 from gamewright.core.rng import Rng, derive_seed
-from gamewright.lab.hooks import Record, metrics_hook, winners
+from gamewright.lab.hooks import MetricsHook, Record, metrics_hook, winners
 
 MAX_ACTIONS = 1_000_000
 MIN_CHUNK = 4
@@ -63,12 +63,12 @@ class Batch:
 
 
 def play_out(game_name: str, state: Any, agent_names: Sequence[str], seed: int,
-             max_actions: int = MAX_ACTIONS) -> tuple[list[Any], int]:
+             max_actions: int = MAX_ACTIONS, factories: Mapping[str, Any] | None = None) -> tuple[list[Any], int]:
     """Play ``state`` to the end, one agent per seat seeded from ``seed`` (chance nodes from their own stream);
-    every event ``apply`` returned and the number of actions."""
-    from gamewright.agents.registry import make_agent
-
-    agents = [make_agent(game_name, name, derive_seed(seed, f"seat{i}")) for i, name in enumerate(agent_names)]
+    every event ``apply`` returned and the number of actions. ``factories``: the agents' names already resolved
+    (``agent_factories``), for a caller playing many games."""
+    made = factories or agent_factories(game_name, agent_names)
+    agents = [made[name](derive_seed(seed, f"seat{i}")) for i, name in enumerate(agent_names)]
     chance = Rng(derive_seed(seed, "chance"))
     events: list[Any] = []
     actions = 0
@@ -82,15 +82,25 @@ def play_out(game_name: str, state: Any, agent_names: Sequence[str], seed: int,
     return events, actions
 
 
-def play_game(batch: Batch, index: int) -> Record:
-    """Play game ``index`` of ``batch`` to the end; its record (returns, length, the game's own metrics)."""
-    hook = metrics_hook(batch.game)
+def agent_factories(game: str, names: Sequence[str]) -> dict[str, Any]:
+    """Each agent name of a seating resolved to what makes the agent from a seed."""
+    from gamewright.agents.registry import agent_factory
+
+    return {name: agent_factory(game, name) for name in names}
+
+
+def play_game(batch: Batch, index: int, factories: Mapping[str, Any] | None = None,
+              hook: MetricsHook | None = None) -> Record:
+    """Play game ``index`` of ``batch`` to the end; its record (returns, length, the game's own metrics).
+    ``factories`` and ``hook``: looked up once by a caller playing a chunk of games."""
+    hook = hook or metrics_hook(batch.game)
     seed = batch.seed + index
     turn = index // 2 if batch.cross_alternation else index  # which side of the game's own alternation
     options = hook.game_options(dict(batch.options), turn) if batch.alternate else dict(batch.options)
     swapped = batch.swap_agents and index % 2 == 1
     state = _game(batch.game, batch.ruleset, options).new_initial_state(seed)
-    events, actions = play_out(batch.game, state, list(reversed(batch.agents)) if swapped else batch.agents, seed)
+    events, actions = play_out(batch.game, state, list(reversed(batch.agents)) if swapped else batch.agents, seed,
+                               factories=factories)
     returns = [float(r) for r in state.returns()]
     metrics = hook.record(state, events)
     length = metrics.pop("length", actions)
@@ -106,9 +116,10 @@ def _game(name: str, ruleset: str | None, options: dict[str, Any]) -> Any:
     import json
 
     key = json.dumps([name, ruleset, options], sort_keys=True, default=str)
-    if key not in _GAMES:
-        _GAMES[key] = load_game(name, ruleset=ruleset, options=options)
-    return _GAMES[key]
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = load_game(name, ruleset=ruleset, options=options)
+    return game
 
 
 def ruleset_name(batch: Batch) -> str | None:
@@ -135,7 +146,8 @@ def run_chunk(chunk: Chunk) -> tuple[int, int, list[Record]]:
         assert play is not None  # ``validate`` refuses a batch engine the game does not have
         return chunk.batch, chunk.start, play(spec.ruleset, dict(spec.options), spec.agents, spec.seed, chunk.start,
                                               chunk.stop)
-    return chunk.batch, chunk.start, [play_game(spec, i) for i in range(chunk.start, chunk.stop)]
+    factories, hook = agent_factories(spec.game, spec.agents), metrics_hook(spec.game)
+    return chunk.batch, chunk.start, [play_game(spec, i, factories, hook) for i in range(chunk.start, chunk.stop)]
 
 
 def default_workers() -> int:

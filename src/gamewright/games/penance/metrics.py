@@ -36,16 +36,16 @@ def game_options(options: dict[str, Any], index: int) -> dict[str, Any]:
 
 
 def record(state: Any, events: Sequence[Any]) -> Record:
-    data = state.to_json()
+    """A finished battle's record, read from the state's fields (not its JSON: that copies every deck)."""
     first = next((e.data.get("first") for e in events if e.kind == "round"), None)
     if first is not None:
         first = state.team[first]  # squads: the seat of the casket that moved first
     plays: Counter[str] = Counter(str(e.data["card"]) for e in events if e.kind == "play" and e.data.get("card"))
     losses: Counter[str] = Counter(str(e.data["card"]) for e in events if e.kind == "lose" and e.data.get("card"))
-    reason = str(data.get("end_reason") or "")
-    decks = [d.strip() for d in str(data["rules"]["options"]["decks"]).split(",")]
+    reason = str(state.end_reason or "")
+    decks = [d.strip() for d in str(state.rules.decks).split(",")]
     return {
-        "length": int(data.get("round", 0)),
+        "length": int(state.round or 0),
         "decks": decks,
         "first": first,
         "plays": dict(sorted(plays.items())),
@@ -53,7 +53,7 @@ def record(state: Any, events: Sequence[Any]) -> Record:
         "cause": reason.split("'s ", 1)[-1] if reason else "no winner",  # "P2 wins: P1's chassis …" → "chassis …"
         # squads (issue 16): caskets a side, and how many of each side's caskets ended out of the battle
         "lineup": "v".join(str(state.team.count(t)) for t in (0, 1)),
-        "caskets_out": [sum(1 for c, s in enumerate(data["sides"]) if state.team[c] == t and s.get("out"))
+        "caskets_out": [sum(1 for c, side in enumerate(state.sides) if state.team[c] == t and side.out)
                         for t in (0, 1)],
         "extractions": sum(1 for e in events if e.kind == "extract"),
         "played": _played(state, events, decks),

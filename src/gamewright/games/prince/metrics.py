@@ -27,12 +27,13 @@ def record(state: Any, events: Sequence[Any]) -> Record:
     combusted: Counter[str] = Counter()
     turns = 0
     for e in events:
-        if e.kind != "turn":
-            continue
-        turns += 1
-        if isinstance(e, TurnEvent):
+        if type(e) is TurnEvent:  # the engine's own event: its facts read without building its payload
+            turns += 1
             planet, burnt = e.player_facts()
+        elif e.kind != "turn":
+            continue
         else:  # a plain event (a run read back from JSON)
+            turns += 1
             planet = str(e.data.get("player_planet") or "")
             burnt = [str(c["planet"]) for c in e.data.get("combusted") or ()
                      if isinstance(c, dict) and c.get("side") == "player"]
@@ -42,12 +43,17 @@ def record(state: Any, events: Sequence[Any]) -> Record:
             combusted[p] += 1
     return {
         "length": turns,
-        "distance": float(Fraction(str(state.distance or 0))),
+        "distance": _number(state.distance),
         "won": state.status == "won",
         "encounter": int(state.encounter or 0),
         "sent": dict(sorted(sent.items())),
         "combusted": dict(sorted(combusted.items())),
     }
+
+
+def _number(value: Any) -> float:
+    """Distance as a float: an int as it is, anything else (a Fraction, its text) through an exact Fraction."""
+    return float(value) if type(value) is int else float(Fraction(str(value or 0)))
 
 
 def summarise(games: Sequence[Record]) -> dict[str, Any]:
