@@ -42,7 +42,7 @@ from gamewright.games.prince.resolve import (
 )
 from gamewright.games.prince.run_events import encounter_payload, opponent_planet_payload, turn_event
 from gamewright.games.prince.tables import JOYS, PLANETS
-from gamewright.games.prince.turn import resolve_turn
+from gamewright.games.prince.turn import Pair, pair_for, resolve_pair
 
 RULE_SELECT = "000 §13"
 
@@ -115,6 +115,7 @@ class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.c
         "rng",
         "orng",
         "last",
+        "pair",
     )
     cfg: Config
     rules_json: dict[str, Any]
@@ -140,9 +141,11 @@ class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.c
     rng: Rng
     orng: Rng
     last: TurnResult | None
+    pair: Pair | None  # the turn's tables of the player's and the current opponent's charts (``turn.pair_for``)
 
     def __init__(self) -> None:
         self.last: TurnResult | None = None
+        self.pair: Pair | None = None
 
     # ------------------------------------------------------------------------------------------------------
     # construction
@@ -240,7 +243,9 @@ class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.c
         oi = self.current
         opponent = self.opponent
         assert opponent is not None  # set by every encounter start, before the run is active
-        result = resolve_turn(self.cfg, (self.player, opponent), (self.ps, self.os), (pi, oi), self.rng)
+        # the kept pair serves while it is this config's, this Prince's and this opponent's (checked by identity)
+        pair = self.pair = pair_for(self.cfg, self.player, opponent, self.pair)
+        result = resolve_pair(pair, self.ps, self.os, pi, oi, self.rng.draws())
         self.last = result
         affliction, testimony = result.score
         self.distance += affliction + testimony  # 001 §13: Distance accumulates every turn's score

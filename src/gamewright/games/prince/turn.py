@@ -19,6 +19,7 @@ from gamewright.games.prince.options import Config, config_for
 from gamewright.games.prince.resolution_tables import polarity
 from gamewright.games.prince.resolve import (
     _MARGIN,
+    _STATS_BY_SIGN,
     ZERO,
     Check,
     Direct,
@@ -71,22 +72,34 @@ def _amount(stat: int, affliction: int, pol: str, out_mod: str, in_mod: str, cri
     return exact, _units(exact)
 
 
-def _spread(table: dict[int, Spread], base_units: int, aspect: str, amplified: bool) -> Spread:
-    """``resolve._propagated`` of a base amount by an aspect (000 §4), with its units; kept in ``table`` (the
-    aspect's and amplification's own, so the key is the base alone)."""
-    if len(table) >= 16384:
-        table.clear()
-    base = _fraction(base_units)
-    exact, inverted = _propagated(base.numerator, base.denominator, aspect, amplified)
-    found = table[base_units] = (exact, _units(exact), inverted)
-    return found
-
-
 Spread = tuple[Fraction, int, bool]
 Curve = tuple[float, Fraction | None, Fraction]  # resolve._curve: (P as a float, P exactly or None, r)
-Target = tuple[int, str, bool, dict[int, Spread]]  # (planet, aspect, amplified, that spread's table)
-_SPREADS: dict[tuple[str, bool], dict[int, Spread]] = {
-    (aspect, amplified): {} for aspect in set(MAJOR_ASPECTS.values()) for amplified in (False, True)
+
+
+class _Spreads(dict[int, Spread]):
+    """``resolve._propagated`` of a base amount (in units) by one aspect, amplified or not (000 §4), with its
+    units, filled in as bases are reached (a pure function of the key: nothing invalidates an entry)."""
+
+    __slots__ = ("aspect", "amplified")
+
+    def __init__(self, aspect: str, amplified: bool) -> None:
+        super().__init__()
+        self.aspect, self.amplified = aspect, amplified
+
+    def __missing__(self, base_units: int) -> Spread:
+        if len(self) >= 16384:
+            self.clear()
+        base = _fraction(base_units)
+        exact, inverted = _propagated(base.numerator, base.denominator, self.aspect, self.amplified)
+        found = self[base_units] = (exact, _units(exact), inverted)
+        return found
+
+
+Target = tuple[int, str, bool, _Spreads]  # (planet, aspect, amplified, that spread's table)
+_SPREADS: dict[tuple[str, bool], _Spreads] = {
+    (aspect, amplified): _Spreads(aspect, amplified)
+    for aspect in set(MAJOR_ASPECTS.values())
+    for amplified in (False, True)
 }
 
 
@@ -177,99 +190,196 @@ def _apply(carry_mode: bool, state: SideState, i: int, raw: int, testimony: bool
 def _check(side: str, chart: _Chart, state: SideState, i: int, draw: Callable[[], float],
            checks: list[tuple]) -> None:
     """One combustion check (000 §11, 001 §11): one draw; an unspent exaltation save turns a hit into survival."""
-    dig = chart.profile.dignities[i]
-    thresh = chart.threshold(i)
     a = state.affliction[i]
     roll = draw()
-    curves = chart.curves[i]  # ``resolve._curve(dig, a, thresh)`` by affliction: dig and thresh are the planet's
-    if curves is None:
-        curves = chart.curves[i] = _curves_of(dig, thresh)
-    curve = curves.get(a)
-    if curve is None:
-        curve = curves[a] = _curve(dig, a, thresh)
+    curve = chart.curves[i][a]  # ``resolve._curve(dig, a, thresh)``: dig and thresh are the planet's
     approx = curve[0]  # resolve.roll_hits, its float fast path inline: a turn makes several checks
     hit = True if roll < approx - _MARGIN else False if roll > approx + _MARGIN else roll_hits(curve, roll)
+    dig = chart.dignities[i]
     saved = False
     if hit and dig == "exaltation" and not state.save_used[i]:
         state.save_used[i] = True  # 000 §11: survives one combustion that should have killed it
         saved = True
     elif hit:
         state.combust[i] = True
-    checks.append((side, PLANETS[i], a, thresh, dig, curve[0], roll, hit and not saved, saved))  # a Check
+    checks.append((side, PLANETS[i], a, chart.thresholds[i], dig, approx, roll, hit and not saved, saved))  # a Check
 
 
-_CURVES: dict[tuple[str, int], dict[int, Curve]] = {}
+class _Curves(dict[int, Curve]):
+    """The combustion curve (``resolve._curve``) of one dignity and threshold by affliction, shared by every planet
+    that has both (a few dozen pairs in all), filled in as afflictions are reached (a pure function of the key)."""
+
+    __slots__ = ("dignity", "threshold")
+
+    def __init__(self, dignity: str, thresh: int) -> None:
+        super().__init__()
+        self.dignity, self.threshold = dignity, thresh
+
+    def __missing__(self, affliction: int) -> Curve:
+        found = self[affliction] = _curve(self.dignity, affliction, self.threshold)
+        return found
 
 
-def _curves_of(dig: str, thresh: int) -> dict[int, Curve]:
-    """The combustion curve of a dignity and threshold by affliction, shared by every planet that has both (a few
-    dozen pairs in all), filled in as afflictions are reached."""
+_CURVES: dict[tuple[str, int], _Curves] = {}
+
+
+def _curves_of(dig: str, thresh: int) -> _Curves:
     found = _CURVES.get((dig, thresh))
     if found is None:
-        found = _CURVES[dig, thresh] = {}
+        found = _CURVES[dig, thresh] = _Curves(dig, thresh)
     return found
+
+
+class _Crits(dict[int, tuple[Fraction, float]]):
+    """One planet's crit chance (``resolve._crit_chance``) and its float by affliction — the key is 0 when the
+    config has no degradation (the chance then ignores affliction); a pure function of the key."""
+
+    __slots__ = ("luck", "mode", "degradation")
+
+    def __init__(self, luck: int, mode: str, degradation: bool) -> None:
+        super().__init__()
+        self.luck, self.mode, self.degradation = luck, mode, degradation
+
+    def __missing__(self, affliction: int) -> tuple[Fraction, float]:
+        found = self[affliction] = _crit(self.luck, affliction, self.mode, self.degradation)
+        return found
 
 
 class _Chart:
     """What the turn reads of one profile under one config, kept per profile object (hashing a profile costs
-    more than the turn) and filled in as planets act: each planet's threshold (``resolve.threshold``) and its
-    aspect targets in order, with the aspect and whether same-sect amplification applies (000 §4)."""
+    more than the turn): each planet's dignity, threshold (``resolve.threshold``), combustion curves, crit
+    chances, and its aspect targets in order, with the aspect and whether same-sect amplification applies
+    (000 §4). A profile is immutable, so only the config's options it reads could make it stale (``_chart``)."""
 
-    __slots__ = ("cfg", "profile", "_thresholds", "_targets", "curves")
+    __slots__ = ("cfg", "profile", "dignities", "thresholds", "targets", "curves", "crits", "codes")
 
     def __init__(self, cfg: Config, profile: Profile) -> None:
         self.cfg = cfg
         self.profile = profile
-        self._thresholds: list[int] = [0] * 7  # 0: not computed yet (a threshold is at least 10)
-        self._targets: list[tuple[Target, ...] | None] = [None] * 7
-        self.curves: list[dict[int, Curve] | None] = [None] * 7  # per planet: its ``_curves_of`` once read
+        self.dignities = profile.dignities
+        self.thresholds = tuple(threshold(cfg, profile, i) for i in range(7))
+        self.curves = tuple(map(_curves_of, self.dignities, self.thresholds))
+        self.crits = tuple(_Crits(st.luck, cfg.crit, cfg.degradation) for st in profile.stats)
+        # a planet's stats are its planet's and sign's (``resolve.profile_for``), so what it sends and receives in
+        # a matchup depends on (planet, sign) alone: that code keys the shared matchups (-1: stats of another kind)
+        self.codes = tuple(i * 12 + sign if profile.stats[i] is _STATS_BY_SIGN[i][sign] else -1
+                           for i, sign in enumerate(profile.signs))
+        teams, amplify = profile.teams, cfg.sect_amplifies
+        self.targets: tuple[tuple[Target, ...], ...] = tuple(
+            tuple((j, aspect, amplified, _SPREADS[aspect, amplified])
+                  for j, aspect in enumerate(profile.aspects[i]) if aspect is not None
+                  for amplified in (amplify and teams[i] == teams[j],))
+            for i in range(7))
 
-    def threshold(self, i: int) -> int:
-        value = self._thresholds[i]
-        if not value:
-            value = self._thresholds[i] = threshold(self.cfg, self.profile, i)
-        return value
 
-    def targets(self, i: int) -> tuple[Target, ...]:
-        found = self._targets[i]
-        if found is None:
-            teams, amplify = self.profile.teams, self.cfg.sect_amplifies
-            team = teams[i]
-            made = []
-            for j, aspect in enumerate(self.profile.aspects[i]):
-                if aspect is not None:
-                    amplified = amplify and team == teams[j]
-                    made.append((j, aspect, amplified, _SPREADS[aspect, amplified]))
-            found = self._targets[i] = tuple(made)
-        return found
+def _same_reading(a: Config, b: Config) -> bool:
+    """Whether a ``_Chart`` made under ``a`` serves ``b``: the options it reads are the same."""
+    return a is b or (a.sect_durability == b.sect_durability and a.sect_amplifies == b.sect_amplifies
+                      and a.crit == b.crit and a.degradation == b.degradation)
 
 
 _CHARTS: dict[int, _Chart] = {}
 
 
 def _chart(cfg: Config, profile: Profile) -> _Chart:
-    """The profile's ``_Chart`` under this config's sect options (what it keeps depends on them alone)."""
+    """The profile's ``_Chart`` under this config's options (what it keeps depends on them alone)."""
     kept = _CHARTS.get(id(profile))
-    if kept is None or kept.profile is not profile or (kept.cfg is not cfg and (
-            kept.cfg.sect_durability != cfg.sect_durability or kept.cfg.sect_amplifies != cfg.sect_amplifies)):
+    if kept is None or kept.profile is not profile or not _same_reading(kept.cfg, cfg):
         if len(_CHARTS) >= 4096:
             _CHARTS.clear()
         kept = _CHARTS[id(profile)] = _Chart(cfg, profile)
     return kept
 
 
-def _direct(cfg: Config, sender: Profile, s_state: SideState, si: int, receiver: Profile, ri: int, pol: str,
-            crit: bool) -> tuple[Fraction, int]:
-    """``resolve.output`` with its units."""
-    if s_state.combust[si]:  # ref §2: a combust planet deals and heals nothing
-        return ZERO, 0
-    st = sender.stats[si]
-    if cfg.modality:  # 000 §13a "Modality": the signs' modalities, all the amount reads of them
-        out_mod, in_mod = SIGN_MODALITY[sender.signs[si]], SIGN_MODALITY[receiver.signs[ri]]
-    else:
-        out_mod = in_mod = ""
-    return _amount(st.healing if pol == "testimony" else st.damage, s_state.affliction[si], pol, out_mod, in_mod,
-                   crit, cfg.degradation, cfg.modality)
+class _Amounts(dict[int, tuple[Fraction, int]]):
+    """What one acting planet sends the other in one matchup (``resolve._output``, 000 §13a step 4) and its
+    units, by key ``affliction * 2 + crit`` (the sender's affliction; 0 when the config has no degradation,
+    which the amount then ignores); a pure function of the key."""
+
+    __slots__ = ("stat", "pol", "out_mod", "in_mod", "degradation", "modality")
+
+    def __init__(self, stat: int, pol: str, out_mod: str, in_mod: str, cfg: Config) -> None:
+        super().__init__()
+        self.stat, self.pol, self.out_mod, self.in_mod = stat, pol, out_mod, in_mod
+        self.degradation, self.modality = cfg.degradation, cfg.modality
+
+    def __missing__(self, key: int) -> tuple[Fraction, int]:
+        found = self[key] = _amount(self.stat, key >> 1, self.pol, self.out_mod, self.in_mod, bool(key & 1),
+                                    self.degradation, self.modality)
+        return found
+
+
+# (polarity, whether it is testimony, what the player's planet receives, what the opponent's receives, the
+# polarity propagation carries, the inverted one)
+Matchup = tuple[str, bool, _Amounts, _Amounts, str, str]
+
+
+class Pair:
+    """A player's and an opponent's ``_Chart`` under one config, and each matchup of their planets as it is first
+    played (its polarity and amounts depend on the two signs and stats alone: the profiles are immutable)."""
+
+    __slots__ = ("cfg", "player", "opponent", "p_chart", "o_chart", "matchups", "shared")
+
+    def __init__(self, cfg: Config, player: Profile, opponent: Profile) -> None:
+        self.cfg, self.player, self.opponent = cfg, player, opponent
+        self.p_chart, self.o_chart = _chart(cfg, player), _chart(cfg, opponent)
+        self.matchups: list[Matchup | None] = [None] * 49  # by pi * 7 + oi
+        self.shared = _MATCHUPS[cfg.degradation, cfg.modality]
+
+    def matchup(self, pi: int, oi: int) -> Matchup:
+        """The matchup of ``pi`` and ``oi``, from the shared table when both planets' codes key it."""
+        p_code, o_code = self.p_chart.codes[pi], self.o_chart.codes[oi]
+        if p_code < 0 or o_code < 0:
+            found = self._matchup(pi, oi)
+        else:
+            key = p_code * 84 + o_code
+            found = self.shared.get(key) or self.shared.setdefault(key, self._matchup(pi, oi))
+        self.matchups[pi * 7 + oi] = found
+        return found
+
+    def _matchup(self, pi: int, oi: int) -> Matchup:
+        cfg, pp, op = self.cfg, self.player, self.opponent
+        pol = _POLARITY[pp.signs[pi]][op.signs[oi]]  # step 1
+        testimony = pol == "testimony"
+        if cfg.modality:  # 000 §13a "Modality": the signs' modalities, all the amount reads of them
+            p_mod, o_mod = SIGN_MODALITY[pp.signs[pi]], SIGN_MODALITY[op.signs[oi]]
+        else:
+            p_mod = o_mod = ""
+        p_stats, o_stats = pp.stats[pi], op.stats[oi]
+        return (
+            pol,
+            testimony,
+            _Amounts(o_stats.healing if testimony else o_stats.damage, pol, o_mod, p_mod, cfg),
+            _Amounts(p_stats.healing if testimony else p_stats.damage, pol, p_mod, o_mod, cfg),
+            "testimony" if testimony else "affliction",  # ref §2: friction propagates as affliction
+            "affliction" if testimony else "testimony",
+        )
+
+
+# matchups by (player code × 84 + opponent code), one table per (degradation, modality): all a matchup reads of
+# the config (its amounts; the polarity reads nothing)
+_MATCHUPS: dict[tuple[bool, bool], dict[int, Matchup]] = {(d, m): {} for d in (False, True) for m in (False, True)}
+
+
+_PAIRS: dict[tuple[int, int], Pair] = {}
+
+
+def pair_for(cfg: Config, player: Profile, opponent: Profile, kept: Pair | None = None) -> Pair:
+    """The ``Pair`` of two profiles under ``cfg``: ``kept`` when it is theirs (a state keeps its encounter's),
+    else one from a small table by the profiles' identities."""
+    if kept is not None and kept.opponent is opponent and kept.player is player and kept.cfg is cfg:
+        return kept
+    found = _PAIRS.get((id(player), id(opponent)))
+    if found is None or found.player is not player or found.opponent is not opponent or (
+            found.cfg is not cfg and found.cfg != cfg):
+        if len(_PAIRS) >= 4096:
+            _PAIRS.clear()
+        found = _PAIRS[id(player), id(opponent)] = Pair(cfg, player, opponent)
+    return found
+
+
+_NO_CRIT = (ZERO, 0.0)
+_NOTHING = (ZERO, 0)
 
 
 def resolve_turn(
@@ -280,24 +390,31 @@ def resolve_turn(
     rng: Any,
 ) -> TurnResult:
     """Resolve one turn in place: ``states`` change; the result says what happened."""
-    pp, op = profiles
-    ps, os_ = states
-    pi, oi = acting
-    pol = _POLARITY[pp.signs[pi]][op.signs[oi]]  # step 1
-    testimony = pol == "testimony"
-    # step 2: both crit rolls are always drawn, player first (ref §2, §3)
-    mine = (ZERO, 0.0) if ps.combust[pi] else _crit(pp.stats[pi].luck, ps.affliction[pi], cfg.crit, cfg.degradation)
-    theirs = (ZERO, 0.0) if os_.combust[oi] else _crit(op.stats[oi].luck, os_.affliction[oi], cfg.crit,
-                                                       cfg.degradation)
     draw = rng.draws() if hasattr(rng, "draws") else rng.random
-    rolls = (draw(), draw())
-    crits = (
-        rolls[0] < mine[1] - _MARGIN or (rolls[0] <= mine[1] + _MARGIN and below(rolls[0], mine[0], mine[1])),
-        rolls[1] < theirs[1] - _MARGIN or (rolls[1] <= theirs[1] + _MARGIN and below(rolls[1], theirs[0], theirs[1])),
-    )  # resolve.below, its float fast path inline
-    # steps 3–4: magnitudes from start-of-turn affliction (ref §2 further rulings: simultaneous)
-    to_player, to_player_units = _direct(cfg, op, os_, oi, pp, pi, pol, crits[1])
-    to_opponent, to_opponent_units = _direct(cfg, pp, ps, pi, op, oi, pol, crits[0])
+    return resolve_pair(pair_for(cfg, *profiles), states[0], states[1], acting[0], acting[1], draw)
+
+
+def resolve_pair(pair: Pair, ps: SideState, os_: SideState, pi: int, oi: int, draw: Callable[[], float]) -> TurnResult:
+    """``resolve_turn`` on the pair's charts, drawing from ``draw``."""
+    cfg = pair.cfg
+    pol, testimony, to_player_amounts, to_opponent_amounts, base_pol, inverse_pol = (
+        pair.matchups[pi * 7 + oi] or pair.matchup(pi, oi))  # step 1: polarity
+    p_chart, o_chart = pair.p_chart, pair.o_chart
+    degradation = cfg.degradation
+    p_combust, o_combust = ps.combust[pi], os_.combust[oi]
+    p_aff = ps.affliction[pi] if degradation else 0  # the keys of the crit and amount tables
+    o_aff = os_.affliction[oi] if degradation else 0
+    # step 2: both crit rolls are always drawn, player first (ref §2, §3); a combust planet's stats are 0 (001 §4)
+    mine = _NO_CRIT if p_combust else p_chart.crits[pi][p_aff]
+    theirs = _NO_CRIT if o_combust else o_chart.crits[oi][o_aff]
+    roll0 = draw()
+    roll1 = draw()
+    crit0 = roll0 < mine[1] - _MARGIN or (roll0 <= mine[1] + _MARGIN and below(roll0, mine[0], mine[1]))
+    crit1 = roll1 < theirs[1] - _MARGIN or (roll1 <= theirs[1] + _MARGIN and below(roll1, theirs[0], theirs[1]))
+    # steps 3–4: magnitudes from start-of-turn affliction (ref §2 further rulings: simultaneous); a combust planet
+    # deals and heals nothing (ref §2)
+    to_player, to_player_units = _NOTHING if o_combust else to_player_amounts[o_aff * 2 + crit1]
+    to_opponent, to_opponent_units = _NOTHING if p_combust else to_opponent_amounts[p_aff * 2 + crit0]
     # step 5: apply, player first (ref §3)
     carry = cfg.carry
     p_delta, p_applied = _apply(carry, ps, pi, to_player_units, testimony)
@@ -305,7 +422,6 @@ def resolve_turn(
     direct = ((PLANETS[pi], pol, to_player, p_applied, p_delta), (PLANETS[oi], pol, to_opponent, o_applied, o_delta))
     checks: list[tuple] = []
     # step 6: a check for each acting planet whose affliction rose, player first
-    p_chart, o_chart = _chart(cfg, pp), _chart(cfg, op)
     if p_delta > 0:
         _check("player", p_chart, ps, pi, draw, checks)
     if o_delta > 0:
@@ -315,8 +431,7 @@ def resolve_turn(
     # 001 §13: the turn's score counts positive deltas and |negative| deltas
     affliction = (p_delta if p_delta > 0 else 0) + (o_delta if o_delta > 0 else 0)
     testimony_score = (-p_delta if p_delta < 0 else 0) + (-o_delta if o_delta < 0 else 0)
-    base_pol = "testimony" if testimony else "affliction"  # ref §2: friction propagates as affliction
-    inverse_pol = "affliction" if testimony else "testimony"
+    raw_base = cfg.raw_base
     for side, state, i, received, applied, chart in (
         ("player", ps, pi, to_player_units, p_applied, p_chart),
         ("opponent", os_, oi, to_opponent_units, o_applied, o_chart),
@@ -324,13 +439,13 @@ def resolve_turn(
         combust = state.combust
         if combust[i]:
             continue
-        base = received if cfg.raw_base else applied * UNITS  # ref §3 raw / ref §2 rounded, before clamping
+        base = received if raw_base else applied * UNITS  # ref §3 raw / ref §2 rounded, before clamping
         active = state.active >> (i * 7)
         source = PLANETS[i]
-        for j, aspect, amplified, table in chart.targets(i):
+        for j, aspect, _, table in chart.targets[i]:
             if combust[j] or not (active >> j) & 1:
                 continue  # a combust target, or a latent aspect (ref §2)
-            amount, units, inverted = table.get(base) or _spread(table, base, aspect, amplified)
+            amount, units, inverted = table[base]
             step_pol = inverse_pol if inverted else base_pol
             delta, _ = _apply(carry, state, j, units, step_pol == "testimony")
             steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
@@ -339,4 +454,5 @@ def resolve_turn(
                 _check(side, chart, state, j, draw, checks)
             else:
                 testimony_score -= delta
-    return ResolvedTurn(pol, (mine[0], theirs[0]), rolls, crits, direct, steps, checks, (affliction, testimony_score))
+    return ResolvedTurn(pol, (mine[0], theirs[0]), (roll0, roll1), (crit0, crit1), direct, steps, checks,
+                        (affliction, testimony_score))
