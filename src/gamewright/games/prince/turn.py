@@ -146,6 +146,15 @@ class ResolvedTurn(TurnResult):
     def score(self) -> tuple[int, int]:
         return self._score
 
+    @property
+    def combusted(self) -> list[tuple[str, str]]:
+        """``TurnResult.combusted``, read off the check records without making ``Check`` objects (the lab's metrics
+        read it every turn)."""
+        checks = self._checks
+        if checks and isinstance(checks[0], Check):
+            return [(c.side, c.planet) for c in checks if c.combusted]
+        return [(c[0], c[1]) for c in checks if c[7]]  # a Check's fields in order: side, planet, …, combusted
+
 
 # ref §3 keeps a reached carry in [−1/2, 1/2]: each of those lattice values as one lasting Fraction object, so
 # a carry read back is known by identity (its numerator and denominator are slow to read)
@@ -153,33 +162,44 @@ _CARRIES: dict[int, Fraction] = {u: ZERO if u == 0 else Fraction(u, UNITS) for u
 _CARRY_UNITS: dict[int, int] = {id(f): u for u, f in _CARRIES.items()}
 
 
-def _apply(carry_mode: bool, state: SideState, i: int, raw: int, testimony: bool) -> tuple[int, int]:
-    """``resolve.apply_amount`` of ``raw`` units to planet ``i``: (delta, applied); the state changes."""
-    if state.combust[i]:  # ref §2/§3: combust planets receive nothing; their carry is untouched
+def _apply_carry(state: SideState, i: int, raw: int, testimony: bool) -> tuple[int, int]:
+    """``resolve.apply_amount`` of ``raw`` units to planet ``i`` under carry quantization (001 §9, ref §3):
+    (delta, applied); the state changes."""
+    if state.combust[i] or raw <= 0:  # ref §2/§3: combust planets receive nothing; raw ≤ 0 leaves the carry
         return 0, 0
     aff = state.affliction
     old = aff[i]
-    if carry_mode:
-        if raw <= 0:  # ref §3: raw ≤ 0 leaves the carry untouched
-            return 0, 0
-        c = state.carry[i]
-        units = _CARRY_UNITS.get(id(c))
-        if units is None:
-            den = c.denominator
-            if UNITS % den:  # a carry set off the lattice (a scenario's 1/3): the Fraction arithmetic itself
-                delta, applied, state.carry[i] = quantize(CARRY_ONLY, state, i, _fraction(raw), testimony)
-                aff[i] = old + delta
-                return delta, applied
-            units = c.numerator * (UNITS // den)
-        eff = raw + units
-        if eff < 0:
-            eff = 0
-        applied = (2 * eff + UNITS) // (2 * UNITS)  # ref §3: floor(eff + 1/2), carry' = eff − applied
-        left = 0 if testimony and applied > old else eff - applied * UNITS  # 001 §9: a clamped heal banks none
-        kept = _CARRIES.get(left)
-        state.carry[i] = kept if kept is not None else _fraction(left)
-    else:
-        applied = (2 * raw + UNITS) // (2 * UNITS)  # ref §2: half up when applied
+    c = state.carry[i]
+    units = _CARRY_UNITS.get(id(c))
+    if units is None:
+        den = c.denominator
+        if UNITS % den:  # a carry set off the lattice (a scenario's 1/3): the Fraction arithmetic itself
+            delta, applied, state.carry[i] = quantize(CARRY_ONLY, state, i, _fraction(raw), testimony)
+            aff[i] = old + delta
+            return delta, applied
+        units = c.numerator * (UNITS // den)
+    eff = raw + units
+    if eff < 0:
+        eff = 0
+    applied = (2 * eff + UNITS) // (2 * UNITS)  # ref §3: floor(eff + 1/2), carry' = eff − applied
+    left = 0 if testimony and applied > old else eff - applied * UNITS  # 001 §9: a clamped heal banks none
+    kept = _CARRIES.get(left)
+    state.carry[i] = kept if kept is not None else _fraction(left)
+    new = old - applied if testimony else old + applied
+    if new < 0:
+        new = 0
+    aff[i] = new
+    return new - old, applied
+
+
+def _apply_rounded(state: SideState, i: int, raw: int, testimony: bool) -> tuple[int, int]:
+    """``resolve.apply_amount`` of ``raw`` units to planet ``i``, rounded half up (ref §2): (delta, applied); the
+    state changes."""
+    if state.combust[i]:  # ref §2: combust planets receive nothing
+        return 0, 0
+    aff = state.affliction
+    old = aff[i]
+    applied = (2 * raw + UNITS) // (2 * UNITS)  # ref §2: half up when applied
     new = old - applied if testimony else old + applied
     if new < 0:
         new = 0
@@ -190,19 +210,19 @@ def _apply(carry_mode: bool, state: SideState, i: int, raw: int, testimony: bool
 def _check(side: str, chart: _Chart, state: SideState, i: int, draw: Callable[[], float],
            checks: list[tuple]) -> None:
     """One combustion check (000 §11, 001 §11): one draw; an unspent exaltation save turns a hit into survival."""
+    dig, thresh, curves, _ = chart.planets[i]
     a = state.affliction[i]
     roll = draw()
-    curve = chart.curves[i][a]  # ``resolve._curve(dig, a, thresh)``: dig and thresh are the planet's
+    curve = curves[a]  # ``resolve._curve(dig, a, thresh)``
     approx = curve[0]  # resolve.roll_hits, its float fast path inline: a turn makes several checks
     hit = True if roll < approx - _MARGIN else False if roll > approx + _MARGIN else roll_hits(curve, roll)
-    dig = chart.dignities[i]
     saved = False
     if hit and dig == "exaltation" and not state.save_used[i]:
         state.save_used[i] = True  # 000 §11: survives one combustion that should have killed it
         saved = True
     elif hit:
         state.combust[i] = True
-    checks.append((side, PLANETS[i], a, chart.thresholds[i], dig, approx, roll, hit and not saved, saved))  # a Check
+    checks.append((side, PLANETS[i], a, thresh, dig, approx, roll, hit and not saved, saved))  # a Check
 
 
 class _Curves(dict[int, Curve]):
@@ -245,37 +265,68 @@ class _Crits(dict[int, tuple[Fraction, float]]):
         return found
 
 
+# What the turn reads of one planet of a chart: its dignity, threshold (``resolve.threshold``), combustion curves
+# and crit chances. A planet's stats and dignity are its planet's and sign's (``resolve.profile_for``) and its
+# threshold adds whether it is in sect, so these are shared by every chart with that planet in that sign.
+PlanetRecord = tuple[str, int, _Curves, _Crits]
+_PLANET_RECORDS: dict[tuple[str, bool, bool], dict[int, PlanetRecord]] = {}  # by (crit, degradation, durability)
+
+
+def _planet_record(cfg: Config, profile: Profile, i: int) -> PlanetRecord:
+    dig, thresh = profile.dignities[i], threshold(cfg, profile, i)
+    return dig, thresh, _curves_of(dig, thresh), _Crits(profile.stats[i].luck, cfg.crit, cfg.degradation)
+
+
 class _Chart:
     """What the turn reads of one profile under one config, kept per profile object (hashing a profile costs
-    more than the turn): each planet's dignity, threshold (``resolve.threshold``), combustion curves, crit
-    chances, and its aspect targets in order, with the aspect and whether same-sect amplification applies
-    (000 §4). A profile is immutable, so only the config's options it reads could make it stale (``_chart``)."""
+    more than the turn): each planet's record (``PlanetRecord``), its code (below) and its aspect targets in
+    order, with the aspect and whether same-sect amplification applies (000 §4), made when the planet first
+    acts. A profile is immutable, so only the config's options it reads could make it stale (``_chart``)."""
 
-    __slots__ = ("cfg", "profile", "dignities", "thresholds", "targets", "curves", "crits", "codes")
+    __slots__ = ("cfg", "profile", "planets", "codes", "targets")
 
     def __init__(self, cfg: Config, profile: Profile) -> None:
         self.cfg = cfg
         self.profile = profile
-        self.dignities = profile.dignities
-        self.thresholds = tuple(threshold(cfg, profile, i) for i in range(7))
-        self.curves = tuple(map(_curves_of, self.dignities, self.thresholds))
-        self.crits = tuple(_Crits(st.luck, cfg.crit, cfg.degradation) for st in profile.stats)
         # a planet's stats are its planet's and sign's (``resolve.profile_for``), so what it sends and receives in
-        # a matchup depends on (planet, sign) alone: that code keys the shared matchups (-1: stats of another kind)
-        self.codes = tuple(i * 12 + sign if profile.stats[i] is _STATS_BY_SIGN[i][sign] else -1
-                           for i, sign in enumerate(profile.signs))
-        teams, amplify = profile.teams, cfg.sect_amplifies
-        self.targets: tuple[tuple[Target, ...], ...] = tuple(
-            tuple((j, aspect, amplified, _SPREADS[aspect, amplified])
-                  for j, aspect in enumerate(profile.aspects[i]) if aspect is not None
-                  for amplified in (amplify and teams[i] == teams[j],))
-            for i in range(7))
+        # a matchup depends on (planet, sign) alone: that code keys the shared tables (-1: stats of another kind)
+        self.codes = codes = tuple(i * 12 + sign if profile.stats[i] is _STATS_BY_SIGN[i][sign] else -1
+                                   for i, sign in enumerate(profile.signs))
+        reading = (cfg.crit, cfg.degradation, cfg.sect_durability)
+        shared = _PLANET_RECORDS.get(reading)
+        if shared is None:
+            shared = _PLANET_RECORDS[reading] = {}
+        teams, sect = profile.teams, profile.sect
+        planets = []
+        for i in range(7):
+            if codes[i] < 0:
+                planets.append(_planet_record(cfg, profile, i))
+                continue
+            key = codes[i] * 2 + (teams[i] == sect)
+            record = shared.get(key)
+            if record is None:
+                record = shared[key] = _planet_record(cfg, profile, i)
+            planets.append(record)
+        self.planets = tuple(planets)
+        self.targets: list[tuple[Target, ...] | None] = [None] * 7
+
+    def targets_of(self, i: int) -> tuple[Target, ...]:
+        """Planet ``i``'s aspect targets (kept in ``targets``)."""
+        teams, amplify = self.profile.teams, self.cfg.sect_amplifies
+        team = teams[i]
+        made = []
+        for j, aspect in enumerate(self.profile.aspects[i]):
+            if aspect is not None:
+                amplified = amplify and team == teams[j]
+                made.append((j, aspect, amplified, _SPREADS[aspect, amplified]))
+        found = self.targets[i] = tuple(made)
+        return found
 
 
 def _same_reading(a: Config, b: Config) -> bool:
     """Whether a ``_Chart`` made under ``a`` serves ``b``: the options it reads are the same."""
     return a is b or (a.sect_durability == b.sect_durability and a.sect_amplifies == b.sect_amplifies
-                      and a.crit == b.crit and a.degradation == b.degradation)
+                      and a.crit == b.crit and a.degradation == b.degradation)  # what ``_Chart`` reads
 
 
 _CHARTS: dict[int, _Chart] = {}
@@ -378,6 +429,79 @@ def pair_for(cfg: Config, player: Profile, opponent: Profile, kept: Pair | None 
     return found
 
 
+def _spread_carry(side: str, chart: _Chart, state: SideState, i: int, targets: tuple[Target, ...], base: int,
+                  base_pol: str, inverse_pol: str, draw: Callable[[], float], steps: list[tuple],
+                  checks: list[tuple]) -> tuple[int, int]:
+    """Step 7 for one side under carry quantization: ``base`` units propagate from planet ``i`` along its active
+    aspects to the planets not combust, each amount applied as ``_apply_carry`` applies it (inline: a turn
+    makes several steps), each rise checked. Returns the affliction risen and the testimony healed."""
+    combust, aff, carries = state.combust, state.affliction, state.carry
+    active = state.active >> (i * 7)
+    source = PLANETS[i]
+    rose = fell = 0
+    for j, aspect, _, table in targets:
+        if combust[j] or not (active >> j) & 1:
+            continue  # a combust target, or a latent aspect (ref §2)
+        amount, raw, inverted = table[base]
+        step_pol = inverse_pol if inverted else base_pol
+        testimony = step_pol == "testimony"
+        old = aff[j]
+        units = _CARRY_UNITS.get(id(carries[j])) if raw > 0 else 0
+        if raw <= 0:  # ref §3: raw ≤ 0 leaves the carry untouched
+            delta = 0
+        elif units is None:  # a carry not among the lattice's own objects: ``_apply_carry`` reads it
+            delta, _ = _apply_carry(state, j, raw, testimony)
+        else:
+            eff = raw + units
+            if eff < 0:
+                eff = 0
+            applied = (2 * eff + UNITS) // (2 * UNITS)  # ref §3: floor(eff + 1/2), carry' = eff − applied
+            left = 0 if testimony and applied > old else eff - applied * UNITS  # 001 §9: a clamped heal banks none
+            kept = _CARRIES.get(left)
+            carries[j] = kept if kept is not None else _fraction(left)
+            new = old - applied if testimony else old + applied
+            if new < 0:
+                new = 0
+            aff[j] = new
+            delta = new - old
+        steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
+        if delta > 0:
+            rose += delta
+            _check(side, chart, state, j, draw, checks)
+        else:
+            fell -= delta
+    return rose, fell
+
+
+def _spread_rounded(side: str, chart: _Chart, state: SideState, i: int, targets: tuple[Target, ...], base: int,
+                    base_pol: str, inverse_pol: str, draw: Callable[[], float], steps: list[tuple],
+                    checks: list[tuple]) -> tuple[int, int]:
+    """``_spread_carry`` with every amount rounded half up (ref §2), as ``_apply_rounded`` applies it."""
+    combust, aff = state.combust, state.affliction
+    active = state.active >> (i * 7)
+    source = PLANETS[i]
+    rose = fell = 0
+    for j, aspect, _, table in targets:
+        if combust[j] or not (active >> j) & 1:
+            continue  # a combust target, or a latent aspect (ref §2)
+        amount, raw, inverted = table[base]
+        step_pol = inverse_pol if inverted else base_pol
+        old = aff[j]
+        applied = (2 * raw + UNITS) // (2 * UNITS)  # ref §2: half up when applied
+        new = old - applied if step_pol == "testimony" else old + applied
+        if new < 0:
+            new = 0
+        aff[j] = new
+        delta = new - old
+        steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
+        if delta > 0:
+            rose += delta
+            _check(side, chart, state, j, draw, checks)
+        else:
+            fell -= delta
+    return rose, fell
+
+
 _NO_CRIT = (ZERO, 0.0)
 _NOTHING = (ZERO, 0)
 
@@ -405,8 +529,8 @@ def resolve_pair(pair: Pair, ps: SideState, os_: SideState, pi: int, oi: int, dr
     p_aff = ps.affliction[pi] if degradation else 0  # the keys of the crit and amount tables
     o_aff = os_.affliction[oi] if degradation else 0
     # step 2: both crit rolls are always drawn, player first (ref §2, §3); a combust planet's stats are 0 (001 §4)
-    mine = _NO_CRIT if p_combust else p_chart.crits[pi][p_aff]
-    theirs = _NO_CRIT if o_combust else o_chart.crits[oi][o_aff]
+    mine = _NO_CRIT if p_combust else p_chart.planets[pi][3][p_aff]
+    theirs = _NO_CRIT if o_combust else o_chart.planets[oi][3][o_aff]
     roll0 = draw()
     roll1 = draw()
     crit0 = roll0 < mine[1] - _MARGIN or (roll0 <= mine[1] + _MARGIN and below(roll0, mine[0], mine[1]))
@@ -416,9 +540,9 @@ def resolve_pair(pair: Pair, ps: SideState, os_: SideState, pi: int, oi: int, dr
     to_player, to_player_units = _NOTHING if o_combust else to_player_amounts[o_aff * 2 + crit1]
     to_opponent, to_opponent_units = _NOTHING if p_combust else to_opponent_amounts[p_aff * 2 + crit0]
     # step 5: apply, player first (ref §3)
-    carry = cfg.carry
-    p_delta, p_applied = _apply(carry, ps, pi, to_player_units, testimony)
-    o_delta, o_applied = _apply(carry, os_, oi, to_opponent_units, testimony)
+    apply = _apply_carry if cfg.carry else _apply_rounded
+    p_delta, p_applied = apply(ps, pi, to_player_units, testimony)
+    o_delta, o_applied = apply(os_, oi, to_opponent_units, testimony)
     direct = ((PLANETS[pi], pol, to_player, p_applied, p_delta), (PLANETS[oi], pol, to_opponent, o_applied, o_delta))
     checks: list[tuple] = []
     # step 6: a check for each acting planet whose affliction rose, player first
@@ -432,27 +556,19 @@ def resolve_pair(pair: Pair, ps: SideState, os_: SideState, pi: int, oi: int, dr
     affliction = (p_delta if p_delta > 0 else 0) + (o_delta if o_delta > 0 else 0)
     testimony_score = (-p_delta if p_delta < 0 else 0) + (-o_delta if o_delta < 0 else 0)
     raw_base = cfg.raw_base
+    spread = _spread_carry if cfg.carry else _spread_rounded
     for side, state, i, received, applied, chart in (
         ("player", ps, pi, to_player_units, p_applied, p_chart),
         ("opponent", os_, oi, to_opponent_units, o_applied, o_chart),
     ):
-        combust = state.combust
-        if combust[i]:
+        if state.combust[i]:
             continue
+        targets = chart.targets[i]
+        if targets is None:
+            targets = chart.targets_of(i)
         base = received if raw_base else applied * UNITS  # ref §3 raw / ref §2 rounded, before clamping
-        active = state.active >> (i * 7)
-        source = PLANETS[i]
-        for j, aspect, _, table in chart.targets[i]:
-            if combust[j] or not (active >> j) & 1:
-                continue  # a combust target, or a latent aspect (ref §2)
-            amount, units, inverted = table[base]
-            step_pol = inverse_pol if inverted else base_pol
-            delta, _ = _apply(carry, state, j, units, step_pol == "testimony")
-            steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
-            if delta > 0:
-                affliction += delta
-                _check(side, chart, state, j, draw, checks)
-            else:
-                testimony_score -= delta
+        rose, fell = spread(side, chart, state, i, targets, base, base_pol, inverse_pol, draw, steps, checks)
+        affliction += rose
+        testimony_score += fell
     return ResolvedTurn(pol, (mine[0], theirs[0]), (roll0, roll1), (crit0, crit1), direct, steps, checks,
                         (affliction, testimony_score))
