@@ -42,7 +42,7 @@ from gamewright.games.prince.resolve import (
 )
 from gamewright.games.prince.run_events import encounter_payload, opponent_planet_payload, turn_event
 from gamewright.games.prince.tables import JOYS, PLANETS
-from gamewright.games.prince.turn import Pair, pair_for, resolve_pair
+from gamewright.games.prince.turn import Pair, resolve_pair
 
 RULE_SELECT = "000 §13"
 
@@ -248,7 +248,9 @@ class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.c
         opponent = self.opponent
         assert opponent is not None  # set by every encounter start, before the run is active
         # the kept pair serves while it is this config's, this Prince's and this opponent's (checked by identity)
-        pair = self.pair = pair_for(self.cfg, self.player, opponent, self.pair)
+        pair = self.pair
+        if pair is None or pair.opponent is not opponent or pair.player is not self.player or pair.cfg is not self.cfg:
+            pair = self.pair = Pair(self.cfg, self.player, opponent)
         result = resolve_pair(pair, self.ps, self.os, pi, oi, self.rng.draws())
         self.last = result
         affliction, testimony = result.score

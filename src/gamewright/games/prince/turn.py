@@ -210,7 +210,7 @@ def _apply_rounded(state: SideState, i: int, raw: int, testimony: bool) -> tuple
 def _check(side: str, chart: _Chart, state: SideState, i: int, draw: Callable[[], float],
            checks: list[tuple]) -> None:
     """One combustion check (000 §11, 001 §11): one draw; an unspent exaltation save turns a hit into survival."""
-    dig, thresh, curves, _ = chart.planets[i]
+    dig, thresh, curves, _, _ = chart.planets[i] or chart.planet(i)
     a = state.affliction[i]
     roll = draw()
     curve = curves[a]  # ``resolve._curve(dig, a, thresh)``
@@ -265,50 +265,50 @@ class _Crits(dict[int, tuple[Fraction, float]]):
         return found
 
 
-# What the turn reads of one planet of a chart: its dignity, threshold (``resolve.threshold``), combustion curves
-# and crit chances. A planet's stats and dignity are its planet's and sign's (``resolve.profile_for``) and its
-# threshold adds whether it is in sect, so these are shared by every chart with that planet in that sign.
-PlanetRecord = tuple[str, int, _Curves, _Crits]
-_PLANET_RECORDS: dict[tuple[str, bool, bool], dict[int, PlanetRecord]] = {}  # by (crit, degradation, durability)
-
-
-def _planet_record(cfg: Config, profile: Profile, i: int) -> PlanetRecord:
-    dig, thresh = profile.dignities[i], threshold(cfg, profile, i)
-    return dig, thresh, _curves_of(dig, thresh), _Crits(profile.stats[i].luck, cfg.crit, cfg.degradation)
+# What the turn reads of one planet of a chart: its dignity, threshold (``resolve.threshold``), combustion curves,
+# crit chances and its code (below). A planet's stats and dignity are its planet's and sign's
+# (``resolve.profile_for``) and its threshold adds whether it is in sect, so these are shared by every chart with
+# that planet in that sign.
+PlanetRecord = tuple[str, int, _Curves, _Crits, int]
+_PLANET_RECORDS: dict[tuple[str, bool, bool], dict[int, PlanetRecord]] = {
+    (crit, degradation, durability): {}
+    for crit in ("design", "prototype") for degradation in (False, True) for durability in (False, True)
+}  # by (crit, degradation, sect durability): all a record reads of the config
 
 
 class _Chart:
     """What the turn reads of one profile under one config, kept per profile object (hashing a profile costs
-    more than the turn): each planet's record (``PlanetRecord``), its code (below) and its aspect targets in
-    order, with the aspect and whether same-sect amplification applies (000 §4), made when the planet first
-    acts. A profile is immutable, so only the config's options it reads could make it stale (``_chart``)."""
+    more than the turn): each planet's record (``PlanetRecord``) and its aspect targets in order, with the
+    aspect and whether same-sect amplification applies (000 §4), each made when first read (most of an
+    opponent's planets never act). A profile is immutable, so only the config's options it reads could make it
+    stale (``_chart``)."""
 
-    __slots__ = ("cfg", "profile", "planets", "codes", "targets")
+    __slots__ = ("cfg", "profile", "planets", "targets")
 
     def __init__(self, cfg: Config, profile: Profile) -> None:
         self.cfg = cfg
         self.profile = profile
+        self.planets: list[PlanetRecord | None] = [None] * 7
+        self.targets: list[tuple[Target, ...] | None] = [None] * 7
+
+    def planet(self, i: int) -> PlanetRecord:
+        """Planet ``i``'s record (kept in ``planets``)."""
+        cfg, profile = self.cfg, self.profile
+        sign = profile.signs[i]
         # a planet's stats are its planet's and sign's (``resolve.profile_for``), so what it sends and receives in
         # a matchup depends on (planet, sign) alone: that code keys the shared tables (-1: stats of another kind)
-        self.codes = codes = tuple(i * 12 + sign if profile.stats[i] is _STATS_BY_SIGN[i][sign] else -1
-                                   for i, sign in enumerate(profile.signs))
-        reading = (cfg.crit, cfg.degradation, cfg.sect_durability)
-        shared = _PLANET_RECORDS.get(reading)
-        if shared is None:
-            shared = _PLANET_RECORDS[reading] = {}
-        teams, sect = profile.teams, profile.sect
-        planets = []
-        for i in range(7):
-            if codes[i] < 0:
-                planets.append(_planet_record(cfg, profile, i))
-                continue
-            key = codes[i] * 2 + (teams[i] == sect)
-            record = shared.get(key)
-            if record is None:
-                record = shared[key] = _planet_record(cfg, profile, i)
-            planets.append(record)
-        self.planets = tuple(planets)
-        self.targets: list[tuple[Target, ...] | None] = [None] * 7
+        code = i * 12 + sign if profile.stats[i] is _STATS_BY_SIGN[i][sign] else -1
+        shared = _PLANET_RECORDS.get((cfg.crit, cfg.degradation, cfg.sect_durability))
+        key = code * 2 + (profile.teams[i] == profile.sect)
+        found = shared.get(key) if shared is not None and code >= 0 else None
+        if found is None:
+            dig, thresh = profile.dignities[i], threshold(cfg, profile, i)
+            found = (dig, thresh, _curves_of(dig, thresh), _Crits(profile.stats[i].luck, cfg.crit, cfg.degradation),
+                     code)
+            if shared is not None and code >= 0:
+                shared[key] = found
+        self.planets[i] = found
+        return found
 
     def targets_of(self, i: int) -> tuple[Target, ...]:
         """Planet ``i``'s aspect targets (kept in ``targets``)."""
@@ -379,7 +379,8 @@ class Pair:
 
     def matchup(self, pi: int, oi: int) -> Matchup:
         """The matchup of ``pi`` and ``oi``, from the shared table when both planets' codes key it."""
-        p_code, o_code = self.p_chart.codes[pi], self.o_chart.codes[oi]
+        p_code = (self.p_chart.planets[pi] or self.p_chart.planet(pi))[4]
+        o_code = (self.o_chart.planets[oi] or self.o_chart.planet(oi))[4]
         if p_code < 0 or o_code < 0:
             found = self._matchup(pi, oi)
         else:
@@ -423,7 +424,7 @@ def pair_for(cfg: Config, player: Profile, opponent: Profile, kept: Pair | None 
     found = _PAIRS.get((id(player), id(opponent)))
     if found is None or found.player is not player or found.opponent is not opponent or (
             found.cfg is not cfg and found.cfg != cfg):
-        if len(_PAIRS) >= 4096:
+        if len(_PAIRS) >= 256:  # a preview or a scenario resolves one pair many times: a few suffice
             _PAIRS.clear()
         found = _PAIRS[id(player), id(opponent)] = Pair(cfg, player, opponent)
     return found
@@ -433,37 +434,18 @@ def _spread_carry(side: str, chart: _Chart, state: SideState, i: int, targets: t
                   base_pol: str, inverse_pol: str, draw: Callable[[], float], steps: list[tuple],
                   checks: list[tuple]) -> tuple[int, int]:
     """Step 7 for one side under carry quantization: ``base`` units propagate from planet ``i`` along its active
-    aspects to the planets not combust, each amount applied as ``_apply_carry`` applies it (inline: a turn
-    makes several steps), each rise checked. Returns the affliction risen and the testimony healed."""
-    combust, aff, carries = state.combust, state.affliction, state.carry
+    aspects to the planets not combust, each amount applied by ``_apply_carry``, each rise checked. Returns the
+    affliction risen and the testimony healed."""
+    combust = state.combust
     active = state.active >> (i * 7)
     source = PLANETS[i]
     rose = fell = 0
     for j, aspect, _, table in targets:
         if combust[j] or not (active >> j) & 1:
             continue  # a combust target, or a latent aspect (ref §2)
-        amount, raw, inverted = table[base]
+        amount, units, inverted = table[base]
         step_pol = inverse_pol if inverted else base_pol
-        testimony = step_pol == "testimony"
-        old = aff[j]
-        units = _CARRY_UNITS.get(id(carries[j])) if raw > 0 else 0
-        if raw <= 0:  # ref §3: raw ≤ 0 leaves the carry untouched
-            delta = 0
-        elif units is None:  # a carry not among the lattice's own objects: ``_apply_carry`` reads it
-            delta, _ = _apply_carry(state, j, raw, testimony)
-        else:
-            eff = raw + units
-            if eff < 0:
-                eff = 0
-            applied = (2 * eff + UNITS) // (2 * UNITS)  # ref §3: floor(eff + 1/2), carry' = eff − applied
-            left = 0 if testimony and applied > old else eff - applied * UNITS  # 001 §9: a clamped heal banks none
-            kept = _CARRIES.get(left)
-            carries[j] = kept if kept is not None else _fraction(left)
-            new = old - applied if testimony else old + applied
-            if new < 0:
-                new = 0
-            aff[j] = new
-            delta = new - old
+        delta, _ = _apply_carry(state, j, units, step_pol == "testimony")
         steps.append((side, source, PLANETS[j], aspect, step_pol, amount, delta))  # a Step
         if delta > 0:
             rose += delta
@@ -476,7 +458,8 @@ def _spread_carry(side: str, chart: _Chart, state: SideState, i: int, targets: t
 def _spread_rounded(side: str, chart: _Chart, state: SideState, i: int, targets: tuple[Target, ...], base: int,
                     base_pol: str, inverse_pol: str, draw: Callable[[], float], steps: list[tuple],
                     checks: list[tuple]) -> tuple[int, int]:
-    """``_spread_carry`` with every amount rounded half up (ref §2), as ``_apply_rounded`` applies it."""
+    """``_spread_carry`` with every amount rounded half up (ref §2), as ``_apply_rounded`` applies it (inline: the
+    rule is one line)."""
     combust, aff = state.combust, state.affliction
     active = state.active >> (i * 7)
     source = PLANETS[i]
@@ -529,8 +512,8 @@ def resolve_pair(pair: Pair, ps: SideState, os_: SideState, pi: int, oi: int, dr
     p_aff = ps.affliction[pi] if degradation else 0  # the keys of the crit and amount tables
     o_aff = os_.affliction[oi] if degradation else 0
     # step 2: both crit rolls are always drawn, player first (ref §2, §3); a combust planet's stats are 0 (001 §4)
-    mine = _NO_CRIT if p_combust else p_chart.planets[pi][3][p_aff]
-    theirs = _NO_CRIT if o_combust else o_chart.planets[oi][3][o_aff]
+    mine = _NO_CRIT if p_combust else (p_chart.planets[pi] or p_chart.planet(pi))[3][p_aff]
+    theirs = _NO_CRIT if o_combust else (o_chart.planets[oi] or o_chart.planet(oi))[3][o_aff]
     roll0 = draw()
     roll1 = draw()
     crit0 = roll0 < mine[1] - _MARGIN or (roll0 <= mine[1] + _MARGIN and below(roll0, mine[0], mine[1]))
