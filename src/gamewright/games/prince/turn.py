@@ -19,7 +19,6 @@ from gamewright.games.prince.options import Config, config_for
 from gamewright.games.prince.resolution_tables import polarity
 from gamewright.games.prince.resolve import (
     _MARGIN,
-    _STATS_BY_SIGN,
     ZERO,
     Check,
     Direct,
@@ -210,7 +209,7 @@ def _apply_rounded(state: SideState, i: int, raw: int, testimony: bool) -> tuple
 def _check(side: str, chart: _Chart, state: SideState, i: int, draw: Callable[[], float],
            checks: list[tuple]) -> None:
     """One combustion check (000 §11, 001 §11): one draw; an unspent exaltation save turns a hit into survival."""
-    dig, thresh, curves, _, _ = chart.planets[i] or chart.planet(i)
+    dig, thresh, curves, _ = chart.planets[i] or chart.planet(i)
     a = state.affliction[i]
     roll = draw()
     curve = curves[a]  # ``resolve._curve(dig, a, thresh)``
@@ -265,15 +264,20 @@ class _Crits(dict[int, tuple[Fraction, float]]):
         return found
 
 
-# What the turn reads of one planet of a chart: its dignity, threshold (``resolve.threshold``), combustion curves,
-# crit chances and its code (below). A planet's stats and dignity are its planet's and sign's
-# (``resolve.profile_for``) and its threshold adds whether it is in sect, so these are shared by every chart with
-# that planet in that sign.
-PlanetRecord = tuple[str, int, _Curves, _Crits, int]
-_PLANET_RECORDS: dict[tuple[str, bool, bool], dict[int, PlanetRecord]] = {
-    (crit, degradation, durability): {}
-    for crit in ("design", "prototype") for degradation in (False, True) for durability in (False, True)
-}  # by (crit, degradation, sect durability): all a record reads of the config
+_CRITS: dict[tuple[int, str, bool], _Crits] = {}
+
+
+def _crits_of(luck: int, mode: str, degradation: bool) -> _Crits:
+    """The shared crit table of a luck under a crit mode and degradation (a few dozen in all)."""
+    found = _CRITS.get((luck, mode, degradation))
+    if found is None:
+        found = _CRITS[luck, mode, degradation] = _Crits(luck, mode, degradation)
+    return found
+
+
+# What the turn reads of one planet of a chart: its dignity, threshold (``resolve.threshold``), combustion curves
+# and crit chances (both tables shared by every planet with the same values)
+PlanetRecord = tuple[str, int, _Curves, _Crits]
 
 
 class _Chart:
@@ -294,20 +298,9 @@ class _Chart:
     def planet(self, i: int) -> PlanetRecord:
         """Planet ``i``'s record (kept in ``planets``)."""
         cfg, profile = self.cfg, self.profile
-        sign = profile.signs[i]
-        # a planet's stats are its planet's and sign's (``resolve.profile_for``), so what it sends and receives in
-        # a matchup depends on (planet, sign) alone: that code keys the shared tables (-1: stats of another kind)
-        code = i * 12 + sign if profile.stats[i] is _STATS_BY_SIGN[i][sign] else -1
-        shared = _PLANET_RECORDS.get((cfg.crit, cfg.degradation, cfg.sect_durability))
-        key = code * 2 + (profile.teams[i] == profile.sect)
-        found = shared.get(key) if shared is not None and code >= 0 else None
-        if found is None:
-            dig, thresh = profile.dignities[i], threshold(cfg, profile, i)
-            found = (dig, thresh, _curves_of(dig, thresh), _Crits(profile.stats[i].luck, cfg.crit, cfg.degradation),
-                     code)
-            if shared is not None and code >= 0:
-                shared[key] = found
-        self.planets[i] = found
+        dig, thresh = profile.dignities[i], threshold(cfg, profile, i)
+        found = self.planets[i] = (dig, thresh, _curves_of(dig, thresh),
+                                   _crits_of(profile.stats[i].luck, cfg.crit, cfg.degradation))
         return found
 
     def targets_of(self, i: int) -> tuple[Target, ...]:
@@ -343,21 +336,34 @@ def _chart(cfg: Config, profile: Profile) -> _Chart:
 
 
 class _Amounts(dict[int, tuple[Fraction, int]]):
-    """What one acting planet sends the other in one matchup (``resolve._output``, 000 §13a step 4) and its
-    units, by key ``affliction * 2 + crit`` (the sender's affliction; 0 when the config has no degradation,
-    which the amount then ignores); a pure function of the key."""
+    """What a sender's stat sends under a polarity and the two modalities (``resolve._output``, 000 §13a step 4)
+    and its units, by key ``affliction * 2 + crit`` (the sender's affliction; 0 when the config has no
+    degradation, which the amount then ignores); a pure function of the key."""
 
     __slots__ = ("stat", "pol", "out_mod", "in_mod", "degradation", "modality")
 
-    def __init__(self, stat: int, pol: str, out_mod: str, in_mod: str, cfg: Config) -> None:
+    def __init__(self, stat: int, pol: str, out_mod: str, in_mod: str, degradation: bool, modality: bool) -> None:
         super().__init__()
         self.stat, self.pol, self.out_mod, self.in_mod = stat, pol, out_mod, in_mod
-        self.degradation, self.modality = cfg.degradation, cfg.modality
+        self.degradation, self.modality = degradation, modality
 
     def __missing__(self, key: int) -> tuple[Fraction, int]:
         found = self[key] = _amount(self.stat, key >> 1, self.pol, self.out_mod, self.in_mod, bool(key & 1),
                                     self.degradation, self.modality)
         return found
+
+
+_AMOUNTS: dict[tuple[int, str, str, str, bool, bool], _Amounts] = {}
+
+
+def _amounts_of(stat: int, pol: str, out_mod: str, in_mod: str, degradation: bool, modality: bool) -> _Amounts:
+    """The shared amount table of these values (a few hundred in all); the modalities are "" when the config
+    ignores them, so those tables are shared."""
+    key = (stat, pol, out_mod, in_mod, degradation, modality)
+    found = _AMOUNTS.get(key)
+    if found is None:
+        found = _AMOUNTS[key] = _Amounts(*key)
+    return found
 
 
 # (polarity, whether it is testimony, what the player's planet receives, what the opponent's receives, the
@@ -369,27 +375,15 @@ class Pair:
     """A player's and an opponent's ``_Chart`` under one config, and each matchup of their planets as it is first
     played (its polarity and amounts depend on the two signs and stats alone: the profiles are immutable)."""
 
-    __slots__ = ("cfg", "player", "opponent", "p_chart", "o_chart", "matchups", "shared")
+    __slots__ = ("cfg", "player", "opponent", "p_chart", "o_chart", "matchups")
 
     def __init__(self, cfg: Config, player: Profile, opponent: Profile) -> None:
         self.cfg, self.player, self.opponent = cfg, player, opponent
         self.p_chart, self.o_chart = _chart(cfg, player), _chart(cfg, opponent)
         self.matchups: list[Matchup | None] = [None] * 49  # by pi * 7 + oi
-        self.shared = _MATCHUPS[cfg.degradation, cfg.modality]
 
     def matchup(self, pi: int, oi: int) -> Matchup:
-        """The matchup of ``pi`` and ``oi``, from the shared table when both planets' codes key it."""
-        p_code = (self.p_chart.planets[pi] or self.p_chart.planet(pi))[4]
-        o_code = (self.o_chart.planets[oi] or self.o_chart.planet(oi))[4]
-        if p_code < 0 or o_code < 0:
-            found = self._matchup(pi, oi)
-        else:
-            key = p_code * 84 + o_code
-            found = self.shared.get(key) or self.shared.setdefault(key, self._matchup(pi, oi))
-        self.matchups[pi * 7 + oi] = found
-        return found
-
-    def _matchup(self, pi: int, oi: int) -> Matchup:
+        """The matchup of ``pi`` and ``oi`` (kept in ``matchups``)."""
         cfg, pp, op = self.cfg, self.player, self.opponent
         pol = _POLARITY[pp.signs[pi]][op.signs[oi]]  # step 1
         testimony = pol == "testimony"
@@ -398,19 +392,16 @@ class Pair:
         else:
             p_mod = o_mod = ""
         p_stats, o_stats = pp.stats[pi], op.stats[oi]
-        return (
+        degradation, modality = cfg.degradation, cfg.modality
+        found = self.matchups[pi * 7 + oi] = (
             pol,
             testimony,
-            _Amounts(o_stats.healing if testimony else o_stats.damage, pol, o_mod, p_mod, cfg),
-            _Amounts(p_stats.healing if testimony else p_stats.damage, pol, p_mod, o_mod, cfg),
+            _amounts_of(o_stats.healing if testimony else o_stats.damage, pol, o_mod, p_mod, degradation, modality),
+            _amounts_of(p_stats.healing if testimony else p_stats.damage, pol, p_mod, o_mod, degradation, modality),
             "testimony" if testimony else "affliction",  # ref §2: friction propagates as affliction
             "affliction" if testimony else "testimony",
         )
-
-
-# matchups by (player code × 84 + opponent code), one table per (degradation, modality): all a matchup reads of
-# the config (its amounts; the polarity reads nothing)
-_MATCHUPS: dict[tuple[bool, bool], dict[int, Matchup]] = {(d, m): {} for d in (False, True) for m in (False, True)}
+        return found
 
 
 _PAIRS: dict[tuple[int, int], Pair] = {}
