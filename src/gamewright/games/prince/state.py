@@ -42,7 +42,7 @@ from gamewright.games.prince.resolve import (
 )
 from gamewright.games.prince.run_events import encounter_payload, opponent_planet_payload, turn_event
 from gamewright.games.prince.tables import JOYS, PLANETS
-from gamewright.games.prince.turn import Pair, resolve_pair
+from gamewright.games.prince.turn import resolve_turn
 
 RULE_SELECT = "000 §13"
 
@@ -119,7 +119,6 @@ class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.c
         "rng",
         "orng",
         "last",
-        "pair",
     )
     cfg: Config
     rules_json: dict[str, Any]
@@ -145,11 +144,9 @@ class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.c
     rng: Rng
     orng: Rng
     last: TurnResult | None
-    pair: Pair | None  # the turn's tables of the player's and the current opponent's charts (``turn.pair_for``)
 
     def __init__(self) -> None:
         self.last: TurnResult | None = None
-        self.pair: Pair | None = None
 
     # ------------------------------------------------------------------------------------------------------
     # construction
@@ -247,11 +244,7 @@ class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.c
         oi = self.current
         opponent = self.opponent
         assert opponent is not None  # set by every encounter start, before the run is active
-        # the kept pair serves while it is this config's, this Prince's and this opponent's (checked by identity)
-        pair = self.pair
-        if pair is None or pair.opponent is not opponent or pair.player is not self.player or pair.cfg is not self.cfg:
-            pair = self.pair = Pair(self.cfg, self.player, opponent)
-        result = resolve_pair(pair, self.ps, self.os, pi, oi, self.rng.draws())
+        result = resolve_turn(self.cfg, (self.player, opponent), (self.ps, self.os), (pi, oi), self.rng)
         self.last = result
         affliction, testimony = result.score
         self.distance += affliction + testimony  # 001 §13: Distance accumulates every turn's score
