@@ -7,6 +7,7 @@ Its persistence and the report ``prince show`` displays are ``app.princes``'; th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from gamewright.games.prince.resolution_tables import UNLOCK_AT
@@ -36,6 +37,14 @@ def aspect_web(profile: Any, active: int) -> list[dict[str, Any]]:
     ]
 
 
+_ALL_UNLOCKED = max(UNLOCK_AT.values())  # from here on every planet is unlocked
+
+
+@lru_cache(maxsize=128)  # one entry per count up to ``_ALL_UNLOCKED``
+def _unlocked_at(encounters: int) -> tuple[bool, ...]:
+    return tuple(UNLOCK_AT[p] <= encounters for p in PLANETS)  # 000 §12 "Cumulative"
+
+
 @dataclass(slots=True)
 class Progress:
     """Cumulative encounters, active aspects, house illumination counts and joys achieved."""
@@ -51,7 +60,7 @@ class Progress:
         return cls(encounters=UNLOCK_AT["Saturn"], aspects=ALL_ASPECTS)
 
     def unlocked_mask(self) -> list[bool]:
-        return [UNLOCK_AT[p] <= self.encounters for p in PLANETS]  # 000 §12 "Cumulative"
+        return list(_unlocked_at(min(self.encounters, _ALL_UNLOCKED)))
 
     def clone(self) -> Progress:
         return Progress(self.encounters, self.aspects, list(self.illumination), list(self.joys))

@@ -87,6 +87,10 @@ def _mask(planets: list[bool]) -> int:
     return _mask_of(tuple(planets))
 
 
+# each planet's pair bits with the six others
+_PAIRS_OF: tuple[int, ...] = tuple(sum(pair_bit(i, j) for j in range(7) if j != i) for i in range(7))
+
+
 class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
     """One run. Mutable; ``clone`` copies what an action can change."""
 
@@ -274,7 +278,9 @@ class PrinceState(Previewable, PublicView, Resamplable, SelfChecking):  # core.c
         """000 §12: an aspect activates once both its planets (``pi`` just now) are deployed in one encounter
         (from next turn)."""
         events = []
-        for j in range(7):
+        # when every pair of ``pi`` is active already (a veteran's), nothing can activate
+        candidates = range(7) if self.progress.aspects & _PAIRS_OF[pi] != _PAIRS_OF[pi] else range(0)
+        for j in candidates:
             if (self.deployed >> j) & 1 and self.player.aspects[pi][j] is not None:
                 bit = pair_bit(pi, j)
                 if not self.progress.aspects & bit:

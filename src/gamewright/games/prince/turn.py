@@ -133,6 +133,15 @@ class ResolvedTurn(TurnResult):
     def score(self) -> tuple[int, int]:
         return self._score
 
+    @property
+    def combusted(self) -> list[tuple[str, str]]:
+        """``TurnResult.combusted``, read off the check records without making ``Check`` objects (the lab's metrics
+        read it every turn)."""
+        checks = self._checks
+        if checks and isinstance(checks[0], Check):
+            return [(c.side, c.planet) for c in checks if c.combusted]
+        return [(c[0], c[1]) for c in checks if c[7]]  # a Check's fields in order: side, planet, …, combusted
+
 
 # ref §3 keeps a reached carry in [−1/2, 1/2]: each of those lattice values as one lasting Fraction object, so
 # a carry read back is known by identity (its numerator and denominator are slow to read)
