@@ -37,6 +37,7 @@ class Streams:
         blocks = seeds // BLOCK
         self.blocks, self.local = np.unique(blocks, return_inverse=True)
         self.lane = seeds % BLOCK
+        self._row = self.local * BLOCK + self.lane  # a run's row of the blocks' buffers stacked
         self._turn = [_generator(TURN, int(b)) for b in self.blocks]
         self._turn_buffer = np.empty((len(self.blocks), BLOCK, TURN_SLOTS), np.float32)
         self._encounter: dict[int, np.ndarray] = {}
@@ -53,7 +54,7 @@ class Streams:
         live[self.local[rows]] = True
         for b in np.flatnonzero(live):
             self._turn[b].random(dtype=np.float32, out=self._turn_buffer[b])
-        return self._turn_buffer[self.local[rows], self.lane[rows]]
+        return self._turn_buffer.reshape(-1, TURN_SLOTS).take(self._row.take(rows), axis=0)
 
     def encounter(self, rows: np.ndarray, number: np.ndarray) -> np.ndarray:
         """The encounter-start uniforms (len(rows), ENCOUNTER_SLOTS) of runs ``rows`` starting encounter

@@ -73,11 +73,19 @@ def check(rules: Rules, side: Side, rows: np.ndarray, planets: np.ndarray, roll:
     """Combustion checks (000 §11, 001 §11) of planet ``planets[k]`` of run ``rows[k]``: roll < P; an unspent
     exaltation save turns the first hit into survival. Updates the side; returns the flat indices of the planets
     that combusted."""
-    at = rows * 7 + planets
-    of_chart = side.chart[rows] * 7 + planets
-    dignity = flat(rules.pool.dignity)[of_chart]
-    hit = roll < combust_probability(dignity, flat(side.affliction)[at], flat(rules.threshold)[of_chart])
-    saved = hit & (dignity == EXALTATION) & ~flat(side.save_used)[at]
+    return check_at(rules, side, rows * 7 + planets, side.chart.take(rows) * 7 + planets, roll)
+
+
+def check_at(rules: Rules, side: Side, at: np.ndarray, of_chart: np.ndarray, roll: np.ndarray) -> np.ndarray:
+    """``check`` of the planets at flat indices ``at`` of the side (``row * 7 + planet``), ``of_chart`` the same
+    planets in the pool (``chart * 7 + planet``). (``take`` gathers far faster than fancy indexing.)"""
+    if not len(at):
+        return at
+    dignity = flat(rules.pool.dignity).take(of_chart)
+    threshold = flat(rules.threshold).take(of_chart)
+    hit = roll < rules.combust_probability(dignity, flat(side.affliction).take(at), threshold)
+    saved = hit & (dignity == EXALTATION)
+    saved &= ~flat(side.save_used).take(at)
     flat(side.save_used)[at[saved]] = True
     burned = at[hit & ~saved]
     flat(side.combust)[burned] = True
@@ -92,13 +100,26 @@ class Rules:
     pool: ChartPool
     threshold: np.ndarray  # (P, 7)
     spread: np.ndarray  # (P * 7, 7): signed eighths from chart c's planet i (row c * 7 + i) to each planet
+    burn: np.ndarray  # (5, T + 1, T + 1) ``combust_probability`` by dignity, threshold and affliction ≤ T
+
+    def combust_probability(self, dignity: np.ndarray, affliction: np.ndarray, threshold: np.ndarray) -> np.ndarray:
+        """``arith.combust_probability`` read from ``burn`` (the same float operations, so the same numbers):
+        affliction past the threshold reads r = 1 as at the threshold."""
+        size = self.burn.shape[1]
+        return self.burn.reshape(-1).take((dignity * size + threshold) * size + np.minimum(affliction, threshold))
 
     @classmethod
     def of(cls, cfg: Config, pool: ChartPool) -> Rules:
         size = pool.aspect
         if cfg.sect_amplifies:  # 000 §4a: same-sect aspects ×1.25 under sect=propagation
             size = np.where(pool.same_team, size * 5 // 4, size)
-        return cls(cfg, pool, pool.thresholds(cfg), size.reshape(-1, 7))
+        threshold = pool.thresholds(cfg)
+        # every (dignity, T, A ≤ T) up to the pool's largest threshold; T = 0 never occurs (durability ≥ 1)
+        top = int(threshold.max())
+        dignity, t, a = np.ix_(np.arange(5), np.arange(top + 1), np.arange(top + 1))
+        burn = combust_probability(dignity, a, np.maximum(t, 1))
+        # int8: at most ±10 eighths, so a row gathered per run and turn is 7 bytes
+        return cls(cfg, pool, threshold, size.reshape(-1, 7).astype(np.int8), burn)
 
     def propagation(self, chart: np.ndarray, acting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(|multiplier| in eighths, inverted) from ``acting`` to each planet (…, 7): the 000 §4 table's base
@@ -111,48 +132,98 @@ def resolve(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.n
             u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Resolve a turn in place for every run (player planet ``pi`` against ``oi``, uniforms ``u``): the turn's
     score (001 §13: every affliction change, up or down) and which of the player's planets combusted."""
+    score, p_burned, _ = resolve_sparse(rules, player, opponent, pi, oi, u)
+    burned = np.zeros((len(pi), 7), bool)
+    flat(burned)[p_burned] = True
+    return score, burned
+
+
+def resolve_sparse(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.ndarray,
+                   u: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``resolve`` with the combustions as flat indices (``row * 7 + planet``): (score, the player's, the
+    opponent's). Gathers are ``take`` on flat arrays: far faster than fancy indexing."""
     cfg, pool = rules.cfg, rules.pool
     m = len(pi)
-    rows = np.arange(m)
-    p_at, o_at = rows * 7 + pi, rows * 7 + oi  # flat indices of the acting planets …
+    u = np.ascontiguousarray(u)
+    u_flat = u.reshape(-1)
+    rows7 = np.arange(0, 7 * m, 7)
+    p_at, o_at = rows7 + pi, rows7 + oi  # flat indices of the acting planets …
     p_of, o_of = player.chart * 7 + pi, opponent.chart * 7 + oi  # … and of them in the pool
-    p_sign, o_sign = flat(pool.sign)[p_of], flat(pool.sign)[o_of]
-    pol = POLARITY[p_sign, o_sign]  # step 1
+    sign = flat(pool.sign)
+    p_sign, o_sign = sign.take(p_of), sign.take(o_of)
+    pol = flat(POLARITY).take(p_sign * 12 + o_sign)  # step 1
     testimony = pol == TESTIMONY
     # step 2: both crits (ref §2)
-    p_before, o_before = flat(player.affliction)[p_at], flat(opponent.affliction)[o_at]
-    p_crit = u[:, slot.CRIT_P] < crit_chance(cfg, flat(pool.luck)[p_of], p_before)
-    o_crit = u[:, slot.CRIT_O] < crit_chance(cfg, flat(pool.luck)[o_of], o_before)
+    p_before, o_before = flat(player.affliction).take(p_at), flat(opponent.affliction).take(o_at)
+    luck = flat(pool.luck)
+    p_crit = u[:, slot.CRIT_P] < crit_chance(cfg, luck.take(p_of), p_before)
+    o_crit = u[:, slot.CRIT_O] < crit_chance(cfg, luck.take(o_of), o_before)
     # steps 3–4 from start-of-turn affliction; testimony sends healing, the rest damage
-    stats = pool.healing_or_damage
-    p_stat, o_stat = stats[testimony.astype(np.intp), p_of], stats[testimony.astype(np.intp), o_of]
-    to_player = output(cfg, o_stat, o_before, pol, CARDINAL[o_sign], MUTABLE[p_sign], o_crit)
-    to_opponent = output(cfg, p_stat, p_before, pol, CARDINAL[p_sign], MUTABLE[o_sign], p_crit)
+    stats = flat(pool.healing_or_damage)
+    stat_row = testimony * (pool.size * 7)
+    p_stat, o_stat = stats.take(stat_row + p_of), stats.take(stat_row + o_of)
+    to_player = output(cfg, o_stat, o_before, pol, CARDINAL.take(o_sign), MUTABLE.take(p_sign), o_crit)
+    to_opponent = output(cfg, p_stat, p_before, pol, CARDINAL.take(p_sign), MUTABLE.take(o_sign), p_crit)
     score = np.zeros(m, np.int32)
-    burned = np.zeros((m, 7), bool)
-    for side, acting, at, units, check_slot, spread_slot, mine in (
-        (player, pi, p_at, to_player, slot.CHECK_P, slot.PROPAGATION_P, True),
-        (opponent, oi, o_at, to_opponent, slot.CHECK_O, slot.PROPAGATION_O, False),
+    burned = []
+    for side, at, of, units, before, check_slot, spread_slot in (
+        (player, p_at, p_of, to_player, p_before, slot.CHECK_P, slot.PROPAGATION_P),
+        (opponent, o_at, o_of, to_opponent, o_before, slot.CHECK_O, slot.PROPAGATION_O),
     ):
         # step 5: apply; step 6: check the acting planet if its affliction rose
-        delta, applied, flat(side.carry)[at] = quantize(
-            cfg, flat(side.affliction)[at], flat(side.carry)[at], units, testimony, ~flat(side.combust)[at])
-        flat(side.affliction)[at] += delta
+        carry = flat(side.carry)
+        delta, applied, carry[at] = quantize(cfg, before, carry.take(at), units, testimony,
+                                             ~flat(side.combust).take(at))
+        flat(side.affliction)[at] = before + delta
         score += np.abs(delta)
         due = np.flatnonzero(delta > 0)
-        hit = check(rules, side, due, acting[due], u[due, check_slot])
+        hit = check_at(rules, side, at.take(due), of.take(due), u[:, check_slot].take(due))
         # step 7: propagation from an acting planet that is not combust (ref §2/§3 base)
-        base = units if cfg.raw_base else applied * UNIT
-        size, inverted = rules.propagation(side.chart, acting)
-        reach = (size > 0) & ~side.combust & ~flat(side.combust)[at][:, None]
+        spread, hits = _propagate(rules, side, at, of, units, applied, testimony, u_flat, spread_slot)
+        score += spread
+        burned.append(np.concatenate([hit, hits]))
+    return score, burned[0], burned[1]
+
+
+def _propagate(rules: Rules, side: Side, at: np.ndarray, of: np.ndarray, units: np.ndarray, applied: np.ndarray,
+               testimony: np.ndarray, u_flat: np.ndarray, spread_slot: int) -> tuple[np.ndarray, np.ndarray]:
+    """Step 7 for one side (000 §4, ref §2/§3): what the acting planet at ``at`` (``of`` in the pool) sends on to
+    the planets it aspects — its ``units`` received (raw base) or ``applied`` (whole points) × the multiplier —
+    and the targets' checks. Returns the score of the changes and the flat indices of the planets that
+    combusted."""
+    cfg = rules.cfg
+    base = units if cfg.raw_base else applied * UNIT
+    eighths = rules.spread.take(of, axis=0)  # (m, 7) signed eighths, 0 without a major aspect
+    size = np.abs(eighths)
+    reach = eighths != 0
+    reach &= ~side.combust
+    reach &= ~flat(side.combust).take(at)[:, None]  # the acting planet may have combusted in step 6
+    heal = eighths < 0  # testimony heals; an inverting aspect (square, opposition) flips it
+    heal ^= testimony[:, None]
+    if cfg.carry:
         # ">> 3" floors an eighth (000 §4 multipliers in eighths), cheaper than "// 8"
-        d, _, side.carry = quantize(cfg, side.affliction, side.carry, base[:, None] * size >> 3,
-                                    testimony[:, None] ^ inverted, reach)
+        d, _, side.carry = quantize(cfg, side.affliction, side.carry, base[:, None] * size >> 3, heal, reach)
         side.affliction += d
-        score += row_sum(np.abs(d))
-        r, j = np.nonzero(d > 0)
-        hits = check(rules, side, r, j, u[r, spread_slot + j])
-        if mine:
-            flat(burned)[hit] = True
-            flat(burned)[hits] = True
-    return score, burned
+        score = row_sum(np.abs(d))
+        due = d > 0
+    else:
+        if cfg.raw_base:  # ref §2: ⌊x + ½⌋ of the floored eighths
+            amount = ((base[:, None] * size >> 3) + UNIT // 2) // UNIT
+        else:  # base = applied × UNIT, a multiple of 8 units: ⌊(applied × UNIT × size / 8 + UNIT / 2) / UNIT⌋
+            amount = applied.astype(np.int16)[:, None] * size.astype(np.int16)  # small numbers: int16
+            amount += 4
+            amount >>= 3
+        amount *= reach
+        # rounded half up, a heal clamped at 0 (ref §2): affliction +gain, −loss, and |change| = gain + loss
+        loss = amount * heal
+        gain = amount - loss
+        loss = np.minimum(loss, side.affliction)
+        side.affliction += gain
+        side.affliction -= loss
+        score = row_sum(gain) + row_sum(loss)
+        due = gain > 0
+    idx = np.flatnonzero(due)
+    r = idx // 7
+    j = idx - 7 * r
+    hits = check_at(rules, side, idx, side.chart.take(r) * 7 + j, u_flat.take(r * slot.TURN_SLOTS + spread_slot + j))
+    return score, hits
