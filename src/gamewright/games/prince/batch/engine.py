@@ -181,7 +181,8 @@ class Runs:
             # 000 §13: an encounter is as long as the unlocked planets (seven); ref §2: none left ends it early
             candidates = ~combust
             w = (self.weights if whole else self.weights[rows]) * candidates
-            w += candidates * (row_sum(w) == 0)[:, None]  # all-zero weights: the candidates alike
+            none = np.flatnonzero(row_sum(w) == 0)  # all-zero weights (rare): the candidates alike
+            w[none] = candidates[none]
             found = (self.turn if whole else self.turn[rows]) < 7
             found &= combust_bits(combust) != 127
             np.copyto(current, weighted_pick(w, u), where=found)
@@ -203,13 +204,14 @@ def _play_pass(rules: Rules, policy: Policy, out: BatchResult) -> None:
     runs.start_encounter(np.arange(n))
     encounters = rules.cfg.encounters_per_run
     alive = np.ones(n, bool)
-    distance = np.zeros(n, np.int64)
+    distance = np.zeros(n, np.int64)  # the acting planets' changes (001 §13) …
+    spread = np.zeros((n, 7), np.int32)  # … and the propagated ones, per planet
     sent = np.zeros((n, 7), np.int32)
     turns = 0
     while len(runs.ids):
         draws = streams.turn(runs.ids)  # ended runs' blocks may draw on: nobody reads those lanes again
         pi = policy(rules, runs.player, runs.opponent, runs.current, draws[:, slot.CHOICE])
-        score, _, _ = resolve_sparse(rules, runs.player, runs.opponent, pi, runs.current, draws)
+        score, _, _ = resolve_sparse(rules, runs.player, runs.opponent, pi, runs.current, draws, spread)
         distance += score
         flat(sent)[np.arange(0, 7 * len(pi), 7) + pi] += 1
         turns += 1
@@ -225,7 +227,7 @@ def _play_pass(rules: Rules, policy: Policy, out: BatchResult) -> None:
         if len(over):
             at = runs.ids[over]
             out.won[at] = won[over]
-            out.distance[at] = distance[over]
+            out.distance[at] = distance[over] + row_sum(spread[over])
             out.turns[at] = turns
             out.encounter[at] = runs.encounter[over]
             out.sent[at] = sent[over]
@@ -237,7 +239,7 @@ def _play_pass(rules: Rules, policy: Policy, out: BatchResult) -> None:
             streams.forget_before(int(runs.encounter[alive].min()))
         if np.count_nonzero(alive) < 0.75 * len(alive):
             runs.keep(alive)
-            distance, sent = distance[alive], sent[alive]
+            distance, spread, sent = distance[alive], spread[alive], sent[alive]
             alive = np.ones(len(runs.ids), bool)
 
 

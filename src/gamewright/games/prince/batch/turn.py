@@ -101,6 +101,9 @@ class Rules:
     threshold: np.ndarray  # (P, 7)
     spread: np.ndarray  # (P * 7, 7): signed eighths from chart c's planet i (row c * 7 + i) to each planet
     burn: np.ndarray  # (5, T + 1, T + 1) ``combust_probability`` by dignity, threshold and affliction ≤ T
+    # (2 * P * 7, 7): ``spread``, then its negation: row ``testimony * P * 7 + c * 7 + i`` is negative where the
+    # change heals (testimony heals, an inverting aspect flips it), so one gather gives both without a row loop
+    signed: np.ndarray
 
     def combust_probability(self, dignity: np.ndarray, affliction: np.ndarray, threshold: np.ndarray) -> np.ndarray:
         """``arith.combust_probability`` read from ``burn`` (the same float operations, so the same numbers):
@@ -119,7 +122,8 @@ class Rules:
         dignity, t, a = np.ix_(np.arange(5), np.arange(top + 1), np.arange(top + 1))
         burn = combust_probability(dignity, a, np.maximum(t, 1))
         # int8: at most ±10 eighths, so a row gathered per run and turn is 7 bytes
-        return cls(cfg, pool, threshold, size.reshape(-1, 7).astype(np.int8), burn)
+        spread = size.reshape(-1, 7).astype(np.int8)
+        return cls(cfg, pool, threshold, spread, burn, np.concatenate([spread, -spread]))
 
     def propagation(self, chart: np.ndarray, acting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(|multiplier| in eighths, inverted) from ``acting`` to each planet (…, 7): the 000 §4 table's base
@@ -138,10 +142,12 @@ def resolve(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.n
     return score, burned
 
 
-def resolve_sparse(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.ndarray,
-                   u: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def resolve_sparse(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, oi: np.ndarray, u: np.ndarray,
+                   changes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``resolve`` with the combustions as flat indices (``row * 7 + planet``): (score, the player's, the
-    opponent's). Gathers are ``take`` on flat arrays: far faster than fancy indexing."""
+    opponent's). With ``changes`` ((m, 7) int32), the propagated changes' part of the score is added there per
+    planet instead of to the score (summing rows is a row loop: the engine sums a run's once, when it ends).
+    Gathers are ``take`` on flat arrays: far faster than fancy indexing."""
     cfg, pool = rules.cfg, rules.pool
     m = len(pi)
     u = np.ascontiguousarray(u)
@@ -179,38 +185,48 @@ def resolve_sparse(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, o
         due = np.flatnonzero(delta > 0)
         hit = check_at(rules, side, at.take(due), of.take(due), u[:, check_slot].take(due))
         # step 7: propagation from an acting planet that is not combust (ref §2/§3 base)
-        spread, hits = _propagate(rules, side, at, of, units, applied, testimony, u_flat, spread_slot)
+        spread, hits = _propagate(rules, side, at, of, units, applied, testimony, u_flat, spread_slot, changes)
         score += spread
         burned.append(np.concatenate([hit, hits]))
     return score, burned[0], burned[1]
 
 
 def _propagate(rules: Rules, side: Side, at: np.ndarray, of: np.ndarray, units: np.ndarray, applied: np.ndarray,
-               testimony: np.ndarray, u_flat: np.ndarray, spread_slot: int) -> tuple[np.ndarray, np.ndarray]:
+               testimony: np.ndarray, u_flat: np.ndarray, spread_slot: int,
+               changes: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     """Step 7 for one side (000 §4, ref §2/§3): what the acting planet at ``at`` (``of`` in the pool) sends on to
     the planets it aspects — its ``units`` received (raw base) or ``applied`` (whole points) × the multiplier —
-    and the targets' checks. Returns the score of the changes and the flat indices of the planets that
-    combusted."""
+    and the targets' checks. Returns the score of the changes (0 if ``changes`` is given: each planet's |change|
+    is added there instead) and the flat indices of the planets that combusted.
+
+    (m,) columns are spread over the seven planets by ``np.repeat``: a broadcast ``[:, None]`` against (m, 7)
+    runs a seven-long inner loop per row, several times slower."""
     cfg = rules.cfg
-    base = units if cfg.raw_base else applied * UNIT
-    eighths = rules.spread.take(of, axis=0)  # (m, 7) signed eighths, 0 without a major aspect
-    size = np.abs(eighths)
-    reach = eighths != 0
+    m = len(at)
+    base = units if cfg.raw_base else applied
+    # an acting planet combust (before or by its check in step 6) sends nothing on: no base, no change
+    base = base * ~flat(side.combust).take(at)
+    signed = rules.signed.take(testimony * len(rules.spread) + of, axis=0)  # (m, 7), negative: heals
+    size = np.abs(signed)
+    reach = signed != 0  # 0 without a major aspect
     reach &= ~side.combust
-    reach &= ~flat(side.combust).take(at)[:, None]  # the acting planet may have combusted in step 6
-    heal = eighths < 0  # testimony heals; an inverting aspect (square, opposition) flips it
-    heal ^= testimony[:, None]
+    heal = signed < 0
     if cfg.carry:
-        # ">> 3" floors an eighth (000 §4 multipliers in eighths), cheaper than "// 8"
-        d, _, side.carry = quantize(cfg, side.affliction, side.carry, base[:, None] * size >> 3, heal, reach)
+        units = np.repeat(base if cfg.raw_base else base * UNIT, 7).reshape(m, 7)
+        units *= size
+        units >>= 3  # ">> 3" floors an eighth (000 §4 multipliers in eighths), cheaper than "// 8"
+        d, _, side.carry = quantize(cfg, side.affliction, side.carry, units, heal, reach)
         side.affliction += d
-        score = row_sum(np.abs(d))
+        change = np.abs(d)
         due = d > 0
     else:
         if cfg.raw_base:  # ref §2: ⌊x + ½⌋ of the floored eighths
-            amount = ((base[:, None] * size >> 3) + UNIT // 2) // UNIT
+            amount = np.repeat(base, 7).reshape(m, 7) * size >> 3
+            amount += UNIT // 2
+            amount //= UNIT
         else:  # base = applied × UNIT, a multiple of 8 units: ⌊(applied × UNIT × size / 8 + UNIT / 2) / UNIT⌋
-            amount = applied.astype(np.int16)[:, None] * size.astype(np.int16)  # small numbers: int16
+            amount = np.repeat(base.astype(np.int16), 7).reshape(m, 7)  # small numbers: int16
+            amount *= size
             amount += 4
             amount >>= 3
         amount *= reach
@@ -220,8 +236,14 @@ def _propagate(rules: Rules, side: Side, at: np.ndarray, of: np.ndarray, units: 
         loss = np.minimum(loss, side.affliction)
         side.affliction += gain
         side.affliction -= loss
-        score = row_sum(gain) + row_sum(loss)
+        change = loss
+        change += gain
         due = gain > 0
+    if changes is None:
+        score = row_sum(change)
+    else:
+        changes += change
+        score = np.zeros(m, np.int32)
     idx = np.flatnonzero(due)
     r = idx // 7
     j = idx - 7 * r
