@@ -88,7 +88,9 @@ def weighted_pick(weights: np.ndarray, u: np.ndarray) -> np.ndarray:
     """``Rng.weighted_choice`` on rows: the first index whose running total exceeds u × total (running totals
     never fall, so it is the number of totals that do not)."""
     running = running_total(weights)
-    return row_sum(running <= (u * running[..., -1])[..., None])
+    limit = u * running[..., -1]
+    # repeated to the totals' shape: a broadcast against a short last axis loops per row, several times slower
+    return row_sum(running <= np.repeat(limit, running.shape[-1]).reshape(running.shape))
 
 
 @dataclass
@@ -156,7 +158,8 @@ class Runs:
             self.current[rows] = self.sequence[rows, 0]
             self.position[rows] = 1
         else:  # ref §2: weight-0 planets never appear; all-zero weights draw uniformly
-            w = np.where(row_sum(n)[:, None] == 0, 1, n)
+            w = n.copy()
+            w[np.flatnonzero(row_sum(n) == 0)] = 1
             self.current[rows] = weighted_pick(w, u[:, slot.ENC_FIRST])
 
     def next_opponent_planet(self, rows: np.ndarray | None, u: np.ndarray) -> np.ndarray:

@@ -60,12 +60,16 @@ class Streams:
         """The encounter-start uniforms (len(rows), ENCOUNTER_SLOTS) of runs ``rows`` starting encounter
         ``number`` (0-based)."""
         out = np.empty((len(rows), ENCOUNTER_SLOTS))
-        for e in np.unique(number):
+        numbers = np.unique(number)
+        for e in numbers:
             if int(e) not in self._encounter:
                 self._encounter[int(e)] = np.stack(
                     [_generator(ENCOUNTER, int(b), int(e)).random((BLOCK, ENCOUNTER_SLOTS)) for b in self.blocks])
-            pick = number == e
-            out[pick] = self._encounter[int(e)][self.local[rows[pick]], self.lane[rows[pick]]]
+            draws = self._encounter[int(e)].reshape(-1, ENCOUNTER_SLOTS)
+            if len(numbers) == 1:
+                return draws.take(self._row.take(rows), axis=0)
+            pick = np.flatnonzero(number == e)
+            out[pick] = draws.take(self._row.take(rows.take(pick)), axis=0)
         return out
 
     def forget_before(self, number: int) -> None:
