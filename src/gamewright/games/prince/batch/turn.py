@@ -15,11 +15,12 @@ import numpy as np
 
 from gamewright.games.prince.batch import streams as slot
 from gamewright.games.prince.batch.arith import (
+    FRICTION,
     TESTIMONY,
     UNIT,
     combust_probability,
     crit_chance,
-    output,
+    degradation,
     quantize,
     row_sum,
 )
@@ -81,15 +82,70 @@ def check_at(rules: Rules, side: Side, at: np.ndarray, of_chart: np.ndarray, rol
     planets in the pool (``chart * 7 + planet``). (``take`` gathers far faster than fancy indexing.)"""
     if not len(at):
         return at
-    dignity = flat(rules.pool.dignity).take(of_chart)
-    threshold = flat(rules.threshold).take(of_chart)
-    hit = roll < rules.combust_probability(dignity, flat(side.affliction).take(at), threshold)
-    saved = hit & (dignity == EXALTATION)
+    hit = np.flatnonzero(roll < rules.tables.combust_probability(of_chart, flat(side.affliction).take(at)))
+    at = at.take(hit)
+    saved = rules.tables.exalted.take(of_chart.take(hit))
     saved &= ~flat(side.save_used).take(at)
     flat(side.save_used)[at[saved]] = True
-    burned = at[hit & ~saved]
+    burned = at[~saved]
     flat(side.combust)[burned] = True
     return burned
+
+
+DEGRADED = 11  # affliction 0…10 and above (000 §13a: from 10 on a stat is fully degraded)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What a turn reads per pool planet (index ``chart * 7 + planet``), flat and in small integers (a turn
+    gathers from them at random: small tables stay in cache), and the small tables those index, computed by the
+    very operations of ``arith`` (so the same numbers)."""
+
+    sign: np.ndarray  # (P * 7,) int16
+    sign12: np.ndarray  # (P * 7,) int16, sign × 12: a sign pair is ``sign12[player] + sign[opponent]``
+    # (P * 7,) int16, luck × DEGRADED: the row of ``crit`` (ref §2, 001 §7) to read at min(A, 10)
+    luck: np.ndarray
+    crit: np.ndarray  # (luck * DEGRADED,) float64
+    # (2 * P * 7,) int16, the stat sent × DEGRADED (damage, then healing: row ``testimony * P * 7 + planet``)
+    stat: np.ndarray
+    sent: np.ndarray  # (stat * DEGRADED,) int32: stat × degradation at min(A, 10) (000 §13a)
+    # (2 * 144,) int32 per sign pair: friction halves (×16 or ×8) × modality, sent to the opponent, then to
+    # the player
+    factor: np.ndarray
+    burn: np.ndarray  # (5 * (T + 1) * (T + 1),) float64 ``combust_probability`` by dignity, T and A ≤ T
+    burn_row: np.ndarray  # (P * 7,) int32: where a planet's row of ``burn`` starts (its dignity and threshold)
+    threshold: np.ndarray  # (P * 7,) int16
+    exalted: np.ndarray  # (P * 7,) bool: the planet has an exaltation save (000 §11)
+
+    @classmethod
+    def of(cls, cfg: Config, pool: ChartPool, threshold: np.ndarray) -> Tables:
+        a = np.arange(DEGRADED)
+        luck = np.arange(int(pool.luck.max()) + 1)
+        stat = np.arange(int(pool.healing_or_damage.max()) + 1)
+        # 000 §13a step 4, 001 §6: friction sends half (in sixteenths), modality ×(1 + ¼ cardinal sender) ×
+        # (1 + ¼ mutable receiver) (in sixteenths) — the factors of ``arith.output``
+        ps, os = np.divmod(np.arange(144), 12)
+        half = 16 - 8 * (POLARITY.reshape(-1) == FRICTION)
+        to_opponent = half * ((4 + CARDINAL[ps]) * (4 + MUTABLE[os]) if cfg.modality else 16)
+        to_player = half * ((4 + CARDINAL[os]) * (4 + MUTABLE[ps]) if cfg.modality else 16)
+        # every (dignity, T, A ≤ T) up to the pool's largest threshold; T = 0 never occurs (durability ≥ 1)
+        size = int(threshold.max()) + 1
+        dignity, t, affliction = np.ix_(np.arange(5), np.arange(size), np.arange(size))
+        burn = combust_probability(dignity, affliction, np.maximum(t, 1))
+        dignities = flat(pool.dignity)
+        sign = flat(pool.sign).astype(np.int16)
+        return cls(sign, sign * 12, (flat(pool.luck) * DEGRADED).astype(np.int16),
+                   crit_chance(cfg, luck[:, None], a).reshape(-1),
+                   (flat(pool.healing_or_damage) * DEGRADED).astype(np.int16),
+                   (stat[:, None] * degradation(cfg, a)).reshape(-1).astype(np.int32),
+                   np.concatenate([to_opponent, to_player]).astype(np.int32), burn.reshape(-1),
+                   ((dignities * size + flat(threshold)) * size).astype(np.int32), flat(threshold).astype(np.int16),
+                   dignities == EXALTATION)
+
+    def combust_probability(self, of: np.ndarray, affliction: np.ndarray) -> np.ndarray:
+        """``arith.combust_probability`` of pool planets ``of`` at ``affliction``: read from ``burn``, affliction
+        past the threshold as at it (r = 1 either way)."""
+        return self.burn.take(self.burn_row.take(of) + np.minimum(affliction, self.threshold.take(of)))
 
 
 @dataclass
@@ -100,16 +156,10 @@ class Rules:
     pool: ChartPool
     threshold: np.ndarray  # (P, 7)
     spread: np.ndarray  # (P * 7, 7): signed eighths from chart c's planet i (row c * 7 + i) to each planet
-    burn: np.ndarray  # (5, T + 1, T + 1) ``combust_probability`` by dignity, threshold and affliction ≤ T
     # (2 * P * 7, 7): ``spread``, then its negation: row ``testimony * P * 7 + c * 7 + i`` is negative where the
     # change heals (testimony heals, an inverting aspect flips it), so one gather gives both without a row loop
     signed: np.ndarray
-
-    def combust_probability(self, dignity: np.ndarray, affliction: np.ndarray, threshold: np.ndarray) -> np.ndarray:
-        """``arith.combust_probability`` read from ``burn`` (the same float operations, so the same numbers):
-        affliction past the threshold reads r = 1 as at the threshold."""
-        size = self.burn.shape[1]
-        return self.burn.reshape(-1).take((dignity * size + threshold) * size + np.minimum(affliction, threshold))
+    tables: Tables
 
     @classmethod
     def of(cls, cfg: Config, pool: ChartPool) -> Rules:
@@ -117,13 +167,9 @@ class Rules:
         if cfg.sect_amplifies:  # 000 §4a: same-sect aspects ×1.25 under sect=propagation
             size = np.where(pool.same_team, size * 5 // 4, size)
         threshold = pool.thresholds(cfg)
-        # every (dignity, T, A ≤ T) up to the pool's largest threshold; T = 0 never occurs (durability ≥ 1)
-        top = int(threshold.max())
-        dignity, t, a = np.ix_(np.arange(5), np.arange(top + 1), np.arange(top + 1))
-        burn = combust_probability(dignity, a, np.maximum(t, 1))
         # int8: at most ±10 eighths, so a row gathered per run and turn is 7 bytes
         spread = size.reshape(-1, 7).astype(np.int8)
-        return cls(cfg, pool, threshold, spread, burn, np.concatenate([spread, -spread]))
+        return cls(cfg, pool, threshold, spread, np.concatenate([spread, -spread]), Tables.of(cfg, pool, threshold))
 
     def propagation(self, chart: np.ndarray, acting: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(|multiplier| in eighths, inverted) from ``acting`` to each planet (…, 7): the 000 §4 table's base
@@ -148,28 +194,28 @@ def resolve_sparse(rules: Rules, player: Side, opponent: Side, pi: np.ndarray, o
     opponent's). With ``changes`` ((m, 7) int32), the propagated changes' part of the score is added there per
     planet instead of to the score (summing rows is a row loop: the engine sums a run's once, when it ends).
     Gathers are ``take`` on flat arrays: far faster than fancy indexing."""
-    cfg, pool = rules.cfg, rules.pool
+    cfg = rules.cfg
     m = len(pi)
     u = np.ascontiguousarray(u)
     u_flat = u.reshape(-1)
     rows7 = np.arange(0, 7 * m, 7)
     p_at, o_at = rows7 + pi, rows7 + oi  # flat indices of the acting planets …
     p_of, o_of = player.chart * 7 + pi, opponent.chart * 7 + oi  # … and of them in the pool
-    sign = flat(pool.sign)
-    p_sign, o_sign = sign.take(p_of), sign.take(o_of)
-    pol = flat(POLARITY).take(p_sign * 12 + o_sign)  # step 1
+    tables = rules.tables
+    pair = tables.sign12.take(p_of) + tables.sign.take(o_of)  # the two signs
+    pol = flat(POLARITY).take(pair)  # step 1
     testimony = pol == TESTIMONY
-    # step 2: both crits (ref §2)
+    # step 2: both crits (ref §2), by the acting planets' start-of-turn affliction (tables: min(A, 10))
     p_before, o_before = flat(player.affliction).take(p_at), flat(opponent.affliction).take(o_at)
-    luck = flat(pool.luck)
-    p_crit = u[:, slot.CRIT_P] < crit_chance(cfg, luck.take(p_of), p_before)
-    o_crit = u[:, slot.CRIT_O] < crit_chance(cfg, luck.take(o_of), o_before)
-    # steps 3–4 from start-of-turn affliction; testimony sends healing, the rest damage
-    stats = flat(pool.healing_or_damage)
-    stat_row = testimony * (pool.size * 7)
-    p_stat, o_stat = stats.take(stat_row + p_of), stats.take(stat_row + o_of)
-    to_player = output(cfg, o_stat, o_before, pol, CARDINAL.take(o_sign), MUTABLE.take(p_sign), o_crit)
-    to_opponent = output(cfg, p_stat, p_before, pol, CARDINAL.take(p_sign), MUTABLE.take(o_sign), p_crit)
+    p_degraded, o_degraded = np.minimum(p_before, DEGRADED - 1), np.minimum(o_before, DEGRADED - 1)
+    p_crit = u[:, slot.CRIT_P] < tables.crit.take(tables.luck.take(p_of) + p_degraded)
+    o_crit = u[:, slot.CRIT_O] < tables.crit.take(tables.luck.take(o_of) + o_degraded)
+    # steps 3–4 from start-of-turn affliction; testimony sends healing, the rest damage; a crit doubles
+    healing = testimony * len(tables.sign)
+    to_opponent = tables.sent.take(tables.stat.take(healing + p_of) + p_degraded) * tables.factor.take(pair)
+    to_opponent += to_opponent * p_crit
+    to_player = tables.sent.take(tables.stat.take(healing + o_of) + o_degraded) * tables.factor.take(pair + 144)
+    to_player += to_player * o_crit
     score = np.zeros(m, np.int32)
     burned = []
     for side, at, of, units, before, check_slot, spread_slot in (
