@@ -61,7 +61,11 @@ def random_choice(rules: Rules, player: Side, opponent: Side, oi: np.ndarray, u:
     """A uniformly random planet among those not combust (000 §11; the random agent over ``legal_actions``): the
     k-th, k = ⌊u × their count⌋ (float64, as u × an int32 count), read from tables by the combust pattern."""
     del rules, opponent, oi
-    bits = combust_bits(player.combust)
+    return random_pick(combust_bits(player.combust), u)
+
+
+def random_pick(bits: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """``random_choice`` given the combust planets as bits (``combust_bits``)."""
     k = (u * FREE.take(bits)).astype(np.int64)
     return NTH.take(bits.astype(np.int64) * 8 + k)
 
@@ -184,10 +188,10 @@ class Runs:
             # 000 §13: an encounter is as long as the unlocked planets (seven); ref §2: none left ends it early
             candidates = ~combust
             w = (self.weights if whole else self.weights[rows]) * candidates
-            none = np.flatnonzero(row_sum(w) == 0)  # all-zero weights (rare): the candidates alike
-            w[none] = candidates[none]
             found = (self.turn if whole else self.turn[rows]) < 7
-            found &= combust_bits(combust) != 127
+            none = np.flatnonzero(row_sum(w) == 0)  # all-zero weights (rare): the candidates alike, if any
+            w[none] = candidates[none]
+            found[none] &= candidates[none].any(axis=1)
             np.copyto(current, weighted_pick(w, u), where=found)
         if not whole:
             self.current[rows] = current
@@ -211,16 +215,22 @@ def _play_pass(rules: Rules, policy: Policy, out: BatchResult) -> None:
     spread = np.zeros((n, 7), np.int32)  # … and the propagated ones, per planet
     sent = np.zeros((n, 7), np.int32)
     turns = 0
+    # the Prince's combust planets as bits: only a turn changes them, so the defeat test's serve the next choice
+    bits = np.zeros(n, np.uint8)
     while len(runs.ids):
         draws = streams.turn(runs.ids)  # ended runs' blocks may draw on: nobody reads those lanes again
-        pi = policy(rules, runs.player, runs.opponent, runs.current, draws[:, slot.CHOICE])
+        if policy is random_choice:
+            pi = random_pick(bits, draws[:, slot.CHOICE])
+        else:
+            pi = policy(rules, runs.player, runs.opponent, runs.current, draws[:, slot.CHOICE])
         score, _, _ = resolve_sparse(rules, runs.player, runs.opponent, pi, runs.current, draws, spread)
         distance += score
         flat(sent)[np.arange(0, 7 * len(pi), 7) + pi] += 1
         turns += 1
         runs.turn += 1
         # ref §2 defeat_when: every (unlocked) planet combust — for a veteran, all seven either way
-        lost = combust_bits(runs.player.combust) == 127
+        bits = combust_bits(runs.player.combust)
+        lost = bits == 127
         ended = ~runs.next_opponent_planet(None, draws[:, slot.OPPONENT_DRAW])
         ended |= lost
         ended &= alive
@@ -242,7 +252,7 @@ def _play_pass(rules: Rules, policy: Policy, out: BatchResult) -> None:
             streams.forget_before(int(runs.encounter[alive].min()))
         if np.count_nonzero(alive) < 0.75 * len(alive):
             runs.keep(alive)
-            distance, spread, sent = distance[alive], spread[alive], sent[alive]
+            distance, spread, sent, bits = distance[alive], spread[alive], sent[alive], bits[alive]
             alive = np.ones(len(runs.ids), bool)
 
 
