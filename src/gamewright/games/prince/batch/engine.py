@@ -97,6 +97,17 @@ def weighted_pick(weights: np.ndarray, u: np.ndarray) -> np.ndarray:
     return row_sum(running <= np.repeat(limit, running.shape[-1]).reshape(running.shape))
 
 
+def weighted_picks(weights: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """(m, d): ``weighted_pick`` of each row's weights (m, k) for each of its d uniforms (m, d), with replacement.
+    Planet-major: the counts are summed over the k planets as (d, m) arrays, one contiguous step per planet."""
+    running = running_total(weights)
+    limits = (u * running[:, -1:]).T.copy()  # (d, m)
+    count = np.zeros(limits.shape, np.int64)
+    for total in running.T.copy():  # each planet's running totals (m,)
+        count += total <= limits
+    return count.T
+
+
 @dataclass
 class BatchResult:
     """Per run (in the order of ``seeds``): the figures the lab's Space Prince metrics read."""
@@ -157,8 +168,8 @@ class Runs:
         self.weights[rows] = n
         self.turn[rows] = 0
         if cfg.prebuilt:  # ref §3: seven draws with replacement, weight max(1, N)
-            w = np.broadcast_to(np.maximum(1, n)[:, None, :], (len(rows), SEQUENCE_LENGTH, 7))
-            self.sequence[rows] = weighted_pick(w, u[:, slot.ENC_SEQUENCE:slot.ENC_SEQUENCE + SEQUENCE_LENGTH])
+            self.sequence[rows] = weighted_picks(np.maximum(1, n),
+                                                 u[:, slot.ENC_SEQUENCE:slot.ENC_SEQUENCE + SEQUENCE_LENGTH])
             self.current[rows] = self.sequence[rows, 0]
             self.position[rows] = 1
         else:  # ref §2: weight-0 planets never appear; all-zero weights draw uniformly
