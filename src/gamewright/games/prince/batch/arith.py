@@ -96,7 +96,15 @@ def combust_probability_where(due: np.ndarray, dignity: np.ndarray, affliction: 
                               threshold: np.ndarray) -> np.ndarray:
     """``combust_probability`` where ``due``, 0 elsewhere (arguments broadcast to ``due``'s shape); the curve is
     evaluated only where a check is due."""
-    at = np.nonzero(due)
+    at = np.unravel_index(np.flatnonzero(due), due.shape)  # ``nonzero``'s indices: far faster than it on 4-D
     out = np.zeros(due.shape)
-    out[at] = combust_probability(*(np.broadcast_to(a, due.shape)[at] for a in (dignity, affliction, threshold)))
+    out[at] = combust_probability(*(_gather(a, at, due.shape) for a in (dignity, affliction, threshold)))
     return out
+
+
+def _gather(array: np.ndarray, at: tuple[np.ndarray, ...], shape: tuple[int, ...]) -> np.ndarray:
+    """``np.broadcast_to(array, shape)[at]`` read from ``array`` itself (index 0 along its broadcast axes):
+    the same numbers without indexing a broadcast view."""
+    array = np.asarray(array)
+    array = array.reshape((1,) * (len(shape) - array.ndim) + array.shape)
+    return array[tuple(i if n != 1 else 0 for i, n in zip(at, array.shape, strict=True))]
