@@ -52,8 +52,14 @@ class ChartPool:
 
     def cross_weights(self, player: np.ndarray, opponent: np.ndarray) -> np.ndarray:
         """(m, 7) N of each opponent planet: its major relationships with the player's seven planets (000 §13)."""
-        majors = self.sign_counts[player] @ MAJOR  # (m, 12): the player's planets in major relation to each sign
-        return np.take_along_axis(majors, self.sign[opponent], axis=1)
+        signs = self.sign.take(opponent, axis=0)
+        signs += (player * 12)[:, None]  # flat indices into ``majors``
+        return self.majors.reshape(-1).take(signs)
+
+    @cached_property
+    def majors(self) -> np.ndarray:
+        """(P, 12): per chart, its planets in a major relationship with each sign (``cross_weights``' rows)."""
+        return self.sign_counts @ MAJOR
 
     @cached_property
     def healing_or_damage(self) -> np.ndarray:

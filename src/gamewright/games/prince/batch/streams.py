@@ -37,6 +37,7 @@ class Streams:
         blocks = seeds // BLOCK
         self.blocks, self.local = np.unique(blocks, return_inverse=True)
         self.lane = seeds % BLOCK
+        self._row = self.local * BLOCK + self.lane  # a run's row of the blocks' buffers stacked
         self._turn = [_generator(TURN, int(b)) for b in self.blocks]
         self._turn_buffer = np.empty((len(self.blocks), BLOCK, TURN_SLOTS), np.float32)
         self._encounter: dict[int, np.ndarray] = {}
@@ -53,18 +54,22 @@ class Streams:
         live[self.local[rows]] = True
         for b in np.flatnonzero(live):
             self._turn[b].random(dtype=np.float32, out=self._turn_buffer[b])
-        return self._turn_buffer[self.local[rows], self.lane[rows]]
+        return self._turn_buffer.reshape(-1, TURN_SLOTS).take(self._row.take(rows), axis=0)
 
     def encounter(self, rows: np.ndarray, number: np.ndarray) -> np.ndarray:
         """The encounter-start uniforms (len(rows), ENCOUNTER_SLOTS) of runs ``rows`` starting encounter
         ``number`` (0-based)."""
         out = np.empty((len(rows), ENCOUNTER_SLOTS))
-        for e in np.unique(number):
+        numbers = np.unique(number)
+        for e in numbers:
             if int(e) not in self._encounter:
                 self._encounter[int(e)] = np.stack(
                     [_generator(ENCOUNTER, int(b), int(e)).random((BLOCK, ENCOUNTER_SLOTS)) for b in self.blocks])
-            pick = number == e
-            out[pick] = self._encounter[int(e)][self.local[rows[pick]], self.lane[rows[pick]]]
+            draws = self._encounter[int(e)].reshape(-1, ENCOUNTER_SLOTS)
+            if len(numbers) == 1:
+                return draws.take(self._row.take(rows), axis=0)
+            pick = np.flatnonzero(number == e)
+            out[pick] = draws.take(self._row.take(rows.take(pick)), axis=0)
         return out
 
     def forget_before(self, number: int) -> None:
