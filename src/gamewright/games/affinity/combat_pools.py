@@ -144,6 +144,47 @@ def pc_pool(f: Fighter, spec: Ability, t: Fighter | None, at: Square, affinity: 
                     req_mods, tuple(f.help_faces))
 
 
+class PoolNumbers(NamedTuple):
+    """``pc_pool``'s numbers without its named terms: what a policy weighing many actions needs of each roll."""
+
+    safe: int
+    divine: int  # ref §3 Weapon of Faith: one exertion die more (0 or 1)
+    net: int  # the bonus and penalty dice, summed
+    threshold: int
+    required: int
+    helps: int  # faces a Help adds to the count
+
+
+def pool_numbers(f: Fighter, spec: Ability, t: Fighter | None, far_shot: bool, affinity: int) -> PoolNumbers:
+    """The numbers of ``pc_pool(f, spec, t, at, affinity)``, ``far_shot`` saying whether ``at`` is past the
+    weapon's normal reach (the long-range −1d6). The same rules as ``pc_pool``, counted without naming them
+    (tests/affinity/test_pool_numbers.py pins the two together)."""
+    attack = spec.effect in ("attack", "devastate")
+    safe = f.prof + f.rally_dice + affinity
+    if spec.effect == "disengage" and "battlefield_awareness" in f.features:
+        safe += 1
+    net = -1 if f.analysed >= 0 else 0  # ``pool_mods``
+    if t is not None and t.side != f.side:
+        if f.mark == t.idx:
+            net += 1
+        if t.analysed == f.side:
+            net += 1
+        if attack and t.prone_bonus:
+            net += 1
+    if far_shot and attack and t is not None and spec.range == 0:
+        net -= 1
+    base_req = spec.required or (class_data().weapons[f.weapon].required if spec.effect == "attack" else 0)
+    return PoolNumbers(safe, 1 if spec.divine_die else 0, net, TIERS[spec.tier],
+                       base_req + rs.extra_required(f, spec.tier), len(f.help_faces))
+
+
+def far_shot(f: Fighter, spec: Ability, t: Fighter, moved: int) -> bool:
+    """``f``'s weapon strike at ``t`` from where free movement toward it ends, ``moved`` squares of its distance
+    walked, lies past the normal reach (ref §3 Weapons: long range, −1d6)."""
+    near, far = reach_of(f, spec)
+    return far > near and max(abs(t.x - f.x), abs(t.y - f.y)) - moved > near
+
+
 def npc_plan(st: CombatState, f: Fighter, spec: Attack, t: Fighter) -> PoolPlan:
     """A creature attack: its fixed pool (ref §1 NPCs; 1s never burn) with the same named modifiers; its
     reach is the attack's own range, so no long range."""

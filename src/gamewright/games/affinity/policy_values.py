@@ -10,7 +10,6 @@ from typing import Any
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import Fighter
 from gamewright.games.affinity.combat_damage import DamageTerms
-from gamewright.games.affinity.combat_pools import PoolBase
 from gamewright.games.affinity.data_files import Ability, class_data
 from gamewright.games.affinity.tactics import LayerKey, expected_lost
 
@@ -30,8 +29,6 @@ def layer_key(f: Fighter) -> LayerKey:
 # what a target defends an attack with: its loss table (below), what meets the damage, defence rolls, extra
 # defence d6, its dice outermost first, the worth of each die
 Losses = tuple[dict[int, float], DamageTerms, int, int, LayerKey, float]
-# what every exertion of one attack on one target shares (``policies.GreedyPolicy._strike``)
-Strike = tuple[PoolBase, float, float, str, int, "Losses | None"]
 
 
 @cache
