@@ -45,8 +45,10 @@ def test_pool_numbers_and_far_shot_are_pc_pools_numbers() -> None:
                 if t is not None:
                     near, far = reach_of(f, spec)
                     at, moved = path_toward(f, t, near)
-                    assert far_shot(f, spec, t, moved) == (far > near and square_dist(at, (t.x, t.y)) > near)
-                shot = t is not None and far_shot(f, spec, t, moved)
+                    left = square_dist((f.x, f.y), (t.x, t.y)) - moved
+                    assert left == square_dist(at, (t.x, t.y))  # each step takes one square off
+                    assert far_shot(near, far, left) == (far > near and square_dist(at, (t.x, t.y)) > near)
+                shot = t is not None and far_shot(near, far, left)
                 for affinity in (0, 2):
                     pool = pc_pool(f, spec, t, at, affinity)
                     assert tuple(pool_numbers(f, spec, t, shot, affinity)) == (

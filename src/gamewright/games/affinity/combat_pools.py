@@ -178,11 +178,11 @@ def pool_numbers(f: Fighter, spec: Ability, t: Fighter | None, far_shot: bool, a
                        base_req + rs.extra_required(f, spec.tier), len(f.help_faces))
 
 
-def far_shot(f: Fighter, spec: Ability, t: Fighter, moved: int) -> bool:
-    """``f``'s weapon strike at ``t`` from where free movement toward it ends, ``moved`` squares of its distance
-    walked, lies past the normal reach (ref §3 Weapons: long range, −1d6)."""
-    near, far = reach_of(f, spec)
-    return far > near and max(abs(t.x - f.x), abs(t.y - f.y)) - moved > near
+def far_shot(near: int, far: int, left: int) -> bool:
+    """A weapon strike with reach ``near`` (``far`` at long range) at a target ``left`` squares away lies past the
+    normal reach (ref §3 Weapons: long range, −1d6). Free movement toward a target (``path_toward``) takes one
+    square of its distance a step, so after ``moved`` steps ``left`` is the distance less ``moved``."""
+    return far > near and left > near
 
 
 def npc_plan(st: CombatState, f: Fighter, spec: Attack, t: Fighter) -> PoolPlan:

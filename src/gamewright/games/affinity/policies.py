@@ -48,6 +48,7 @@ class GreedyPolicy:
     def __init__(self) -> None:
         self._threat: dict[tuple[str, int], float] = {}
         self._memo: dict[tuple[Any, ...], Any] | None = None  # valuations of the decision being scored
+        self._worth: dict[int, float] | None = None  # ``die_value`` of the decision being scored, by fighter
 
     def choose(self, state: CombatState) -> Act:
         """The best-scoring legal action, the first listed on a tie; nothing scoring above 0: end the turn.
@@ -60,7 +61,7 @@ class GreedyPolicy:
         if state.winner is not None:
             return best
         f = state.fighters[state.active]
-        self._memo = {}
+        self._memo, self._worth = {}, {}
         unweighed, attacks = sorted_abilities(f.abilities) if f.pc else NONE_SORTED
         fighters = state.fighters
         try:
@@ -102,7 +103,7 @@ class GreedyPolicy:
                             if score > best_score:
                                 best, best_score = act, score
         finally:
-            self._memo = None
+            self._memo = self._worth = None
         return best
 
     def _best_move(self, state: CombatState, f: Fighter, moves: list[Act], best: Act, best_score: float
@@ -158,11 +159,19 @@ class GreedyPolicy:
             self._threat[key] = value = max(0.5, value)
         return value
 
-    @per_decision
     def die_value(self, state: CombatState, f: Fighter) -> float:
-        if f.status != rs.OK:
-            return 0.02  # an unconscious combatant is no threat
-        return self.threat(state, f) / (dice_left(f) + 1)
+        """The worth of one of ``f``'s dice: its threat shared over its dice. The most asked valuation, kept in
+        its own memo of the decision (by fighter; ``per_decision``'s, without the wrapper's call)."""
+        worth = self._worth
+        if worth is not None:
+            value = worth.get(f.idx)
+            if value is not None:
+                return value
+        # an unconscious combatant is no threat
+        value = 0.02 if f.status != rs.OK else self.threat(state, f) / (dice_left(f) + 1)
+        if worth is not None:
+            worth[f.idx] = value
+        return value
 
     @per_decision
     def stage_cost(self, state: CombatState, f: Fighter, resolve: int) -> float:
@@ -199,14 +208,20 @@ class GreedyPolicy:
         actions among the targets it can reach, the weakest drawing most."""
         total = 0.0
         mine = self.die_value(state, f) ** 2
-        for e in state.fighters:
-            if e.side == f.side or e.status != rs.OK:
+        side, fx, fy = f.side, f.x, f.y
+        fighters = state.fighters
+        allies: list[tuple[Fighter, float]] | None = None  # ``f``'s conscious side with their weights, in order
+        for e in fighters:
+            if e.side == side or e.status != rs.OK:
                 continue
             reach = self.reach(state, e) + 2
-            if dist(e, f) > reach:
+            ex, ey = e.x, e.y
+            if max(abs(ex - fx), abs(ey - fy)) > reach:
                 continue
-            weights = sum(self.die_value(state, c) ** 2 for c in state.fighters
-                          if c.side == f.side and c.status == rs.OK and dist(e, c) <= reach)
+            if allies is None:
+                allies = [(c, self.die_value(state, c) ** 2) for c in fighters
+                          if c.side == side and c.status == rs.OK]
+            weights = sum(w for c, w in allies if max(abs(ex - c.x), abs(ey - c.y)) <= reach)
             total += e.actions_per_turn * mine / weights if weights else 0.0
         return total
 
@@ -247,11 +262,15 @@ class GreedyPolicy:
     @per_decision
     def _foes_closing(self, state: CombatState, f: Fighter) -> bool:
         """Some conscious foe will reach one of ``f``'s side within two of its turns."""
+        side = f.side
+        squares = [(a.x, a.y) for a in state.fighters if a.side == side and a.status == rs.OK]
         for e in state.fighters:
-            if e.side != f.side and e.status == rs.OK:
+            if e.side != side and e.status == rs.OK:
                 reach = self.reach(state, e) + 2 * FREE_MOVE
-                if any(a.side == f.side and a.status == rs.OK and dist(e, a) <= reach for a in state.fighters):
-                    return True
+                ex, ey = e.x, e.y
+                for x, y in squares:
+                    if max(abs(ex - x), abs(ey - y)) <= reach:
+                        return True
         return False
 
     @per_decision
@@ -266,15 +285,24 @@ class GreedyPolicy:
             return 0.0
         return valued(t, dist_, self._losses(state, t, dtype, area))
 
-    @per_decision
     def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool) -> Losses:
         """What ``t`` defends an attack with (``combat_damage.incoming`` in parts, without the damage) and the
-        worth of each of its dice."""
+        worth of each of its dice; kept in the decision's memo by (target, type, area), without a wrapper's call
+        (the keys ``per_decision`` makes begin with a name, so none is the same)."""
+        memo = self._memo
+        key = (t.idx, dtype, area)
+        if memo is not None:
+            known = memo.get(key)
+            if known is not None:
+                return known  # type: ignore[no-any-return]
         terms = damage_terms(state, t, dtype)
         capacity, bonus = defence_dice(state, t, dtype, area)
         layers = layer_key(t)
-        return (loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
-                self.die_value(state, t))
+        losses = (loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
+                  self.die_value(state, t))
+        if memo is not None:
+            memo[key] = losses
+        return losses
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
@@ -417,12 +445,13 @@ class _Strikes:
         The roll is the one ``combat_actions.pc_use`` makes from where free movement toward ``t`` ends."""
         policy, state, f = self.policy, self.state, self.f
         prof = f.prof
+        near, far = reach_of(f, spec)
+        d = max(abs(f.x - t.x), abs(f.y - t.y))
         moved = 0  # squares free movement takes toward ``t``, stopping within the ability's reach
         if t is not f and spec.effect != "dash":
-            near = reach_of(f, spec)[0]
-            moved = max(0, min(max(abs(f.x - t.x), abs(f.y - t.y)) - near, f.move_left))
+            moved = max(0, min(d - near, f.move_left))
         walk = 0.05 * moved  # prefer attacks that need no walking
-        nums = pool_numbers(f, spec, t, spec.range == 0 and far_shot(f, spec, t, moved), 0)
+        nums = pool_numbers(f, spec, t, spec.range == 0 and far_shot(near, far, d - moved), 0)
         threshold, req, helps = nums.threshold, nums.required, nums.helps
         w = self.weapon
         attack = spec.effect == "attack"
