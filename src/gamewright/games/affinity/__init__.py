@@ -57,6 +57,7 @@ class AffinityGame:
 
     def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None) -> None:
         self.rules = SPEC.resolve(ruleset, options)
+        self._sheets: list[Any] | None = None  # ``party()`` for new fights: fixed by the rules, only read
 
     @property
     def num_players(self) -> int:
@@ -82,7 +83,9 @@ class AffinityGame:
         from gamewright.games.affinity.combat import build_fight, encounter_count
         from gamewright.games.affinity.data_files import creature
 
-        party = self.party()
+        if self._sheets is None:  # fighters copy what they take of a sheet, so the sheets serve every fight
+            self._sheets = self.party()
+        party = self._sheets
         cdef = creature(self.rules.creature)
         count = self.rules.count or encounter_count(cdef, party, str(self.rules.budget))
         options = self.rules.as_dict()

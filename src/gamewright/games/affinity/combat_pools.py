@@ -154,6 +154,19 @@ class PoolNumbers(NamedTuple):
     required: int
     helps: int  # faces a Help adds to the count
 
+    def dice(self, exertion: int) -> tuple[int, int]:
+        """(safe, exertion) dice rolled with ``exertion`` chosen: ``PoolBase.dice`` (ref §1: "−1d6" removes a safe
+        die first, never below 0 dice)."""
+        safe, exertion = self.safe, exertion + self.divine
+        net = self.net
+        if net > 0:
+            safe += net
+        elif net < 0:
+            cut = min(-net, safe)
+            safe -= cut
+            exertion -= min(-net - cut, exertion)
+        return safe, exertion
+
 
 def pool_numbers(f: Fighter, spec: Ability, t: Fighter | None, far_shot: bool, affinity: int) -> PoolNumbers:
     """The numbers of ``pc_pool(f, spec, t, at, affinity)``, ``far_shot`` saying whether ``at`` is past the

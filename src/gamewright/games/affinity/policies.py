@@ -18,7 +18,7 @@ from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, Combat
 from gamewright.games.affinity.combat_damage import damage_terms, defence_dice
 from gamewright.games.affinity.combat_fighters import creature_of
 from gamewright.games.affinity.combat_legality import legal_moves, legal_uses, others, reach_of, spec_of, use_acts
-from gamewright.games.affinity.combat_pools import PoolNumbers, attack_damage, far_shot, npc_plan, pool_numbers
+from gamewright.games.affinity.combat_pools import attack_damage, far_shot, npc_plan, pool_numbers
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
 from gamewright.games.affinity.policy_values import (
@@ -134,7 +134,7 @@ class GreedyPolicy:
         expert_check = check if spec.tier in EXPERT_TIERS else 0.0
         best, best_e = -math.inf, lo
         for exertion in range(lo, hi + 1):
-            safe, ex = _dice(nums, exertion)
+            safe, ex = nums.dice(exertion)
             cost = check if exertion and exertion >= prof else 0.0
             _, p_ok, burn = damage_dist(safe + nums.helps, ex, nums.threshold, nums.required, 0, 0)
             score = value * p_ok - burn * mine - cost - (1 - p_ok) * expert_check
@@ -410,20 +410,6 @@ class GreedyPolicy:
         return 0.0
 
 
-def _dice(nums: PoolNumbers, exertion: int) -> tuple[int, int]:
-    """(safe, exertion) dice rolled with ``exertion`` chosen: ``combat_pools.PoolBase.dice`` on the numbers (ref §1:
-    "−1d6" removes a safe die first, never below 0 dice)."""
-    safe, exertion = nums.safe, exertion + nums.divine
-    net = nums.net
-    if net > 0:
-        safe += net
-    elif net < 0:
-        cut = min(-net, safe)
-        safe -= cut
-        exertion -= min(-net - cut, exertion)
-    return safe, exertion
-
-
 class _Strikes:
     """A PC's attacks weighed in one decision: what they all share (the attacker's worth per die, the cost of its
     Resolve check, its weapon), and for one attack on one target the score of each exertion.
@@ -470,7 +456,7 @@ class _Strikes:
         check, mine = self.check, self.mine
         best, best_e = -math.inf, lo
         for exertion in range(lo, hi + 1):
-            safe, ex = _dice(nums, exertion)
+            safe, ex = nums.dice(exertion)
             dd, p_ok, burn = damage_dist(safe + helps, ex, threshold, req, base if exertion else centered, prof)
             if attack:
                 value = 0.0 if losses is None else valued(t, dd, losses)
