@@ -171,7 +171,7 @@ class PoolNumbers(NamedTuple):
 def pool_numbers(f: Fighter, spec: Ability, t: Fighter | None, far_shot: bool, affinity: int) -> PoolNumbers:
     """The numbers of ``pc_pool(f, spec, t, at, affinity)``, ``far_shot`` saying whether ``at`` is past the
     weapon's normal reach (the long-range −1d6). The same rules as ``pc_pool``, counted without naming them
-    (tests/affinity/test_pool_numbers.py pins the two together)."""
+    (tests/affinity/test_policy_fast_paths.py pins the two together)."""
     attack = spec.effect in ("attack", "devastate")
     safe = f.prof + f.rally_dice + affinity
     if spec.effect == "disengage" and "battlefield_awareness" in f.features:

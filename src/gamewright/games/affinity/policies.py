@@ -28,6 +28,7 @@ from gamewright.games.affinity.policy_values import (
     SUPPORT_EFFECTS,
     Losses,
     dice_left,
+    has_expert_action,
     layer_key,
     loss_table,
     sorted_abilities,
@@ -183,7 +184,7 @@ class GreedyPolicy:
             return 1.5 * t  # collapse: out of the fight
         stage = 5 - (f.resolve_max - resolve) - 1  # the stage it falls to
         if stage >= 4:  # Pressured: no Expert+ actions
-            expert = f.pc and any(is_expert_or_higher(class_data().abilities[k].tier) for k in f.abilities)
+            expert = f.pc and has_expert_action(f.abilities)
             return (0.15 if expert else 0.02) * t
         if stage == 3:  # Shaken: one defence die less (never below 1)
             return (0.15 if f.prof > 1 else 0.06) * t

@@ -11,6 +11,7 @@ from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import Fighter
 from gamewright.games.affinity.combat_damage import DamageTerms
 from gamewright.games.affinity.data_files import Ability, class_data
+from gamewright.games.affinity.pools import is_expert_or_higher
 from gamewright.games.affinity.tactics import LayerKey, expected_lost
 
 
@@ -67,6 +68,13 @@ def sorted_abilities(abilities: tuple[str, ...]) -> tuple[frozenset[str], dict[s
     known = [data[k] for k in abilities if k in data and data[k].tier != "none"]
     unweighed = frozenset(a.key for a in known if a.effect not in SUPPORT_EFFECTS and a.effect not in ATTACK_EFFECTS)
     return unweighed, {a.key: a for a in known if a.effect in ATTACK_EFFECTS}
+
+
+@cache
+def has_expert_action(abilities: tuple[str, ...]) -> bool:
+    """A PC with these abilities has an Expert-or-higher one (what Pressured takes away, 003 Resolve Stages)."""
+    data = class_data().abilities
+    return any(is_expert_or_higher(data[k].tier) for k in abilities)
 
 
 ATTACK_EFFECTS = ("attack", "devastate")
