@@ -40,8 +40,8 @@ _DIVINE_TERM = ("divine die: an exertion die (ref §3 Weapon of Faith)", 1)  # o
 
 
 class PoolBase(NamedTuple):
-    """A PC ability's roll before its exertion dice are chosen: the same for each exertion of one ability, target
-    and square, so a policy weighing every exertion builds it once."""
+    """A PC ability's roll before its exertion dice are chosen, every term named: the same for each exertion of
+    one ability, target and square (previews show it; ``PoolNumbers`` is its numbers alone)."""
 
     head: tuple[tuple[str, int], ...]  # the named terms before the exertion dice
     safe: int
@@ -145,7 +145,8 @@ def pc_pool(f: Fighter, spec: Ability, t: Fighter | None, at: Square, affinity: 
 
 
 class PoolNumbers(NamedTuple):
-    """``pc_pool``'s numbers without its named terms: what a policy weighing many actions needs of each roll."""
+    """``pc_pool``'s numbers without its named terms: all that rolling needs (``combat_actions.pc_use``) and all a
+    policy weighing many actions reads; the named terms are for previews."""
 
     safe: int
     divine: int  # ref §3 Weapon of Faith: one exertion die more (0 or 1)

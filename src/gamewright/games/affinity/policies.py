@@ -83,7 +83,7 @@ class GreedyPolicy:
                 elif f.pc and spec.tier != "none":  # a support action: its effect and roll valued once
                     assert isinstance(spec, Ability)
                     for target in targets:
-                        value = self._support(state, f, key, target)
+                        value = self._support_value(state, f, spec, fighters[target] if target >= 0 else None)
                         if value <= 0:
                             continue  # nothing to gain, whatever the roll
                         score, exertion = self._best_support(state, f, spec, target, lo, hi, value)
@@ -125,8 +125,10 @@ class GreedyPolicy:
 
     def _best_support(self, state: CombatState, f: Fighter, spec: Ability, target: int, lo: int, hi: int,
                       value: float) -> tuple[float, int]:
-        """The best ``_support_score`` of ``spec`` on ``target`` over exertions ``lo``..``hi`` (the first on a
-        tie) and its exertion; ``value`` is its ``_support``. Scores as ``_support_score`` on the pool's numbers."""
+        """The best score of support action ``spec`` on ``target`` over exertions ``lo``..``hi`` (the first on a
+        tie) and its exertion, ``value`` being what success is worth (``_support_value``): that worth at the
+        roll's chance of success, less the HD its exertion dice burn, the check of maximum exertion (ref §1) and a
+        failed Expert+ action's check. The roll is ``combat_actions.pc_use``'s (``pool_numbers``)."""
         t = state.fighters[target] if target >= 0 else None
         nums = pool_numbers(f, spec, t, False, 0)  # no long range: that is an attack's
         check = self.check_cost(state, f)
