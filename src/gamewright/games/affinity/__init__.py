@@ -57,6 +57,7 @@ class AffinityGame:
 
     def __init__(self, ruleset: str | None = None, options: dict[str, Any] | None = None) -> None:
         self.rules = SPEC.resolve(ruleset, options)
+        self._fighters: list[Any] | None = None  # a new fight's combatants before it starts (never played)
 
     @property
     def num_players(self) -> int:
@@ -79,15 +80,17 @@ class AffinityGame:
         return sheets
 
     def new_initial_state(self, seed: int = 0) -> Any:
-        from gamewright.games.affinity.combat import build_fight, encounter_count
+        from gamewright.games.affinity.combat import encounter_count, fighters_for, start_fight
         from gamewright.games.affinity.data_files import creature
 
-        party = self.party()
-        cdef = creature(self.rules.creature)
-        count = self.rules.count or encounter_count(cdef, party, str(self.rules.budget))
         options = self.rules.as_dict()
         options["surprised"] = {"none": [], "party": [0], "creatures": [1]}[options["surprised"]]
-        state, _ = build_fight(party, cdef.key, count, seed, options)
+        if self._fighters is None:  # the same for every fight of these rules: built once, copied for each
+            party = self.party()
+            cdef = creature(self.rules.creature)
+            count = self.rules.count or encounter_count(cdef, party, str(self.rules.budget))
+            self._fighters = fighters_for(party, cdef.key, count, options)
+        state, _ = start_fight([f.copy() for f in self._fighters], seed, options)
         return state
 
     def parse_action(self, state: Any, text: str) -> Any:

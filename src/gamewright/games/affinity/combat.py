@@ -244,11 +244,21 @@ class CombatState(Previewable, PublicView, Resamplable, SelfChecking):  # core.c
 def build_fight(party: list[Sheet], creature_key: str, count: int, seed: int, options: dict[str, Any] | None = None
                 ) -> tuple[CombatState, list[Event]]:
     options = dict(options or {})
+    return start_fight(fighters_for(party, creature_key, count, options), seed, options)
+
+
+def fighters_for(party: list[Sheet], creature_key: str, count: int, options: dict[str, Any]) -> list[Fighter]:
+    """The combatants of a fight before it starts: the party's sheets, then ``count`` copies of the creature."""
     cdef = creature(creature_key)
     fighters = [fighter_from_sheet(s, i, options.get("magical_armor", True)) for i, s in enumerate(party)]
     for n in range(count):
         fighters.append(fighter_from_creature(cdef, len(fighters), n + 1, len(party),
                                               int(options.get("basic_actions", 1))))
+    return fighters
+
+
+def start_fight(fighters: list[Fighter], seed: int, options: dict[str, Any]) -> tuple[CombatState, list[Event]]:
+    """A fight of ``fighters`` (its own, changed as it goes) begun: placed, initiative rolled, round 1."""
     state = CombatState(fighters, Rng(seed), options)
     events = state.start()
     return state, events

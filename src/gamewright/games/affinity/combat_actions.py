@@ -11,7 +11,14 @@ from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat_damage import body_loss, drop_to_zero, heal, hit, trigger
 from gamewright.games.affinity.combat_fighters import SQUARE, Act, Fighter, creature_of, dist
 from gamewright.games.affinity.combat_legality import reach_of, spec_of
-from gamewright.games.affinity.combat_pools import attack_damage, devastate_hits, npc_plan, path_toward, pc_plan
+from gamewright.games.affinity.combat_pools import (
+    attack_damage,
+    devastate_hits,
+    far_shot,
+    npc_plan,
+    path_toward,
+    pool_numbers,
+)
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.pools import TIERS, count_successes, damage, is_expert_or_higher
 
@@ -66,10 +73,12 @@ def roll(st: CombatState, safe: int, exertion: int, help_faces: list[int], thres
 def pc_use(st: CombatState, f: Fighter, act: Act, events: list[Event]) -> None:
     spec = class_data().abilities[act.ability]
     t = st.fighters[act.target] if act.target >= 0 else None
-    near, _ = reach_of(f, spec)
+    near, far = reach_of(f, spec)
     if t is not None and t is not f and spec.effect != "dash":
         approach(st, f, t, near, events)
-    plan = pc_plan(f, act, spec, t, (f.x, f.y)) if spec.tier != "none" else None
+    # the roll from where ``f`` now stands (the numbers of ``pc_plan``: its named terms are for previews)
+    plan = None if spec.tier == "none" else pool_numbers(
+        f, spec, t, t is not None and far_shot(near, far, dist(f, t)), act.affinity)
     f.actions_left -= 1
     f.rally_dice = 0  # ref §3 Rally: "+1d6 safe on its next action" — rolled or not (in the plan)
     if is_expert_or_higher(spec.tier):
@@ -87,7 +96,8 @@ def pc_use(st: CombatState, f: Fighter, act: Act, events: list[Event]) -> None:
         help_faces, f.help_faces = f.help_faces, []
         if spec.hd_cost:
             f.hd = max(0, f.hd - spec.hd_cost)  # Devastating Assault: lose 1 HD
-        succ, ones, faces = roll(st, plan.safe, plan.exertion, help_faces, plan.threshold)
+        safe, exertion = plan.dice(act.exertion)
+        succ, ones, faces = roll(st, safe, exertion, help_faces, plan.threshold)
         burned = min(ones, f.hd)  # 003 Exertion Dice: each 1 burns 1 HD, of the HD there are
         required = plan.required
         ok = succ >= required

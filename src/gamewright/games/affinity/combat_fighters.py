@@ -123,6 +123,21 @@ _FIELDS = ("idx", "side", "name", "key", "pc", "level", "prof", "hd_die", "hd", 
            "affinity_cap", "shared_turn", "prone_bonus", "hd_start", "collapses")
 
 
+# a Fighter's fields that have defaults (the rest are given by every builder)
+_DEFAULTS: dict[str, Any] = {
+    "pc": True, "level": 1, "layers": [], "status": rs.OK, "x": 0, "y": 0, "abilities": (), "weapon": "",
+    "features": (), "actions_per_turn": PC_ACTIONS, "tier": "pc", "actions_left": 0, "expert_used": False,
+    "move_left": 0, "exerted_turn": False, "checked_round": 0, "pending": "", "hd_lost_round": 0,
+    "parry_debt": 0, "parried_round": 0, "defend_bonus": 0, "ward_bonus": 0, "rally_dice": 0,
+    "help_faces": [], "mark": -1, "analysed": -1, "stabilized": False, "stunned": False, "prone": False,
+    "communing": False, "htl_rounds": 0, "htl_used_round": 0, "purpose_rounds": 0, "uses": {},
+    "steadfast": False, "oath_ready": False, "heal_used": False, "initiative": 0, "mindless": False,
+    "held": 0, "affinity": 0, "affinity_cap": 0, "shared_turn": False,
+    "prone_bonus": False, "hd_start": 0, "collapses": 0,
+}
+_MUTABLE = ("layers", "help_faces", "uses")  # defaults never shared between fighters
+
+
 class Fighter:
     """One combatant, PC or creature. Plain slots, copied field by field for clones."""
 
@@ -187,20 +202,12 @@ class Fighter:
     collapses: int  # times Resolve fell to 0 with HD left (003 Collapse)
 
     def __init__(self, **kw: Any) -> None:
-        defaults: dict[str, Any] = {
-            "pc": True, "level": 1, "layers": [], "status": rs.OK, "x": 0, "y": 0, "abilities": (), "weapon": "",
-            "features": (), "actions_per_turn": PC_ACTIONS, "tier": "pc", "actions_left": 0, "expert_used": False,
-            "move_left": 0, "exerted_turn": False, "checked_round": 0, "pending": "", "hd_lost_round": 0,
-            "parry_debt": 0, "parried_round": 0, "defend_bonus": 0, "ward_bonus": 0, "rally_dice": 0,
-            "help_faces": [], "mark": -1, "analysed": -1, "stabilized": False, "stunned": False, "prone": False,
-            "communing": False, "htl_rounds": 0, "htl_used_round": 0, "purpose_rounds": 0, "uses": {},
-            "steadfast": False, "oath_ready": False, "heal_used": False, "initiative": 0, "mindless": False,
-            "held": 0, "affinity": 0, "affinity_cap": 0, "shared_turn": False,
-            "prone_bonus": False, "hd_start": 0, "collapses": 0,
-        }
-        defaults.update(kw)
+        values = {**_DEFAULTS, **kw}
+        for name in _MUTABLE:  # each fighter its own list or dict where none is given
+            if name not in kw:
+                values[name] = type(_DEFAULTS[name])()
         for name in _FIELDS:
-            setattr(self, name, defaults[name])
+            setattr(self, name, values[name])
 
     def copy(self) -> Fighter:
         other = Fighter.__new__(Fighter)

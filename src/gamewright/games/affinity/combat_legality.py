@@ -109,15 +109,22 @@ def legal_uses(st: CombatState, f: Fighter, others: list[tuple[Fighter, int]], s
     """Each usable ability with its targets and exertion range: its actions are ``use_acts(key, target, lo,
     hi)`` for each target in turn, before any with Affinity dice. Abilities in ``skip`` are passed
     over unasked (a policy that never plays them)."""
-    specs = _ABILITIES() if f.pc else creature_specs(st, f)  # ``spec_of``, looked up once for the list
+    if not f.pc:
+        specs = creature_specs(st, f)  # ``spec_of``, looked up once for the list
+        for key in f.abilities:
+            spec = specs.get(key)
+            if key in skip or spec is None or unusable(st, f, key, spec):
+                continue
+            yield key, spec, tuple(targets_of(st, f, key, spec, others)), 0, 0  # ``exertion_range``: none
+        return
+    abilities, prof = _ABILITIES(), f.prof
     for key in f.abilities:
-        if key in skip:
+        ability = abilities.get(key)
+        if key in skip or ability is None or unusable(st, f, key, ability):
             continue
-        spec = specs.get(key)
-        if spec is None or unusable(st, f, key, spec):
-            continue
-        lo, hi = exertion_range(f, spec)
-        yield key, spec, tuple(targets_of(st, f, key, spec, others)), lo, hi
+        tier = ability.tier  # ``exertion_range`` and ``targets_of`` of a PC's ability, without their dispatch
+        yield (key, ability, tuple(ability_targets(f, ability, others)), 0 if tier == "none" else MIN_EXERTION[tier],
+               0 if tier == "none" else prof)
 
 
 def spec_of(st: CombatState, f: Fighter, key: str) -> Ability | Attack | None:
@@ -198,10 +205,16 @@ def targets_of(st: CombatState, f: Fighter, key: str, spec: Ability | Attack,
             return [-1]
         far = spec.range // SQUARE + mv
         return [e.idx for e, d in others if e.side != side and d <= far]
+    return ability_targets(f, spec, others)
+
+
+def ability_targets(f: Fighter, spec: Ability, others: list[tuple[Fighter, int]]) -> list[int]:
+    """``targets_of`` a PC's ability: who it may name, of ``others`` (the living, with their distances)."""
     kind = spec.target
     if kind in ("self", "none"):
         return [-1]
-    far = reach_of(f, spec)[1] + mv
+    side = f.side
+    far = reach_of(f, spec)[1] + f.move_left
     if kind == "enemy":
         if spec.effect == "dash":
             return [e.idx for e, d in others if e.side != side and d > 1]

@@ -40,8 +40,8 @@ _DIVINE_TERM = ("divine die: an exertion die (ref §3 Weapon of Faith)", 1)  # o
 
 
 class PoolBase(NamedTuple):
-    """A PC ability's roll before its exertion dice are chosen: the same for each exertion of one ability, target
-    and square, so a policy weighing every exertion builds it once."""
+    """A PC ability's roll before its exertion dice are chosen, every term named: the same for each exertion of
+    one ability, target and square (previews show it; ``PoolNumbers`` is its numbers alone)."""
 
     head: tuple[tuple[str, int], ...]  # the named terms before the exertion dice
     safe: int
@@ -142,6 +142,61 @@ def pc_pool(f: Fighter, spec: Ability, t: Fighter | None, at: Square, affinity: 
         net += n
     return PoolBase(tuple(terms), safe, spec.divine_die, tuple(mods), net, TIERS[spec.tier], base_req + extra,
                     req_mods, tuple(f.help_faces))
+
+
+class PoolNumbers(NamedTuple):
+    """``pc_pool``'s numbers without its named terms: all that rolling needs (``combat_actions.pc_use``) and all a
+    policy weighing many actions reads; the named terms are for previews."""
+
+    safe: int
+    divine: int  # ref §3 Weapon of Faith: one exertion die more (0 or 1)
+    net: int  # the bonus and penalty dice, summed
+    threshold: int
+    required: int
+    helps: int  # faces a Help adds to the count
+
+    def dice(self, exertion: int) -> tuple[int, int]:
+        """(safe, exertion) dice rolled with ``exertion`` chosen: ``PoolBase.dice`` (ref §1: "−1d6" removes a safe
+        die first, never below 0 dice)."""
+        safe, exertion = self.safe, exertion + self.divine
+        net = self.net
+        if net > 0:
+            safe += net
+        elif net < 0:
+            cut = min(-net, safe)
+            safe -= cut
+            exertion -= min(-net - cut, exertion)
+        return safe, exertion
+
+
+def pool_numbers(f: Fighter, spec: Ability, t: Fighter | None, far_shot: bool, affinity: int) -> PoolNumbers:
+    """The numbers of ``pc_pool(f, spec, t, at, affinity)``, ``far_shot`` saying whether ``at`` is past the
+    weapon's normal reach (the long-range −1d6). The same rules as ``pc_pool``, counted without naming them
+    (tests/affinity/test_policy_fast_paths.py pins the two together)."""
+    attack = spec.effect in ("attack", "devastate")
+    safe = f.prof + f.rally_dice + affinity
+    if spec.effect == "disengage" and "battlefield_awareness" in f.features:
+        safe += 1
+    net = -1 if f.analysed >= 0 else 0  # ``pool_mods``
+    if t is not None and t.side != f.side:
+        if f.mark == t.idx:
+            net += 1
+        if t.analysed == f.side:
+            net += 1
+        if attack and t.prone_bonus:
+            net += 1
+    if far_shot and attack and t is not None and spec.range == 0:
+        net -= 1
+    base_req = spec.required or (class_data().weapons[f.weapon].required if spec.effect == "attack" else 0)
+    return PoolNumbers(safe, 1 if spec.divine_die else 0, net, TIERS[spec.tier],
+                       base_req + rs.extra_required(f, spec.tier), len(f.help_faces))
+
+
+def far_shot(near: int, far: int, left: int) -> bool:
+    """A weapon strike with reach ``near`` (``far`` at long range) at a target ``left`` squares away lies past the
+    normal reach (ref §3 Weapons: long range, −1d6). Free movement toward a target (``path_toward``) takes one
+    square of its distance a step, so after ``moved`` steps ``left`` is the distance less ``moved``."""
+    return far > near and left > near
 
 
 def npc_plan(st: CombatState, f: Fighter, spec: Attack, t: Fighter) -> PoolPlan:

@@ -9,6 +9,7 @@ Ties go to the first listed action, so a seed replays the same fight.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from gamewright.core.rng import Rng
@@ -17,7 +18,7 @@ from gamewright.games.affinity.combat import END, FREE_MOVE, SQUARE, Act, Combat
 from gamewright.games.affinity.combat_damage import damage_terms, defence_dice
 from gamewright.games.affinity.combat_fighters import creature_of
 from gamewright.games.affinity.combat_legality import legal_moves, legal_uses, others, reach_of, spec_of, use_acts
-from gamewright.games.affinity.combat_pools import PoolBase, attack_damage, npc_plan, path_toward, pc_pool
+from gamewright.games.affinity.combat_pools import attack_damage, far_shot, npc_plan, pool_numbers
 from gamewright.games.affinity.data_files import Ability, Attack, class_data
 from gamewright.games.affinity.decision_memo import per_decision
 from gamewright.games.affinity.policy_values import (
@@ -26,8 +27,8 @@ from gamewright.games.affinity.policy_values import (
     REACHES,
     SUPPORT_EFFECTS,
     Losses,
-    Strike,
     dice_left,
+    has_expert_action,
     layer_key,
     loss_table,
     sorted_abilities,
@@ -48,63 +49,101 @@ class GreedyPolicy:
     def __init__(self) -> None:
         self._threat: dict[tuple[str, int], float] = {}
         self._memo: dict[tuple[Any, ...], Any] | None = None  # valuations of the decision being scored
+        self._worth: dict[int, float] | None = None  # ``die_value`` of the decision being scored, by fighter
 
     def choose(self, state: CombatState) -> Act:
         """The best-scoring legal action, the first listed on a tie; nothing scoring above 0: end the turn.
 
         It walks ``legal_actions``' parts in their order, skipping what always scores 0 (ending or holding the
         turn, Affinity dice spent or shared, abilities never weighed, a support action on a target that gains
-        nothing), so the choice is the one the whole list would give."""
+        nothing), so the choice is the one the whole list would give. The best of each part is taken first and
+        kept only if it beats the best so far, which is the same first-listed maximum."""
         best, best_score = END, 0.0
         if state.winner is not None:
             return best
         f = state.fighters[state.active]
-        self._memo = {}
+        self._memo, self._worth = {}, {}
         unweighed, attacks = sorted_abilities(f.abilities) if f.pc else NONE_SORTED
         fighters = state.fighters
         try:
             living = others(state, f)
-            for act in legal_moves(f, living):
-                score = self.score(state, f, act)
-                if score > best_score:
-                    best, best_score = act, score
+            moves = legal_moves(f, living)
+            if moves:
+                best, best_score = self._best_move(state, f, moves, best, best_score)
+            strikes: _Strikes | None = None  # what every PC attack of this decision shares, built at the first
             for key, spec, targets, lo, hi in legal_uses(state, f, living, unweighed):
                 attack = attacks.get(key)
-                support = attack is None and f.pc and spec.tier != "none"
-                for target in targets:
-                    acts = use_acts(key, target, lo, hi)  # its exertions on this target, as the list has them
-                    if attack is not None:  # the most weighed: straight to its score, one strike for all exertions
-                        t = fighters[target]
-                        strike = self._strike(state, f, key, target, 0)
-                        check = self.check_cost(state, f)
-                        for act in acts:
-                            score = self._attack_value(state, f, attack, act, t, strike, check)
-                            if score > best_score:
-                                best, best_score = act, score
-                    elif support:  # its effect and roll valued once for all exertions
-                        value = self._support(state, f, key, target)
+                if attack is not None:  # the most weighed: each exertion straight to its score
+                    if strikes is None:
+                        strikes = _Strikes(self, state, f)
+                    for target in targets:
+                        score, exertion = strikes.best(attack, fighters[target], lo, hi)
+                        if score > best_score:
+                            best, best_score = use_acts(key, target, lo, hi)[exertion - lo], score
+                elif f.pc and spec.tier != "none":  # a support action: its effect and roll valued once
+                    assert isinstance(spec, Ability)
+                    for target in targets:
+                        value = self._support_value(state, f, spec, fighters[target] if target >= 0 else None)
                         if value <= 0:
                             continue  # nothing to gain, whatever the roll
-                        pool = self._pool(state, f, key, target, 0)[0]
-                        for act in acts:
-                            score = self._support_score(state, f, spec, act, value, pool)
-                            if score > best_score:
-                                best, best_score = act, score
-                    elif not f.pc:  # a creature's attack or heal: one action per target, no exertion
-                        assert isinstance(spec, Attack)
+                        score, exertion = self._best_support(state, f, spec, target, lo, hi, value)
+                        if score > best_score:
+                            best, best_score = use_acts(key, target, lo, hi)[exertion - lo], score
+                elif not f.pc:  # a creature's attack or heal: one action per target, no exertion
+                    assert isinstance(spec, Attack)
+                    for target in targets:
                         score = self._score_npc(state, f, spec, fighters[target] if target >= 0 else None)
                         if score > best_score:
-                            best, best_score = acts[0], score
-                    else:  # a PC's action without a roll (Defend, Rush, Steady)
-                        assert isinstance(spec, Ability)
+                            best, best_score = use_acts(key, target, lo, hi)[0], score
+                else:  # a PC's action without a roll (Defend, Rush, Steady)
+                    assert isinstance(spec, Ability)
+                    for target in targets:
                         t_or_none = fighters[target] if target >= 0 else None
-                        for act in acts:
+                        for act in use_acts(key, target, lo, hi):
                             score = self._score_pc(state, f, spec, act, t_or_none)
                             if score > best_score:
                                 best, best_score = act, score
         finally:
-            self._memo = None
+            self._memo = self._worth = None
         return best
+
+    def _best_move(self, state: CombatState, f: Fighter, moves: list[Act], best: Act, best_score: float
+                   ) -> tuple[Act, float]:
+        """``score`` of each free move in turn, kept where it beats ``best_score`` (the move branch of ``score``,
+        whose conditions but the goal's own status are the same for every move)."""
+        if self._any_attack_in_reach(state, f) or (f.pc and self._foes_closing(state, f)):
+            return best, best_score  # every move scores 0
+        fighters, fx, fy = state.fighters, f.x, f.y
+        for act in moves:
+            goal = fighters[act.target]
+            if goal.status != rs.OK:
+                continue
+            score = 0.2 - 0.01 * max(abs(fx - goal.x), abs(fy - goal.y))
+            if score > best_score:
+                best, best_score = act, score
+        return best, best_score
+
+    def _best_support(self, state: CombatState, f: Fighter, spec: Ability, target: int, lo: int, hi: int,
+                      value: float) -> tuple[float, int]:
+        """The best score of support action ``spec`` on ``target`` over exertions ``lo``..``hi`` (the first on a
+        tie) and its exertion, ``value`` being what success is worth (``_support_value``): that worth at the
+        roll's chance of success, less the HD its exertion dice burn, the check of maximum exertion (ref §1) and a
+        failed Expert+ action's check. The roll is ``combat_actions.pc_use``'s (``pool_numbers``)."""
+        t = state.fighters[target] if target >= 0 else None
+        nums = pool_numbers(f, spec, t, False, 0)  # no long range: that is an attack's
+        check = self.check_cost(state, f)
+        mine = self.die_value(state, f)
+        prof = f.prof
+        expert_check = check if spec.tier in EXPERT_TIERS else 0.0
+        best, best_e = -math.inf, lo
+        for exertion in range(lo, hi + 1):
+            safe, ex = nums.dice(exertion)
+            cost = check if exertion and exertion >= prof else 0.0
+            _, p_ok, burn = damage_dist(safe + nums.helps, ex, nums.threshold, nums.required, 0, 0)
+            score = value * p_ok - burn * mine - cost - (1 - p_ok) * expert_check
+            if score > best:
+                best, best_e = score, exertion
+        return best, best_e
 
     # --- the currency ------------------------------------------------------------------------------------
     def threat(self, state: CombatState, f: Fighter) -> float:
@@ -123,11 +162,19 @@ class GreedyPolicy:
             self._threat[key] = value = max(0.5, value)
         return value
 
-    @per_decision
     def die_value(self, state: CombatState, f: Fighter) -> float:
-        if f.status != rs.OK:
-            return 0.02  # an unconscious combatant is no threat
-        return self.threat(state, f) / (dice_left(f) + 1)
+        """The worth of one of ``f``'s dice: its threat shared over its dice. The most asked valuation, kept in
+        its own memo of the decision (by fighter; ``per_decision``'s, without the wrapper's call)."""
+        worth = self._worth
+        if worth is not None:
+            value = worth.get(f.idx)
+            if value is not None:
+                return value
+        # an unconscious combatant is no threat
+        value = 0.02 if f.status != rs.OK else self.threat(state, f) / (dice_left(f) + 1)
+        if worth is not None:
+            worth[f.idx] = value
+        return value
 
     @per_decision
     def stage_cost(self, state: CombatState, f: Fighter, resolve: int) -> float:
@@ -139,7 +186,7 @@ class GreedyPolicy:
             return 1.5 * t  # collapse: out of the fight
         stage = 5 - (f.resolve_max - resolve) - 1  # the stage it falls to
         if stage >= 4:  # Pressured: no Expert+ actions
-            expert = f.pc and any(is_expert_or_higher(class_data().abilities[k].tier) for k in f.abilities)
+            expert = f.pc and has_expert_action(f.abilities)
             return (0.15 if expert else 0.02) * t
         if stage == 3:  # Shaken: one defence die less (never below 1)
             return (0.15 if f.prof > 1 else 0.06) * t
@@ -164,14 +211,20 @@ class GreedyPolicy:
         actions among the targets it can reach, the weakest drawing most."""
         total = 0.0
         mine = self.die_value(state, f) ** 2
-        for e in state.fighters:
-            if e.side == f.side or e.status != rs.OK:
+        side, fx, fy = f.side, f.x, f.y
+        fighters = state.fighters
+        allies: list[tuple[Fighter, float]] | None = None  # ``f``'s conscious side with their weights, in order
+        for e in fighters:
+            if e.side == side or e.status != rs.OK:
                 continue
             reach = self.reach(state, e) + 2
-            if dist(e, f) > reach:
+            ex, ey = e.x, e.y
+            if max(abs(ex - fx), abs(ey - fy)) > reach:
                 continue
-            weights = sum(self.die_value(state, c) ** 2 for c in state.fighters
-                          if c.side == f.side and c.status == rs.OK and dist(e, c) <= reach)
+            if allies is None:
+                allies = [(c, self.die_value(state, c) ** 2) for c in fighters
+                          if c.side == side and c.status == rs.OK]
+            weights = sum(w for c, w in allies if max(abs(ex - c.x), abs(ey - c.y)) <= reach)
             total += e.actions_per_turn * mine / weights if weights else 0.0
         return total
 
@@ -212,11 +265,15 @@ class GreedyPolicy:
     @per_decision
     def _foes_closing(self, state: CombatState, f: Fighter) -> bool:
         """Some conscious foe will reach one of ``f``'s side within two of its turns."""
+        side = f.side
+        squares = [(a.x, a.y) for a in state.fighters if a.side == side and a.status == rs.OK]
         for e in state.fighters:
-            if e.side != f.side and e.status == rs.OK:
+            if e.side != side and e.status == rs.OK:
                 reach = self.reach(state, e) + 2 * FREE_MOVE
-                if any(a.side == f.side and a.status == rs.OK and dist(e, a) <= reach for a in state.fighters):
-                    return True
+                ex, ey = e.x, e.y
+                for x, y in squares:
+                    if max(abs(ex - x), abs(ey - y)) <= reach:
+                        return True
         return False
 
     @per_decision
@@ -231,15 +288,24 @@ class GreedyPolicy:
             return 0.0
         return valued(t, dist_, self._losses(state, t, dtype, area))
 
-    @per_decision
     def _losses(self, state: CombatState, t: Fighter, dtype: str, area: bool) -> Losses:
         """What ``t`` defends an attack with (``combat_damage.incoming`` in parts, without the damage) and the
-        worth of each of its dice."""
+        worth of each of its dice; kept in the decision's memo by (target, type, area), without a wrapper's call
+        (the keys ``per_decision`` makes begin with a name, so none is the same)."""
+        memo = self._memo
+        key = (t.idx, dtype, area)
+        if memo is not None:
+            known = memo.get(key)
+            if known is not None:
+                return known  # type: ignore[no-any-return]
         terms = damage_terms(state, t, dtype)
         capacity, bonus = defence_dice(state, t, dtype, area)
         layers = layer_key(t)
-        return (loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
-                self.die_value(state, t))
+        losses = (loss_table(terms, capacity, bonus, layers), terms, capacity, bonus, layers,
+                  self.die_value(state, t))
+        if memo is not None:
+            memo[key] = losses
+        return losses
 
     def _score_npc(self, state: CombatState, f: Fighter, spec: Attack, t: Fighter | None) -> float:
         if spec.heal is not None:
@@ -281,88 +347,12 @@ class GreedyPolicy:
             return 0.0
         if effect in ATTACK_EFFECTS:
             assert t is not None
-            return self._score_attack(state, f, spec, act, t)
+            # ``score`` weighs no action with Affinity dice (they score 0), so this is the roll without them
+            return _Strikes(self, state, f).best(spec, t, act.exertion, act.exertion)[0]
         value = self._support(state, f, act.ability, act.target)
         if value <= 0:
             return 0.0  # nothing to gain, whatever the roll
-        return self._support_score(state, f, spec, act, value, self._pool(state, f, act.ability, act.target,
-                                                                         act.affinity)[0])
-
-    def _support_score(self, state: CombatState, f: Fighter, spec: Ability | Attack, act: Act, value: float,
-                       pool: PoolBase) -> float:
-        """A support action worth ``value`` on success, rolled with ``pool`` at the action's exertion."""
-        check = self.check_cost(state, f)
-        safe, ex, cost = self._dice_and_cost(pool, act.exertion, f.prof, check)
-        _, p_ok, burn = damage_dist(safe, ex, pool.threshold, pool.required, 0, 0)
-        return value * p_ok - burn * self.die_value(state, f) - cost - (1 - p_ok) * (
-            check if spec.tier in EXPERT_TIERS else 0.0)
-
-    @staticmethod
-    def _dice_and_cost(pool: PoolBase, exertion: int, prof: int, check: float) -> tuple[int, int, float]:
-        """The safe and exertion dice an action rolls at ``exertion`` (a Help's faces valued as dice) and the
-        cost of the Resolve check it triggers at maximum exertion (ref §1), ``check`` being its cost."""
-        safe, ex = pool.dice(exertion)
-        return safe + len(pool.help_faces), ex, (check if exertion and exertion >= prof else 0.0)
-
-    def _score_attack(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter) -> float:
-        return self._attack_value(state, f, spec, act, t,
-                                  self._strike(state, f, act.ability, act.target, act.affinity),
-                                  self.check_cost(state, f))
-
-    def _attack_value(self, state: CombatState, f: Fighter, spec: Ability, act: Act, t: Fighter,
-                      strike: Strike, check: float) -> float:
-        """An attack's score at its exertion; ``check`` is ``f``'s ``check_cost``, read once for all."""
-        prof = f.prof
-        pool, walk, mine, dtype, base, losses = strike
-        exertion = act.exertion
-        safe, ex, cost = self._dice_and_cost(pool, exertion, prof, check)
-        threshold, req = pool.threshold, pool.required
-        if spec.effect == "attack":
-            if spec.centered and not f.exerted_turn and exertion == 0:
-                base = attack_damage(f, spec, t, req, req, True)
-            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-            value = 0.0 if losses is None else valued(t, dd, losses)
-            if spec.stun and t.status == rs.OK:
-                value += p_ok * 0.5 * self.threat(state, t)
-        else:  # Devastating Assault: Proficiency strikes from one roll
-            dd, p_ok, burn = damage_dist(safe, ex, threshold, req, base, prof)
-            value = prof * (0.0 if losses is None else valued(t, dd, losses)) * 0.8
-        value -= walk  # prefer attacks that need no walking
-        if spec.resolve_cost:
-            value -= p_ok * spec.resolve_cost * self.stage_cost(state, f, f.resolve)
-        if spec.tier in EXPERT_TIERS:
-            value -= (1 - p_ok) * check
-        return value - burn * mine - cost
-
-    def _strike(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int) -> Strike:
-        """What every exertion of attack ``key`` on ``target`` shares: the roll but its exertion dice, the price on
-        walking, the worth of ``f``'s dice, the damage type, the damage at exactly the successes required (not
-        Centered) and what the target defends with (None if it is dead)."""
-        spec = class_data().abilities[key]
-        t = state.fighters[target]
-        pool, walk = self._pool(state, f, key, target, affinity)
-        w = class_data().weapons[f.weapon]
-        if spec.effect == "attack":
-            dtype = spec.damage_type or w.damage_type
-            base = attack_damage(f, spec, t, pool.required, pool.required, False)
-        else:  # Devastating Assault: weapon strikes
-            dtype, base = w.damage_type, w.base
-        losses = None if t.status == rs.DEAD else self._losses(state, t, dtype, False)
-        return pool, walk, self.die_value(state, f), dtype, base, losses
-
-    def _pool(self, state: CombatState, f: Fighter, key: str, target: int, affinity: int
-              ) -> tuple[PoolBase, float]:
-        """The roll ``combat_actions.pc_use`` will make with ability ``key`` on ``target``, from where free movement
-        brings ``f`` (within the ability's reach), but its exertion dice, and the small price on walking there:
-        the same for every exertion of the action."""
-        spec = class_data().abilities[key]
-        t = state.fighters[target] if target >= 0 else None
-        at, walk = (f.x, f.y), 0.0
-        if t is not None and t is not f and spec.effect != "dash":
-            near = reach_of(f, spec)[0]
-            at = path_toward(f, t, near)[0]
-            walk = 0.05 * max(0, min(dist(f, t) - near, f.move_left))
-        return pc_pool(f, spec, t, at, affinity), walk
+        return self._best_support(state, f, spec, act.target, act.exertion, act.exertion, value)[0]
 
     def _support(self, state: CombatState, f: Fighter, key: str, target: int) -> float:
         """``_support_value`` of ability ``key`` on ``target``: the same for each of its exertions."""
@@ -421,6 +411,71 @@ class GreedyPolicy:
             gain = min(prof, f.hd_max - f.hd)
             return gain * mine - self.stage_cost(state, f, f.resolve)
         return 0.0
+
+
+class _Strikes:
+    """A PC's attacks weighed in one decision: what they all share (the attacker's worth per die, the cost of its
+    Resolve check, its weapon), and for one attack on one target the score of each exertion.
+
+    An attack's score: the exact expected dice it destroys on the target (its traits, layers and defence rolls
+    included) at the target's worth per die, less a small price on walking there, the Resolve it costs, a failed
+    Expert+ action's check, the HD its exertion dice burn and the check of maximum exertion (ref §1)."""
+
+    __slots__ = ("policy", "state", "f", "mine", "check", "weapon")
+
+    def __init__(self, policy: GreedyPolicy, state: CombatState, f: Fighter) -> None:
+        self.policy, self.state, self.f = policy, state, f
+        self.mine = policy.die_value(state, f)
+        self.check = policy.check_cost(state, f)
+        self.weapon = class_data().weapons[f.weapon]
+
+    def best(self, spec: Ability, t: Fighter, lo: int, hi: int) -> tuple[float, int]:
+        """The best score of ``spec`` on ``t`` over exertions ``lo``..``hi`` (the first on a tie) and its exertion.
+        The roll is the one ``combat_actions.pc_use`` makes from where free movement toward ``t`` ends."""
+        policy, state, f = self.policy, self.state, self.f
+        prof = f.prof
+        near, far = reach_of(f, spec)
+        d = max(abs(f.x - t.x), abs(f.y - t.y))
+        moved = 0  # squares free movement takes toward ``t``, stopping within the ability's reach
+        if t is not f and spec.effect != "dash":
+            moved = max(0, min(d - near, f.move_left))
+        walk = 0.05 * moved  # prefer attacks that need no walking
+        nums = pool_numbers(f, spec, t, spec.range == 0 and far_shot(near, far, d - moved), 0)
+        threshold, req, helps = nums.threshold, nums.required, nums.helps
+        w = self.weapon
+        attack = spec.effect == "attack"
+        if attack:
+            dtype = spec.damage_type or w.damage_type
+            base = attack_damage(f, spec, t, req, req, False)  # at exactly the successes required
+            centered = (attack_damage(f, spec, t, req, req, True)
+                        if spec.centered and not f.exerted_turn else base)  # unexerted: + Proficiency
+        else:  # Devastating Assault: Proficiency weapon strikes from one roll
+            dtype, base = w.damage_type, w.base
+            centered = base
+        losses = None if t.status == rs.DEAD else policy._losses(state, t, dtype, False)
+        stun = spec.stun and t.status == rs.OK
+        stage = policy.stage_cost(state, f, f.resolve) if spec.resolve_cost else 0.0
+        expert = spec.tier in EXPERT_TIERS
+        check, mine = self.check, self.mine
+        best, best_e = -math.inf, lo
+        for exertion in range(lo, hi + 1):
+            safe, ex = nums.dice(exertion)
+            dd, p_ok, burn = damage_dist(safe + helps, ex, threshold, req, base if exertion else centered, prof)
+            if attack:
+                value = 0.0 if losses is None else valued(t, dd, losses)
+                if stun:
+                    value += p_ok * 0.5 * policy.threat(state, t)
+            else:
+                value = prof * (0.0 if losses is None else valued(t, dd, losses)) * 0.8
+            value -= walk
+            if spec.resolve_cost:
+                value -= p_ok * spec.resolve_cost * stage
+            if expert:
+                value -= (1 - p_ok) * check
+            score = value - burn * mine - (check if exertion and exertion >= prof else 0.0)
+            if score > best:
+                best, best_e = score, exertion
+        return best, best_e
 
 
 class RandomPolicy:

@@ -10,8 +10,8 @@ from typing import Any
 from gamewright.games.affinity import resolve as rs
 from gamewright.games.affinity.combat import Fighter
 from gamewright.games.affinity.combat_damage import DamageTerms
-from gamewright.games.affinity.combat_pools import PoolBase
 from gamewright.games.affinity.data_files import Ability, class_data
+from gamewright.games.affinity.pools import is_expert_or_higher
 from gamewright.games.affinity.tactics import LayerKey, expected_lost
 
 
@@ -30,8 +30,6 @@ def layer_key(f: Fighter) -> LayerKey:
 # what a target defends an attack with: its loss table (below), what meets the damage, defence rolls, extra
 # defence d6, its dice outermost first, the worth of each die
 Losses = tuple[dict[int, float], DamageTerms, int, int, LayerKey, float]
-# what every exertion of one attack on one target shares (``policies.GreedyPolicy._strike``)
-Strike = tuple[PoolBase, float, float, str, int, "Losses | None"]
 
 
 @cache
@@ -70,6 +68,13 @@ def sorted_abilities(abilities: tuple[str, ...]) -> tuple[frozenset[str], dict[s
     known = [data[k] for k in abilities if k in data and data[k].tier != "none"]
     unweighed = frozenset(a.key for a in known if a.effect not in SUPPORT_EFFECTS and a.effect not in ATTACK_EFFECTS)
     return unweighed, {a.key: a for a in known if a.effect in ATTACK_EFFECTS}
+
+
+@cache
+def has_expert_action(abilities: tuple[str, ...]) -> bool:
+    """A PC with these abilities has an Expert-or-higher one (what Pressured takes away, 003 Resolve Stages)."""
+    data = class_data().abilities
+    return any(is_expert_or_higher(data[k].tier) for k in abilities)
 
 
 ATTACK_EFFECTS = ("attack", "devastate")
