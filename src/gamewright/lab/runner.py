@@ -7,9 +7,11 @@ random numbers: game ``i`` of any configuration starts from seed ``seed + i``, w
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,8 +140,29 @@ class Chunk:
     stop: int
 
 
+@contextmanager
+def few_collections() -> Iterator[None]:
+    """The cyclic garbage collector's young generation checked every 50,000 allocations instead of 700, and
+    the objects alive before the games (modules, tables) left out of its full passes: a game allocates many
+    short-lived objects, and scanning them all the time cost Space Prince's lab ~15% of its CPU (issue 25).
+    Nothing is left uncollected — cycles still go at the next pass — and the old settings come back after."""
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(50_000, *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
 def run_chunk(chunk: Chunk) -> tuple[int, int, list[Record]]:
     """Play one chunk (a module-level function, so pool processes and Ray workers can import it)."""
+    with few_collections():
+        return _run_chunk(chunk)
+
+
+def _run_chunk(chunk: Chunk) -> tuple[int, int, list[Record]]:
     spec = chunk.spec
     if spec.engine == "batch":
         play = metrics_hook(spec.game).batch
