@@ -21,7 +21,7 @@ from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.cards import card_table
 from gamewright.games.penance.casket import Casket
 from gamewright.games.penance.combat import attack_numbers
-from gamewright.games.penance.components import CHASSIS, HEAD
+from gamewright.games.penance.components import CHASSIS, HEAD, LEFT_ARM, RIGHT_ARM
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED
@@ -36,7 +36,9 @@ _RANKED: dict[tuple[str, int, int], list[int]] = {}  # (map, enemy hex, enemy fa
 _SHIELD: dict[tuple[str, int, int], int | None] = {}
 # one-on-one ``_flank_goal`` by everything it reads: the map, both hexes, the enemy's facing, the hexes walked,
 # the SP to spare, the casket's surcharge, the bot's flank_gain and the temporary difficult hexes
-_FLANK: dict[tuple[object, ...], int] = {}  # (map, own hex, enemy hex) → the facing that shows side 6
+_FLANK: dict[tuple[object, ...], int] = {}
+# one-on-one ``_first_within`` for ``_attack_hexes``: (map, enemy hex, enemy facing, own hex, budget) → hex or -1
+_APPROACH: dict[tuple[str, int, int, int, int], int] = {}  # (map, own hex, enemy hex) → the facing that shows side 6
 DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righteous_fury", "crusaders_vow",
                         "runic_armor", "sensor_sweep", "retreat"))
 
@@ -85,6 +87,8 @@ class HeuristicBot:
         kind = state.todo[-1][0]
         p = state.acting_casket  # one-on-one the seat; in squads the casket of the seat's that decides
         legal = state.legal_actions()
+        if kind == "main":  # the most common decision first
+            return self._main(state, p, legal)
         if kind == "mulligan":
             return act("keep")
         if kind == "react":
@@ -283,11 +287,18 @@ class HeuristicBot:
         return max(0, heat - 2) if st.map.terrain[s.pos] == WATER else heat
 
     def _cheapest_attack(self, st: PenanceState, p: int) -> int:
-        table, pl = card_table(), st.sides[p].piles
-        cards = pl.cards
-        costs = [card_cost(st, p, cid) for cid in map(cards.__getitem__, pl.hand)
-                 if table[cid].kind == "attack" and not is_scrap(st, p, cid)]
-        return min(costs) if costs else -1
+        """The lowest cost of an attack card in hand that is not SCRAP (-1: none)."""
+        table, s = card_table(), st.sides[p]
+        cards = s.piles.cards
+        arms = s.destroyed[RIGHT_ARM] or s.destroyed[LEFT_ARM]  # else no card is SCRAP (``is_scrap``)
+        low = -1
+        for i in s.piles.hand:
+            cid = cards[i]
+            if table[cid].is_attack and not (arms and is_scrap(st, p, cid)):
+                cost = card_cost(st, p, cid)
+                if low < 0 or cost < low:
+                    low = cost
+        return low
 
     def _best_attack(self, st: PenanceState, p: int, attacks: list[Act]) -> tuple[Act, float]:
         """The attack of highest value (the first of equals) and its value: the card's value against its casket
@@ -429,11 +440,25 @@ class HeuristicBot:
             return ranked, False
         budget = s.sp + s.free_moves - cheapest
         budget += 1 if "desperate_lunge" in map(s.piles.cards.__getitem__, s.piles.hand) else 0
-        from_me = self._bfs(st, [s.pos], e.pos, tuple(ranked))
+        if st.squad:  # the walk goes round every other casket
+            h = self._first_within(st, s.pos, e.pos, ranked, budget)
+        else:  # one-on-one the answer is a function of the map, both hexes, the enemy's facing and the budget
+            key2 = (m.name, e.pos, e.facing, s.pos, budget)
+            h = _APPROACH.get(key2, -2)
+            if h == -2:
+                if len(_APPROACH) >= 65536:  # bounded memory
+                    _APPROACH.clear()
+                h = _APPROACH[key2] = self._first_within(st, s.pos, e.pos, ranked, budget)
+        return ([h], True) if h >= 0 else (ranked, False)
+
+    def _first_within(self, st: PenanceState, here: int, enemy: int, ranked: list[int], budget: int) -> int:
+        """The first of the ``ranked`` hexes within ``budget`` steps of ``here`` (around walls and the enemy's
+        hex), or -1."""
+        from_me = self._bfs(st, [here], enemy, tuple(ranked))
         for h in ranked:
             if from_me.get(h, 999) <= budget:
-                return [h], True
-        return ranked, False
+                return h
+        return -1
 
     @staticmethod
     def _bfs(st: PenanceState, goals: list[int], blocked: int,
