@@ -84,8 +84,8 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------------------------------------
     def choose(self, state: PenanceState) -> Act:
-        kind = state.todo[-1][0]
-        p = state.acting_casket  # one-on-one the seat; in squads the casket of the seat's that decides
+        top = state.todo[-1]
+        kind, p = top[0], top[1]  # ``acting_casket``: one-on-one the seat; in squads the seat's casket that decides
         legal = state.legal_actions()
         if kind == "main":  # the most common decision first
             return self._main(state, p, legal)
@@ -120,7 +120,7 @@ class HeuristicBot:
     def _lose(self, st: PenanceState, p: int, legal: list[Act], kind: str) -> Act:
         pl = st.sides[p].piles
         # once our turn of this round is over, the hand is discarded at the round's end anyway (ref §4)
-        hand_spent = not any(t[0] == "turn" and t[1] == p for t in st.todo) and st.turn_player != p
+        hand_spent = st.turn_player != p and not any(t[0] == "turn" and t[1] == p for t in st.todo)
 
         # what every card's worth reads, read once for the whole list
         dead = squad_bot.DEAD_CARDS if st.squad else DEAD_CARDS

@@ -103,6 +103,8 @@ def _legal_now(st: PenanceState) -> list[Act]:
         return []
     top = st.todo[-1]
     kind, p = top[0], top[1]
+    if kind == "main":  # the most common decision first
+        return _main_actions(st, p)
     s = st.sides[p]
     if kind == "mulligan":
         return [act("keep"), act("mulligan")]
@@ -121,7 +123,7 @@ def _legal_now(st: PenanceState) -> list[Act]:
         return [act("discard", i) for i in unique_hand(st, p)]
     if kind == "rites":
         return [act("pass")] + [act("react", i) for i in squad_mod.rites_cards(st, p)[:1]]
-    return _main_actions(st, p)
+    return _main_actions(st, p)  # (as before: any other step on top is read as a main phase)
 
 
 def unique_hand(st: PenanceState, p: int) -> list[int]:
