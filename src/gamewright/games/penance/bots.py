@@ -31,6 +31,7 @@ from gamewright.games.penance.values import card_cost, card_slot, casket_surchar
 
 # the weapon arm first (a destroyed right arm turns the whole primary weapon to SCRAP), then the chassis
 _TARGET_BIAS = {CHASSIS: 3}
+_BIAS = tuple(_TARGET_BIAS.get(k, 0) for k in range(5))  # by component
 _SIDE_RANK = {4: 0, 3: 1, 5: 1, 2: 2, 1: 3, 6: 4}
 _RANKED: dict[tuple[str, int, int], list[int]] = {}  # (map, enemy hex, enemy facing) → its neighbours, best first
 _SHIELD: dict[tuple[str, int, int], int | None] = {}
@@ -337,7 +338,8 @@ class HeuristicBot:
         of structure it has left, less for the chassis."""
         e = st.sides[t]
         zones = e.cls.zones
-        return [0.01 * (zones[k].hp - e.comp[k] - _TARGET_BIAS.get(k, 0)) for k in range(5)]
+        comp = e.comp
+        return [0.01 * (zones[k].hp - comp[k] - _BIAS[k]) for k in range(5)]
 
     def _card_value(self, st: PenanceState, p: int, inst: int, t: int) -> float | None:
         """Expected damage of an attack with card ``inst``, adjusted for hit and run and cost (None: it

@@ -54,7 +54,7 @@ _MOVES = tuple(act("move", arg=d) for d in range(6))
 _END = act("end")
 _ROTATIONS = tuple(tuple(act("rotate", arg=f) for f in range(6) if f != facing) for facing in range(6))
 _TARGETED: dict[tuple[int, tuple[bool, ...]], tuple[Act, ...]] = {}
-_BY_CARD: dict[str, list[Act]] = {}  # ``_card_act``: each kind's shared actions by card instance
+_BY_CARD: dict[str, dict[int, Act]] = {"play": {}, "lose": {}}  # ``_card_act``: shared actions by card instance
 _STEPS: dict[tuple[str, int, int, bool], tuple[Act, ...]] = {}  # ``_open_steps`` one-on-one, no temporary terrain
 
 
@@ -66,13 +66,12 @@ def not_played() -> frozenset[str]:
 
 
 def _card_act(kind: str, inst: int) -> Act:
-    """``act(kind, inst)`` for a card instance, from a list by instance (no key to build)."""
-    shared = _BY_CARD.get(kind)
-    if shared is None:
-        shared = _BY_CARD[kind] = []
-    if inst >= len(shared):
-        shared += [act(kind, i) for i in range(len(shared), inst + 1)]
-    return shared[inst]
+    """``act(kind, inst)`` for a card instance, kept by instance for its kind (a smaller key to build)."""
+    shared = _BY_CARD[kind]
+    found = shared.get(inst)
+    if found is None:
+        found = shared[inst] = act(kind, inst)
+    return found
 
 
 def _targeted_plays(inst: int, destroyed: tuple[bool, ...]) -> tuple[Act, ...]:
