@@ -73,9 +73,10 @@ def target_number(
     return tn, dict(parts)  # the caller's own copy of the breakdown
 
 
-def target_total(distance: int, attacker_moved: int, defender_moved: int, side: int, cover: str = "none") -> int:
+def target_total(distance: int, attacker_moved: int, defender_moved: int, side: int, cover: str = "none",
+                 extra: int = 0) -> int:
     """``target_number``'s TN alone (no breakdown to copy)."""
-    return _target_terms(distance, attacker_moved, defender_moved, side, cover, False, False, 0)[0]
+    return _target_terms(distance, attacker_moved, defender_moved, side, cover, False, False, extra)[0]
 
 
 _TERMS: dict[tuple[int, int, int, int, str, bool, bool, int], tuple[int, dict[str, int]]] = {}

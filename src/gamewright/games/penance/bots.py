@@ -19,8 +19,9 @@ from gamewright.games.penance import attack as atk
 from gamewright.games.penance import squad_bot
 from gamewright.games.penance.actions import Act, act
 from gamewright.games.penance.cards import card_table
-from gamewright.games.penance.combat import attack_setup
-from gamewright.games.penance.components import CHASSIS, HEAD
+from gamewright.games.penance.casket import Casket
+from gamewright.games.penance.combat import attack_numbers
+from gamewright.games.penance.components import CHASSIS, HEAD, LEFT_ARM, RIGHT_ARM
 from gamewright.games.penance.dice import TIER_BONUS, tier_odds
 from gamewright.games.penance.hexgrid import WATER
 from gamewright.games.penance.piles import DAMAGED
@@ -30,9 +31,15 @@ from gamewright.games.penance.values import card_cost, card_slot, casket_surchar
 
 # the weapon arm first (a destroyed right arm turns the whole primary weapon to SCRAP), then the chassis
 _TARGET_BIAS = {CHASSIS: 3}
+_BIAS = tuple(_TARGET_BIAS.get(k, 0) for k in range(5))  # by component
 _SIDE_RANK = {4: 0, 3: 1, 5: 1, 2: 2, 1: 3, 6: 4}
 _RANKED: dict[tuple[str, int, int], list[int]] = {}  # (map, enemy hex, enemy facing) → its neighbours, best first
-_SHIELD: dict[tuple[str, int, int], int | None] = {}  # (map, own hex, enemy hex) → the facing that shows side 6
+_SHIELD: dict[tuple[str, int, int], int | None] = {}
+# one-on-one ``_flank_goal`` by everything it reads: the map, both hexes, the enemy's facing, the hexes walked,
+# the SP to spare, the casket's surcharge, the bot's flank_gain and the temporary difficult hexes
+_FLANK: dict[tuple[object, ...], int] = {}
+# one-on-one ``_first_within`` for ``_attack_hexes``: (map, enemy hex, enemy facing, own hex, budget) → hex or -1
+_APPROACH: dict[tuple[str, int, int, int, int], int] = {}  # (map, own hex, enemy hex) → the facing that shows side 6
 DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righteous_fury", "crusaders_vow",
                         "runic_armor", "sensor_sweep", "retreat"))
 
@@ -78,9 +85,11 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------------------------------------
     def choose(self, state: PenanceState) -> Act:
-        kind = state.todo[-1][0]
-        p = state.acting_casket  # one-on-one the seat; in squads the casket of the seat's that decides
+        top = state.todo[-1]
+        kind, p = top[0], top[1]  # ``acting_casket``: one-on-one the seat; in squads the seat's casket that decides
         legal = state.legal_actions()
+        if kind == "main":  # the most common decision first
+            return self._main(state, p, legal)
         if kind == "mulligan":
             return act("keep")
         if kind == "react":
@@ -112,22 +121,29 @@ class HeuristicBot:
     def _lose(self, st: PenanceState, p: int, legal: list[Act], kind: str) -> Act:
         pl = st.sides[p].piles
         # once our turn of this round is over, the hand is discarded at the round's end anyway (ref §4)
-        hand_spent = not any(t[0] == "turn" and t[1] == p for t in st.todo) and st.turn_player != p
+        hand_spent = st.turn_player != p and not any(t[0] == "turn" and t[1] == p for t in st.todo)
+
+        # what every card's worth reads, read once for the whole list
+        dead = squad_bot.DEAD_CARDS if st.squad else DEAD_CARDS
+        banned = st.sides[p].banned
+        judged = len(st.sides[focus(st, p)].piles.deck) > 10
+        loss = kind == "loss"
+        table = card_table()
 
         def worth(a: Act) -> int:
             if a.card < 0:
                 return 50
             cid = pl.cards[a.card]
-            dead = squad_bot.DEAD_CARDS if st.squad else DEAD_CARDS
-            if is_scrap(st, p, cid) or cid in dead or cid == st.sides[p].banned or self._no_ally_card(st, cid):
+            if is_scrap(st, p, cid) or cid in dead or cid == banned or (cid == "shield_wall" and
+                                                                        self._no_ally_card(st, cid)):
                 return 0
-            if cid == "divine_judgment" and len(st.sides[focus(st, p)].piles.deck) > 10:
+            if cid == "divine_judgment" and judged:
                 return 10
             if cid == DAMAGED:
-                return 60 if kind == "loss" else 5  # losing DAMAGED to damage rolls the Damage Die
-            if card_slot(cid) == "primary" and kind == "loss":
+                return 60 if loss else 5  # losing DAMAGED to damage rolls the Damage Die
+            if loss and card_slot(cid) == "primary":
                 return 100  # losing it from hand is Component Damage for sure; the deck only maybe
-            return (20 if hand_spent else 40) + card_table()[cid].cost
+            return (20 if hand_spent else 40) + table[cid].cost
 
         return min(legal, key=worth)
 
@@ -136,17 +152,23 @@ class HeuristicBot:
         s, e = st.sides[p], st.sides[focus(st, p)]
         pl = s.piles
         table, cards = card_table(), pl.cards
-        plays, attacks = [], []  # every play, and those of attack cards, in list order
+        attacks = []  # the plays of attack cards, in list order
         first_play: dict[str, Act] = {}  # each card's first play in the list (the one chosen by card name)
         scrap = None  # the first SCRAP card listed
+        moves = []  # the legal steps, in list order (``_step`` chooses among them)
+        last, is_attack = -1, False  # the card of the play before (a card's plays are listed together)
         for a in legal:
             kind = a.kind
-            if kind == "play":
-                plays.append(a)
-                cid = cards[a.card]
-                if cid not in first_play:
-                    first_play[cid] = a
-                if table[cid].is_attack:
+            if kind == "move":
+                moves.append(a)
+            elif kind == "play":
+                if a.card != last:
+                    last = a.card
+                    cid = cards[last]
+                    if cid not in first_play:
+                        first_play[cid] = a
+                    is_attack = table[cid].is_attack
+                if is_attack:
                     attacks.append(a)
             elif kind == "scrap" and scrap is None:
                 scrap = a
@@ -167,20 +189,19 @@ class HeuristicBot:
         if dry_heat >= self.hot and not in_water and not s.no_move:
             water = [h for h in st.map.water if h != e.pos]
             if self._bfs(st, water, e.pos, (s.pos,)).get(s.pos, 999) <= s.sp + s.free_moves:
-                step = self._step(st, p, legal, water, closer=True)
+                step = self._step(st, p, moves, water, closer=True)
                 if step is not None:
                     return step
         if attacks:
             best, value = self._best_attack(st, p, attacks)
             if value > 0.5:
                 cost = card_cost(st, p, pl.cards[best.card])
-                for a in plays:
-                    cid = pl.cards[a.card]
+                for cid, a in first_play.items():  # the first play of each card, as the list has them
                     if cid == "feint" and s.feint == 0 and s.sp - card_cost(st, p, cid) >= cost:
                         return a
                     if cid == "blood_offering" and s.next_dmg == 0 and len(pl.deck) >= 12 and value > 2.5:
                         return a
-                flank = self._flank_step(st, p, legal, best, cost)
+                flank = self._flank_step(st, p, moves, best, cost)
                 if flank is not None:
                     return flank
                 self._turn_attacks = (st.turns, 1)
@@ -189,7 +210,7 @@ class HeuristicBot:
         dist = st.map.dist[s.pos][e.pos]
         # hot and nothing to vent with: cool off in water (-2 Heat a turn, 004 §7)
         if dry_heat >= self.hot and not s.no_move and not in_water:
-            step = self._step_toward(st, p, legal, water=True)
+            step = self._step_toward(st, p, moves, water=True)
             if step is not None:
                 return step
         # close in only when an attack can follow this turn; otherwise wait out of reach, and step away
@@ -205,12 +226,12 @@ class HeuristicBot:
                             continue
                         if cid in first_play and s.sp - card_cost(st, p, cid) >= self._cheapest_attack(st, p):
                             return first_play[cid]
-                step = self._step(st, p, legal, goals, closer=True)
+                step = self._step(st, p, moves, goals, closer=True)
                 if step is not None:
                     return step
             elif dist > 2 and not attacked:
                 # no attack this turn: end two hexes away, one step short of its melee reach
-                step = self._step(st, p, legal, list(st.map.ring(e.pos, 2)), closer=True)
+                step = self._step(st, p, moves, list(st.map.ring(e.pos, 2)), closer=True)
                 if step is not None:
                     return step
             elif dist == 2 and not attacked:
@@ -218,12 +239,12 @@ class HeuristicBot:
                 if self._waits[0] != st.turns:
                     self._waits = (st.turns, self._waits[1] + 1)
                 if self._waits[1] > self.patience:
-                    step = self._step(st, p, legal, goals, closer=True)
+                    step = self._step(st, p, moves, goals, closer=True)
                     if step is not None:
                         self._waits = (st.turns, 0)
                         return step
             elif dist <= 1 and attacked:
-                step = self._step(st, p, legal, [e.pos], closer=False)
+                step = self._step(st, p, moves, [e.pos], closer=False)
                 if step is not None:
                     return step
         # leftover SP: defence, heat, cards
@@ -241,7 +262,7 @@ class HeuristicBot:
                 continue
             if cid == "emergency_repair" and len(pl.discard) < 6:
                 continue
-            if cid in ("hunker_down", "shield_wall") and dist > 4 or self._no_ally_card(st, cid):
+            if cid in ("hunker_down", "shield_wall") and (dist > 4 or self._no_ally_card(st, cid)):
                 continue
             return first_play[cid]
         # face the enemy with the shield side (side 6) before ending
@@ -267,11 +288,18 @@ class HeuristicBot:
         return max(0, heat - 2) if st.map.terrain[s.pos] == WATER else heat
 
     def _cheapest_attack(self, st: PenanceState, p: int) -> int:
-        table, pl = card_table(), st.sides[p].piles
-        cards = pl.cards
-        costs = [card_cost(st, p, cid) for cid in map(cards.__getitem__, pl.hand)
-                 if table[cid].kind == "attack" and not is_scrap(st, p, cid)]
-        return min(costs) if costs else -1
+        """The lowest cost of an attack card in hand that is not SCRAP (-1: none)."""
+        table, s = card_table(), st.sides[p]
+        cards = s.piles.cards
+        arms = s.destroyed[RIGHT_ARM] or s.destroyed[LEFT_ARM]  # else no card is SCRAP (``is_scrap``)
+        low = -1
+        for i in s.piles.hand:
+            cid = cards[i]
+            if table[cid].is_attack and not (arms and is_scrap(st, p, cid)):
+                cost = card_cost(st, p, cid)
+                if low < 0 or cost < low:
+                    low = cost
+        return low
 
     def _best_attack(self, st: PenanceState, p: int, attacks: list[Act]) -> tuple[Act, float]:
         """The attack of highest value (the first of equals) and its value: the card's value against its casket
@@ -279,6 +307,7 @@ class HeuristicBot:
         of the side's fire is worth more (``squad_bot.focus``)."""
         foe = focus(st, p)
         per_card: dict[tuple[int, int], float | None] = {}  # one card's value before its target term
+        weak: dict[int, list[float]] = {}  # each target's component terms, read once
         best, value = attacks[0], -math.inf
         for a in attacks:
             t = a.target if a.target >= 0 else foe
@@ -293,25 +322,34 @@ class HeuristicBot:
             if ev is None:
                 v = 0.0  # Divine Judgment against a deck above 10 cards deals nothing: not worth its SP
             elif a.arg >= 0:  # target choice: most weakened component; the chassis ends the battle
-                e = st.sides[t]  # (with hit_location=random the die chooses: no component term)
-                v = ev - 0.01 * (e.cls.zones[a.arg].hp - e.comp[a.arg] - _TARGET_BIAS.get(a.arg, 0))
+                terms = weak.get(t)  # (with hit_location=random the die chooses: no component term)
+                if terms is None:
+                    terms = weak[t] = self._component_terms(st, t)
+                v = ev - terms[a.arg]
             else:
                 v = ev
             if v > value:
                 best, value = a, v
         return best, value
 
+    @staticmethod
+    def _component_terms(st: PenanceState, t: int) -> list[float]:
+        """What aiming at each of casket ``t``'s components takes off an attack's value: a little for each point
+        of structure it has left, less for the chassis."""
+        e = st.sides[t]
+        zones = e.cls.zones
+        comp = e.comp
+        return [0.01 * (zones[k].hp - comp[k] - _BIAS[k]) for k in range(5)]
+
     def _card_value(self, st: PenanceState, p: int, inst: int, t: int) -> float | None:
         """Expected damage of an attack with card ``inst``, adjusted for hit and run and cost (None: it
         deals nothing)."""
         s = st.sides[p]
         c = card_table()[s.piles.cards[inst]]
-        setup = attack_setup(st, p, c, t)  # the engine's own TN and damage terms
-        dist = setup.distance
-        if not setup.base:
+        dist, side, tn, base, rear_bonus, bonus = attack_numbers(st, p, c, t)  # the engine's own terms
+        if not base:
             return None
-        # ``setup.damage`` per tier, its bonus summed once
-        ev = _expected_damage(setup.tn, setup.base, setup.side, setup.rear_bonus, sum(setup.bonus_parts.values()))
+        ev = _expected_damage(tn, base, side, rear_bonus, bonus)  # ``AttackSetup.damage`` per tier
         ev = ev * 0.55  # about half the dice block or are taken
         cost = card_cost(st, p, c.id)
         if dist == 1 and s.sp + s.free_moves - cost >= 1 and c.id != "anvil_breaker":
@@ -320,14 +358,34 @@ class HeuristicBot:
         ev -= 0.05 * cost
         return ev
 
-    def _flank_step(self, st: PenanceState, p: int, legal: list[Act], best: Act, cost: int) -> Act | None:
+    def _flank_step(self, st: PenanceState, p: int, moves: list[Act], best: Act, cost: int) -> Act | None:
         """Before a melee attack, a step toward an adjacent hex with a lower target number (a flank or the
         rear, 004 §2 "Hex-Side Facing") when the walk still leaves the SP for the attack."""
         s, e = st.sides[p], st.sides[best.target if best.target >= 0 else focus(st, p)]
         c = card_table()[s.piles.cards[best.card]]
         if not self.flank or c.range > 1 or c.area != "single" or s.no_move or st.map.dist[s.pos][e.pos] != 1:
             return None
-        m = st.map
+        spare = s.sp + s.free_moves - cost
+        casket = casket_surcharge(st, p)  # the part of each hex's cost that is the same for all of them
+        if st.squad:  # the walk goes round every other casket: no key short enough to keep the answer by
+            goal = self._flank_goal(st, p, e, spare, casket)
+        else:
+            # one-on-one the answer is a function of these values and the map (which never changes)
+            key = (st.map.name, s.pos, s.moved, e.pos, e.facing, e.moved_last, spare, casket, self.flank_gain,
+                   tuple(st.temp_difficult))
+            goal = _FLANK.get(key, -2)
+            if goal == -2:
+                if len(_FLANK) >= 65536:  # bounded memory
+                    _FLANK.clear()
+                goal = _FLANK[key] = self._flank_goal(st, p, e, spare, casket)
+        if goal < 0:
+            return None
+        return self._step(st, p, moves, [goal], closer=True)
+
+    def _flank_goal(self, st: PenanceState, p: int, e: Casket, spare: int, casket: int) -> int:
+        """The hex next to enemy ``e`` to step round to (-1: none): the first with a target number lower by
+        ``flank_gain`` than the best so far, within ``spare`` SP of walking (hex surcharges with ``casket``)."""
+        s, m = st.sides[p], st.map
         cover = m.cover(e.pos)
 
         def tn_from(h: int, walked: int) -> int:
@@ -335,8 +393,6 @@ class HeuristicBot:
 
         now = tn_from(s.pos, 0)
         walk = self._bfs(st, [s.pos], e.pos, m.open_neighbors[e.pos])
-        spare = s.sp + s.free_moves - cost
-        casket = casket_surcharge(st, p)  # the part of each hex's cost that is the same for all of them
         goal, goal_tn = -1, now
         for h in m.neighbors[e.pos]:
             if h < 0 or h == s.pos or not m.passable(h) or walk.get(h, 99) + hex_cost(st, p, h, casket) > spare:
@@ -344,25 +400,25 @@ class HeuristicBot:
             t = tn_from(h, walk[h])
             if t <= goal_tn - self.flank_gain:
                 goal, goal_tn = h, t
-        if goal < 0:
-            return None
-        return self._step(st, p, legal, [goal], closer=True)
+        return goal
 
-    def _step_toward(self, st: PenanceState, p: int, legal: list[Act], water: bool = False) -> Act | None:
+    def _step_toward(self, st: PenanceState, p: int, moves: list[Act], water: bool = False) -> Act | None:
         e = st.sides[focus(st, p)]
         goals = [h for h in st.map.water if h != e.pos] if water else [e.pos]
-        return self._step(st, p, legal, goals, closer=True)
+        return self._step(st, p, moves, goals, closer=True)
 
-    def _step(self, st: PenanceState, p: int, legal: list[Act], goals: list[int], closer: bool) -> Act | None:
-        """The move that brings us closer to (or farther from) the goal hexes, if any does."""
+    def _step(self, st: PenanceState, p: int, moves: list[Act], goals: list[int], closer: bool) -> Act | None:
+        """The move (of the legal ``moves``) that brings us closer to (or farther from) the goal hexes, if any
+        does."""
+        if not moves:
+            return None
         s, e = st.sides[p], st.sides[focus(st, p)]
         dist_to = self._bfs(st, goals, e.pos if e.pos not in goals else -1, (s.pos, *st.map.open_neighbors[s.pos]))
         sign = 1 if closer else -1
         best, best_d = None, sign * dist_to.get(s.pos, 999)
-        for a in legal:
-            if a.kind != "move":
-                continue
-            d = sign * dist_to.get(st.map.neighbors[s.pos][a.arg], 999)
+        around = st.map.neighbors[s.pos]
+        for a in moves:
+            d = sign * dist_to.get(around[a.arg], 999)
             if d < best_d:
                 best, best_d = a, d
         return best
@@ -386,11 +442,25 @@ class HeuristicBot:
             return ranked, False
         budget = s.sp + s.free_moves - cheapest
         budget += 1 if "desperate_lunge" in map(s.piles.cards.__getitem__, s.piles.hand) else 0
-        from_me = self._bfs(st, [s.pos], e.pos, tuple(ranked))
+        if st.squad:  # the walk goes round every other casket
+            h = self._first_within(st, s.pos, e.pos, ranked, budget)
+        else:  # one-on-one the answer is a function of the map, both hexes, the enemy's facing and the budget
+            key2 = (m.name, e.pos, e.facing, s.pos, budget)
+            h = _APPROACH.get(key2, -2)
+            if h == -2:
+                if len(_APPROACH) >= 65536:  # bounded memory
+                    _APPROACH.clear()
+                h = _APPROACH[key2] = self._first_within(st, s.pos, e.pos, ranked, budget)
+        return ([h], True) if h >= 0 else (ranked, False)
+
+    def _first_within(self, st: PenanceState, here: int, enemy: int, ranked: list[int], budget: int) -> int:
+        """The first of the ``ranked`` hexes within ``budget`` steps of ``here`` (around walls and the enemy's
+        hex), or -1."""
+        from_me = self._bfs(st, [here], enemy, tuple(ranked))
         for h in ranked:
             if from_me.get(h, 999) <= budget:
-                return [h], True
-        return ranked, False
+                return h
+        return -1
 
     @staticmethod
     def _bfs(st: PenanceState, goals: list[int], blocked: int,

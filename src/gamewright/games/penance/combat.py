@@ -62,6 +62,29 @@ def attack_setup(st: PenanceState, p: int, c: CardDef, t: int | None = None, bas
                                 bypass=s.next_bypass, base=base)
 
 
+def attack_numbers(st: PenanceState, p: int, c: CardDef, t: int) -> tuple[int, int, int, int, int, int]:
+    """``attack_setup``'s figures without its breakdowns, for a bot valuing many attacks: (distance, side, TN,
+    base damage, rear bonus, the damage bonuses summed). The same terms as ``attack_setup`` (004 §2 steps 1-3;
+    ref §2/§3), summed instead of named (tests/penance/test_attack_numbers.py holds the two together)."""
+    s, e = st.sides[p], st.sides[t]
+    m = st.map
+    dist, side = m.dist[s.pos][e.pos], m.side_of(e.pos, e.facing, s.pos)
+    extra = damaged_zone(st, p, HEAD) if c.ranged else 0  # ref §2/§3: a damaged head, ranged attacks
+    tn = atk.target_total(dist, s.moved, e.moved_last, side, m.cover(e.pos), extra)
+    bonus = s.next_dmg + s.feint + s.turn_dmg - s.cat_penalty
+    arm = attack_arm(c.id)
+    if arm >= 0 and damaged_zone(st, p, arm) == 1:
+        bonus -= 1  # ref §3: arm structure -1 damage
+    if "dislocated_shoulder" in s.wounds:
+        bonus -= 2
+    if s.kills and has_tactic(st, p, "righteous_fury"):
+        bonus += s.kills  # 004 §1 tactics: +1 damage per enemy killed this mission
+    base = c.damage
+    if c.id == "divine_judgment" and len(e.piles.deck) > 10:
+        base = 0  # deals its 8 only if the target has 10 or fewer cards in deck (``AttackSetup.for_card``)
+    return dist, side, tn, base, 2 if c.id == "faithful_thrust" else 0, bonus
+
+
 def defense_flat(st: PenanceState, d: int, side: int) -> int:
     """Flat Defense the defender has against an attack on ``side`` before any reactive (ref §2), with
     the Shield Walls of allies it stands behind (squads)."""

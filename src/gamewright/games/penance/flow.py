@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from gamewright.games.penance.state import PenanceState
 
 DECISIONS = frozenset(("mulligan", "main", "react", "loss", "cost", "rites"))
+AUTO_DECIDED = frozenset(("loss", "cost"))  # the decisions ``_auto_decide`` may answer alone
 
 
 def check_action(st: PenanceState, action: Act) -> None:
@@ -74,7 +75,9 @@ def apply_action(st: PenanceState, action: Act) -> list[Event]:
     top = st.todo[-1]
     kind, p = top[0], top[1]
     events: list[Event] = []
-    if kind == "mulligan":
+    if kind == "main":  # the most common decision first
+        _do_main(st, p, action, events)
+    elif kind == "mulligan":
         st.todo.pop()
         _do_mulligan(st, p, action.kind == "mulligan", events)
     elif kind == "react":
@@ -90,8 +93,6 @@ def apply_action(st: PenanceState, action: Act) -> list[Event]:
         move_card(st, p, action.card, "discard")
         events.append(ev("discard", f"{st.labels[p]} discards {card_name(st, p, action.card)} (Dual Wield)",
                          player=p, card=st.sides[p].piles.cards[action.card]))
-    else:
-        _do_main(st, p, action, events)
     advance(st, events)
     if not st.over:
         check_decks(st, events)
@@ -107,7 +108,7 @@ def advance(st: PenanceState, events: list[Event]) -> None:
         top = st.todo[-1]
         kind = top[0]
         if kind in DECISIONS:
-            if not _auto_decide(st, top, events):
+            if kind not in AUTO_DECIDED or not _auto_decide(st, top, events):
                 return
             continue
         st.todo.pop()
@@ -197,7 +198,7 @@ def step_turn(st: PenanceState, item: list[Any], events: list[Event]) -> None:
     for owner, centre in st.zones:  # ref §2: "allies" include yourself
         if st.team[owner] == st.team[p] and st.map.dist[centre][s.pos] <= 3:
             recover_grave(st, p, 2, events, "Consecrated Ground")
-    if heat_mod.heat_zone(s.heat) != "safe":  # 004 §7: the Danger Zone (5+) rolls Strain first
+    if s.heat >= heat_mod.DANGER_HEAT:  # 004 §7: the Danger Zone (5+, ``heat_zone`` not safe) rolls Strain first
         heat_mod.strain(st, p, events)
         if stopped(st, p):
             return

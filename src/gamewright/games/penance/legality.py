@@ -6,6 +6,7 @@ again)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,7 @@ from gamewright.games.penance.values import (
     casket_surcharge,
     foe,
     foes,
+    has_tactic,
     is_scrap,
     move_cost,
     rotate_cost,
@@ -52,6 +54,8 @@ _MOVES = tuple(act("move", arg=d) for d in range(6))
 _END = act("end")
 _ROTATIONS = tuple(tuple(act("rotate", arg=f) for f in range(6) if f != facing) for facing in range(6))
 _TARGETED: dict[tuple[int, tuple[bool, ...]], tuple[Act, ...]] = {}
+_BY_CARD: dict[str, dict[int, Act]] = {"play": {}, "lose": {}}  # ``_card_act``: shared actions by card instance
+_STEPS: dict[tuple[str, int, int, bool], tuple[Act, ...]] = {}  # ``_open_steps`` one-on-one, no temporary terrain
 
 
 @cache
@@ -59,6 +63,15 @@ def not_played() -> frozenset[str]:
     """Cards never played from the hand with "play": passive tactics and reactive cards (``play_problem``
     refuses them first)."""
     return frozenset(cid for cid, c in card_table().items() if c.passive or c.reactive)
+
+
+def _card_act(kind: str, inst: int) -> Act:
+    """``act(kind, inst)`` for a card instance, kept by instance for its kind (a smaller key to build)."""
+    shared = _BY_CARD[kind]
+    found = shared.get(inst)
+    if found is None:
+        found = shared[inst] = act(kind, inst)
+    return found
 
 
 def _targeted_plays(inst: int, destroyed: tuple[bool, ...]) -> tuple[Act, ...]:
@@ -89,6 +102,8 @@ def _legal_now(st: PenanceState) -> list[Act]:
         return []
     top = st.todo[-1]
     kind, p = top[0], top[1]
+    if kind == "main":  # the most common decision first
+        return _main_actions(st, p)
     s = st.sides[p]
     if kind == "mulligan":
         return [act("keep"), act("mulligan")]
@@ -99,7 +114,7 @@ def _legal_now(st: PenanceState) -> list[Act]:
             out.append(act("rune"))
         return out
     if kind == "loss":
-        out = [act("lose", i) for i in unique_hand(st, p)] if top[3] != "forced" else []
+        out = [_card_act("lose", i) for i in unique_hand(st, p)] if top[3] != "forced" else []
         if s.piles.deck or s.piles.discard or not out:
             out.append(act("lose"))
         return out
@@ -107,7 +122,7 @@ def _legal_now(st: PenanceState) -> list[Act]:
         return [act("discard", i) for i in unique_hand(st, p)]
     if kind == "rites":
         return [act("pass")] + [act("react", i) for i in squad_mod.rites_cards(st, p)[:1]]
-    return _main_actions(st, p)
+    return _main_actions(st, p)  # (as before: any other step on top is read as a main phase)
 
 
 def unique_hand(st: PenanceState, p: int) -> list[int]:
@@ -135,6 +150,11 @@ def _main_actions(st: PenanceState, p: int) -> list[Act]:
         out += _open_steps(st, p)
     if rotate_cost(st, p) <= s.sp:
         out += _ROTATIONS[s.facing]
+    if not st.squad:
+        out += _duel_plays(st, p)
+        if st.may_withdraw:  # RULINGS Penance campaigns: the pilot may retreat in the main phase
+            out.append(act("withdraw"))
+        return out
     cards = s.piles.cards
     squad = st.squad
     die_chooses = st.die_aims
@@ -171,7 +191,69 @@ def _main_actions(st: PenanceState, p: int) -> list[Act]:
     return out
 
 
-def _open_steps(st: PenanceState, p: int) -> list[Act]:
+def _duel_plays(st: PenanceState, p: int) -> list[Act]:
+    """One-on-one, the hand's actions in the main phase: ``_main_actions``' loop with ``play_problem``'s checks
+    (``why=False``) read once for the whole hand — its SP, the Crusader's Vow discount, the enemy's geometry —
+    instead of once per card. Gives the same list in the same order (tests/penance/test_listed_actions.py)."""
+    s = st.sides[p]
+    pl = s.piles
+    cards = pl.cards
+    table = card_table()
+    never = not_played()
+    sp, banned = s.sp, s.banned
+    arms = s.destroyed[RIGHT_ARM] or s.destroyed[LEFT_ARM]  # else no card is SCRAP (``is_scrap``)
+    vow = len(pl.deck) > 20 and has_tactic(st, p, "crusaders_vow")  # ``card_cost``'s discount (ref §2)
+    reach: dict[tuple[str, int, int], bool] = {}  # ``_duel_reach`` by what it reads of a card
+    destroyed: tuple[bool, ...] | None = None  # the enemy's, read once for every attack card
+    out: list[Act] = []
+    seen: set[str] = set()
+    for i in pl.hand:  # ``unique_hand``: the first copy of each card, in hand order
+        cid = cards[i]
+        if cid in seen:
+            continue
+        seen.add(cid)
+        if cid == DAMAGED:
+            out += [act("sacrifice", i), act("purge", i)]
+            continue
+        if arms and is_scrap(st, p, cid):
+            out.append(act("scrap", i))
+            continue
+        if cid in never or cid == banned:  # passive, reactive; Broken Finger
+            continue
+        c = table[cid]
+        cost = max(0, c.cost - 1) if vow and c.is_attack else c.cost  # ``card_cost``
+        if cost > sp or (c.move and s.no_move):
+            continue
+        if not c.is_attack:
+            out.append(_card_act("play", i))
+            continue
+        if s.no_attack:  # Retreat
+            continue
+        key = (c.area, c.range, c.radius)
+        ok = reach.get(key)
+        if ok is None:
+            ok = reach[key] = _duel_reach(st, p, c)
+        if not ok:
+            continue
+        if st.die_aims:
+            out.append(act("play", i))  # the hit-location die chooses (ref §2)
+        else:
+            if destroyed is None:
+                destroyed = tuple(st.sides[1 - p].destroyed)
+            out += _targeted_plays(i, destroyed)
+    return out
+
+
+def _duel_reach(st: PenanceState, p: int, c: CardDef) -> bool:
+    """One-on-one, whether attack ``c`` may be aimed at the enemy: ``play_problem``'s ``attack_geometry`` and
+    PTSD checks."""
+    if attack_geometry(st, p, c, None, False) is not None:
+        return False
+    s, e = st.sides[p], st.sides[1 - p]
+    return not ("ptsd" in s.wounds and st.map.side_of(e.pos, e.facing, s.pos) == 4)
+
+
+def _open_steps(st: PenanceState, p: int) -> Sequence[Act]:
     """The legal steps: ``move_problem``'s checks for the six directions at once (a caller has checked
     ``no_move`` and that some SP or a free hex is left)."""
     s = st.sides[p]
@@ -182,6 +264,15 @@ def _open_steps(st: PenanceState, p: int) -> list[Act]:
     if spare < 0:
         return []
     rough_now = st.temp_difficult
+    if not rough_now and not st.squad:
+        # one-on-one on the map's own terrain the steps depend only on the two hexes and whether a difficult
+        # hex's +1 SP is affordable (the map never changes)
+        key = (st.map.name, s.pos, st.sides[1 - p].pos, spare > 0)
+        found = _STEPS.get(key)
+        if found is None:
+            found = _STEPS[key] = tuple(_MOVES[d] for d, dest, rough in st.map.exits[s.pos]
+                                        if dest != key[2] and (1 if rough else 0) <= spare)
+        return found
     taken = [o.pos for o in st.sides]
     return [_MOVES[d] for d, dest, rough in st.map.exits[s.pos]
             if dest not in taken and (1 if rough or dest in rough_now else 0) <= spare]

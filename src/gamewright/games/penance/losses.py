@@ -19,9 +19,11 @@ from gamewright.games.penance.values import HAND_SIZE, allies, card_slot, expose
 
 if TYPE_CHECKING:
     from gamewright.games.penance.actions import Act
+    from gamewright.games.penance.piles import Piles
     from gamewright.games.penance.state import PenanceState
 
 NEURAL_FEEDBACK_AT = 15  # 004 §5 item 4
+SEAT_ONLY = (frozenset((0,)), frozenset((1,)))  # an event only that seat may see (frozen: shared safely)
 
 
 # --- cards moving, losses and harm -------------------------------------------------------------------------
@@ -93,27 +95,45 @@ def refill(st: PenanceState, p: int, events: list[Event]) -> None:
 
 def draw(st: PenanceState, p: int, n: int, events: list[Event]) -> None:
     pl = st.sides[p].piles
-    got = []
     seen = exposed(st, p)  # the cards of this hand Sensor Sweep showed (one list, changed in place)
-    for _ in range(n):
-        if not pl.deck and pl.discard:
-            events.append(ev("reshuffle", f"{st.labels[p]} reshuffles {len(pl.discard)} discards into a new deck",
-                             player=p, count=len(pl.discard)))
-            if st.rules.reshuffle_damage_card:  # 004 §8's older rule (option)
-                pl.add_damaged()
-        inst = pl.draw(st.rng)
-        if inst is None:
-            deck_out(st, p, "deck and discard pile are empty when a card must be drawn", events)
-            return
-        if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
-            seen.remove(inst)
-        got.append(pl.cards[inst])
+    if 0 < n <= len(pl.deck):
+        got = _draw_from_deck(pl, n, seen)  # no reshuffle and no deck-out on the way
+    else:
+        got = []
+        for _ in range(n):
+            if not pl.deck and pl.discard:
+                events.append(ev("reshuffle", f"{st.labels[p]} reshuffles {len(pl.discard)} discards into a new "
+                                 "deck", player=p, count=len(pl.discard)))
+                if st.rules.reshuffle_damage_card:  # 004 §8's older rule (option)
+                    pl.add_damaged()
+            inst = pl.draw(st.rng)
+            if inst is None:
+                deck_out(st, p, "deck and discard pile are empty when a card must be drawn", events)
+                return
+            if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
+                seen.remove(inst)
+            got.append(pl.cards[inst])
     if got:  # everyone sees how many; only the drawing seat sees which (hidden information)
         table = card_table()
         events.append(ev("draw_public", f"{st.labels[p]} draws {len(got)} card(s)", player=p, count=len(got)))
         events.append(ev("draw", f"{st.labels[p]} draws {', '.join([table[c].name for c in got])}",
-                         frozenset((st.team[p],)),
+                         SEAT_ONLY[st.team[p]],
                          player=p, count=len(got), cards=got))
+
+
+def _draw_from_deck(pl: Piles, n: int, seen: list[int]) -> list[str]:
+    """``Piles.draw`` ``n`` times at once, for a deck holding at least ``n`` cards: the top ``n`` cards (the end
+    of the list, last first) to the hand; their card ids."""
+    deck = pl.deck
+    drawn = deck[-1:-n - 1:-1]
+    del deck[-n:]
+    pl.hand += drawn
+    if seen:
+        for inst in drawn:
+            if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date
+                seen.remove(inst)
+    cards = pl.cards
+    return [cards[i] for i in drawn]
 
 
 def card_name(st: PenanceState, p: int, inst: int) -> str:

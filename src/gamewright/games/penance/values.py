@@ -71,7 +71,10 @@ def exposed(st: PenanceState, c: int) -> list[int]:
 
 def prune_exposed(st: PenanceState) -> None:
     """A seen card is only known while it stays in that hand."""
-    if not any(s.revealed for s in st.sides):  # nothing seen (the common case): nothing to prune
+    for s in st.sides:
+        if s.revealed:
+            break
+    else:  # nothing seen (the common case): nothing to prune
         return
     for c, s in enumerate(st.sides):
         seen = exposed(st, c)
