@@ -154,15 +154,27 @@ def main() -> None:
         b = statistics.median(per["B"]) if per["B"] else float("nan")
         ratio = speedup(a, b, units[name])
         row = {"figure": name, "label": LABELS.get(name, f"`{name}`"), "unit": units[name], "median_a": a,
-               "median_b": b, "speedup": ratio,
+               "median_b": b, "speedup": ratio, "a_text": shown(a, units[name]), "b_text": shown(b, units[name]),
                **target_of(name, b, ratio)}
+        row["met_text"] = "—" if row["met"] is None else "yes" if row["met"] else "no"
         rows.append(row)
         verdict = "" if row["met"] is None else " (met)" if row["met"] else " (not met)"
         print(f"{name:40} {units[name]:>14} {a:12.5g} {b:12.5g} {ratio:7.2f}x  {row['target_text']}{verdict}")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"base": args.base, "head": git("rev-parse", "--short", args.head),
-                                         "repeat": args.repeat, "scale": args.scale, "rows": rows}, indent=1) + "\n")
+                                         "repeat": args.repeat, "scale": args.scale, "rows": rows,
+                                         "targets": [r for r in rows if r["met"] is not None]}, indent=1) + "\n")
+
+
+def shown(value: float, unit: str) -> str:
+    """A figure as a person reads it: 2.36M turns/s, 9.3 s, 1.12."""
+    if unit == "ratio":
+        return f"{value:.2f}"
+    for size, suffix in ((1e6, "M"), (1e3, "k")):
+        if abs(value) >= size:
+            return f"{value / size:.3g}{suffix} {unit}"
+    return f"{value:.3g} {unit}"
 
 
 def target_of(name: str, b: float, ratio: float) -> dict[str, object]:
