@@ -31,6 +31,17 @@ from gamewright.games.inclinations.board import (
 from gamewright.games.inclinations.ship import Ship
 
 
+def checked_plan(state: Any, plan: list[Step]) -> list[Step]:
+    """``plan`` if it passes validation on the ships as they stand, else a plain coast ([]; it should not
+    happen). With no pending plan the state checks it (``check_turn``) and keeps it checked, so the plan played
+    next is not validated again (a bot's turn is validated once)."""
+    if state.plan:  # validated on its own, as ever (the bots plan from the ships, not from a pending plan)
+        from gamewright.games.inclinations.turn import validate
+
+        return [] if validate(state.ships, state.current, plan, state.tr) else plan
+    return [] if state.check_turn(plan) else plan
+
+
 def deploy_choice(state: Any, rng: Rng) -> Deploy:
     """ref Further rulings: bots deploy on a free sector at random."""
     return rng.choice(state.legal_actions())

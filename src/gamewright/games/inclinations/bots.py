@@ -14,7 +14,7 @@ from typing import Any
 from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import COAST_SCOOP, ROTATE, Coast, Deploy, Fire, Step, step_text
-from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_options
+from gamewright.games.inclinations.bot_moves import checked_plan, deploy_choice, energy_steps, movement_options
 from gamewright.games.inclinations.heuristic_bot import LEVELS, HeuristicBot, Level
 from gamewright.games.inclinations.ship import (
     ENGINES,
@@ -27,7 +27,6 @@ from gamewright.games.inclinations.ship import (
     THRUSTERS,
     Ship,
 )
-from gamewright.games.inclinations.turn import validate
 from gamewright.games.inclinations.weapons import out_of_reach
 
 BOT_KINDS = ("random-bot", "easy-bot", "medium-bot", "hard-bot")
@@ -45,9 +44,9 @@ class RandomBot:
         return deploy_choice(state, self.rng)
 
     def choose_turn(self, state: Any) -> list[Step]:
-        """A random turn; a plan validation refuses (it should not happen) becomes a plain coast."""
-        plan = self.build_turn(state)
-        return [] if validate(state.ships, state.current, plan, state.tr) else plan
+        """A random turn; a plan validation refuses (it should not happen) becomes a plain coast. The state
+        checks the plan (``check_turn``) and keeps it checked: played next, it is not validated again."""
+        return checked_plan(state, self.build_turn(state))
 
     def build_turn(self, state: Any) -> list[Step]:
         rng = self.rng

@@ -16,7 +16,13 @@ from typing import Any
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import COAST, COAST_SCOOP, ROTATE, Deploy, Step, fire
 from gamewright.games.inclinations.board import SECTORS, WELL_VELOCITIES, ring_count
-from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_groups, safe_deploy
+from gamewright.games.inclinations.bot_moves import (
+    checked_plan,
+    deploy_choice,
+    energy_steps,
+    movement_groups,
+    safe_deploy,
+)
 from gamewright.games.inclinations.bot_scoring import (
     LEVELS,
     MISSILES_KIND,
@@ -80,11 +86,9 @@ class HeuristicBot:
         return deploy_choice(state, self.rng)
 
     def choose_turn(self, state: Any) -> list[Step]:
-        """The best plan found; a plan validation refuses (it should not happen) becomes a plain coast."""
-        from gamewright.games.inclinations.turn import validate
-
-        plan = self.build_turn(state)
-        return [] if validate(state.ships, state.current, plan, state.tr) else plan
+        """The best plan found; a plan validation refuses (it should not happen) becomes a plain coast. The state
+        checks the plan (``check_turn``) and keeps it checked: played next, it is not validated again."""
+        return checked_plan(state, self.build_turn(state))
 
     def build_turn(self, state: Any) -> list[Step]:
         me: Ship = state.ships[state.current]

@@ -79,11 +79,14 @@ def _read_rules(rules: Any) -> tuple[TurnRules, int, int]:
 
 class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
     __slots__ = ("rules", "tr", "ships", "phase", "current", "plan", "round", "rng", "winner", "turns",
-                 "round_limit", "_legal", "_pending")
+                 "round_limit", "_legal", "_pending", "_checked")
     # kept between legal_actions and apply (unset in a new or copied state): the steps last listed for the
     # pending plan, and the plan replayed
     _legal: tuple[list[Step], int, set[int], list[Step]] | None
     _pending: Pending | None
+    # kept between check_turn and the steps' apply / play_turn (unset in a new or copied state): the pending plan
+    # (the list itself) and its length when the steps were checked, and the steps that passed after it
+    _checked: tuple[list[Step], int, tuple[Step, ...]] | None
 
     def __init__(self, rules: Any, seed: int | str = 0) -> None:
         self.rules = rules
@@ -149,13 +152,18 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
             raise RuleViolation(action.to_text(), "deployment is over", "ref Deployment")
         if isinstance(action, EndTurn):  # a plan followed step by step since it last replayed passes validation
             pending = self._pending_plan()
-            return self._end_turn(validated=pending is not None and pending.ok)
+            return self._end_turn(validated=pending is not None and pending.ok or self._checked_whole(()))
         if not isinstance(action, (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire)):
             raise RuleViolation(action_text(action), "not an action of this game", "")
-        if not self._listed(action):  # else validated with this plan when it was listed
+        if self._checked_next(action):  # the next step of a turn check_turn passed: validated with it
+            pass
+        elif not self._listed(action):  # else validated with this plan when it was listed
             errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
             if errors:
                 raise RuleViolation(action.to_text(), "; ".join(errors), "")
+            self._checked = None  # a step of another plan: the checked turn is no longer the one written
+        else:
+            self._checked = None
         pending = self._pending_plan()
         self.plan.append(action)
         self._legal = None
@@ -168,6 +176,35 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         pending = getattr(self, "_pending", None)
         return pending if pending is not None and pending.matches(self) else None
 
+    def check_turn(self, steps: Sequence[Step]) -> list[str]:
+        """Every rule the pending plan plus ``steps`` (then ``end``) breaks, as ``validate`` lists them ([]: it
+        passes). A turn that passes is remembered: its very step values, applied in order next (one ``apply``
+        each, then ``end``; or ``play_turn(steps)``), are not validated again. The engine's bots check their
+        turn here, so a bot's turn is validated once; any other action is still checked in full."""
+        errors = validate(self.ships, self.current, [*self.plan, *steps], self.tr)
+        # sound while the state changes only through its own methods (as for ``_legal``): apply of another
+        # step, undo_step and the end of the turn forget it; the plan list and its length pin the prefix
+        self._checked = None if errors or self.phase != PLAY else (self.plan, len(self.plan), tuple(steps))
+        return errors
+
+    def _checked_next(self, action: Any) -> bool:
+        """Is ``action`` the next step of the turn ``check_turn`` passed, the plan so far being its prefix?"""
+        checked = getattr(self, "_checked", None)
+        if checked is None or checked[0] is not self.plan:
+            return False
+        at = len(self.plan) - checked[1]
+        return 0 <= at < len(checked[2]) and checked[2][at] is action
+
+    def _checked_whole(self, steps: Sequence[Step]) -> bool:
+        """Is the pending plan plus ``steps`` exactly the turn ``check_turn`` passed?"""
+        checked = getattr(self, "_checked", None)
+        if checked is None or checked[0] is not self.plan:
+            return False
+        done = len(self.plan) - checked[1]
+        if done < 0 or len(checked[2]) - done != len(steps):
+            return False
+        return all(a is b for a, b in zip(checked[2][done:], steps, strict=True))
+
     def _listed(self, action: Any) -> bool:
         """Is ``action`` one of the very step values ``legal_actions`` last listed for the pending plan as it is?"""
         legal = getattr(self, "_legal", None)
@@ -178,18 +215,20 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         false: the turn's own events are not built (the state comes out the same)."""
         if self.phase != PLAY:
             raise RuleViolation("the planned turn", "it is not the playing phase", "")
-        for step in plan:
-            if type(step) not in STEP_TYPES or not well_typed(step):
-                raise RuleViolation(action_text(step), "not a well-formed planning step", "")
+        checked = self._checked_whole(plan)  # check_turn passed this very turn: well-formed and valid
+        if not checked:
+            for step in plan:
+                if type(step) not in STEP_TYPES or not well_typed(step):
+                    raise RuleViolation(action_text(step), "not a well-formed planning step", "")
         if log:
-            errors = validate(self.ships, self.current, [*self.plan, *plan], self.tr)
+            errors = [] if checked else validate(self.ships, self.current, [*self.plan, *plan], self.tr)
         else:
             errors = play_unlogged(self.ships, self.current, [*self.plan, *plan], self.tr, self.rng)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
         if not log:  # played: pass the turn on
             self.plan = []
-            self._legal = self._pending = None
+            self._legal = self._pending = self._checked = None
             self.turns += 1
             return self._advance(log=False)
         self.plan.extend(plan)
@@ -250,7 +289,7 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
 
     def undo_step(self) -> Step | None:
         """Take back the last step of the pending plan (every prefix of a plan was valid when it was built)."""
-        self._legal = self._pending = None
+        self._legal = self._pending = self._checked = None
         return self.plan.pop() if self.phase == PLAY and self.plan else None
 
     def clone(self) -> InclinationsState:
@@ -368,7 +407,7 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         """Execute the pending plan (validated again unless the caller just did: a plan restored from JSON was
         never checked step by step) and pass the turn on."""
         plan, self.plan = self.plan, []
-        self._legal = self._pending = None
+        self._legal = self._pending = self._checked = None
         texts = [a.to_text() for a in plan]
         events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
                         f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}")]
