@@ -113,3 +113,15 @@ def test_a_turn_that_fails_its_check_is_not_remembered(validations: list[int]) -
     with pytest.raises(RuleViolation):
         state.play_turn(bad)
     assert validations[0] == 2
+
+
+def test_a_malformed_step_is_not_remembered() -> None:
+    from gamewright.games.inclinations.actions import Allocate
+
+    state = _in_play()
+    odd = Allocate("shields", True)  # type: ignore[arg-type]  # passes the rules' arithmetic, not the types
+    assert state.check_turn([odd]) == []
+    with pytest.raises(RuleViolation, match="malformed"):
+        state.apply(odd)
+    with pytest.raises(RuleViolation, match="well-formed"):
+        state.play_turn([odd])

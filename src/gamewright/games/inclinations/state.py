@@ -41,6 +41,7 @@ from gamewright.games.inclinations.board import (
     WELLS,
     ring_count,
 )
+from gamewright.games.inclinations.events import TurnEvent
 from gamewright.games.inclinations.legal import Pending, legal_steps
 from gamewright.games.inclinations.resample import resample_state
 from gamewright.games.inclinations.ship import (
@@ -64,6 +65,10 @@ from gamewright.games.inclinations.turn import (
 )
 
 DEPLOY, PLAY, OVER = "deploy", "play", "over"
+
+
+def _turn_text(ship: str, texts: tuple[str, ...]) -> str:
+    return f"{ship} executes: {'; '.join(texts) or 'coast'}"
 
 
 def seat_id(seat: int) -> str:
@@ -140,6 +145,13 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         return [*steps, END]
 
     def apply(self, action: Action) -> list[Event]:
+        checked = getattr(self, "_checked", None)
+        if checked is not None and checked[0] is self.plan:  # a turn check_turn passed (in the playing phase)
+            at, steps = len(self.plan) - checked[1], checked[2]
+            if 0 <= at < len(steps) and steps[at] is action:  # its next step: well-formed and validated with it
+                return self._append(action)
+            if at == len(steps) and type(action) is EndTurn:  # the whole turn, as it was checked
+                return self._end_turn(validated=True)
         if self.phase == OVER:
             raise RuleViolation(action_text(action), "the game is over", "ref Win")
         if not well_typed(action):
@@ -152,18 +164,18 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
             raise RuleViolation(action.to_text(), "deployment is over", "ref Deployment")
         if isinstance(action, EndTurn):  # a plan followed step by step since it last replayed passes validation
             pending = self._pending_plan()
-            return self._end_turn(validated=pending is not None and pending.ok or self._checked_whole(()))
+            return self._end_turn(validated=pending is not None and pending.ok)
         if not isinstance(action, (Allocate, Deallocate, Rotate, Coast, Burn, Transfer, Fire)):
             raise RuleViolation(action_text(action), "not an action of this game", "")
-        if self._checked_next(action):  # the next step of a turn check_turn passed: validated with it
-            pass
-        elif not self._listed(action):  # else validated with this plan when it was listed
+        if not self._listed(action):  # else validated with this plan when it was listed
             errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
             if errors:
                 raise RuleViolation(action.to_text(), "; ".join(errors), "")
-            self._checked = None  # a step of another plan: the checked turn is no longer the one written
-        else:
-            self._checked = None
+        self._checked = None  # a step of another plan: the checked turn is no longer the one being written
+        return self._append(action)
+
+    def _append(self, action: Step) -> list[Event]:
+        """Add a validated step to the pending plan."""
         pending = self._pending_plan()
         self.plan.append(action)
         self._legal = None
@@ -183,17 +195,12 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         turn here, so a bot's turn is validated once; any other action is still checked in full."""
         errors = validate(self.ships, self.current, [*self.plan, *steps], self.tr)
         # sound while the state changes only through its own methods (as for ``_legal``): apply of another
-        # step, undo_step and the end of the turn forget it; the plan list and its length pin the prefix
-        self._checked = None if errors or self.phase != PLAY else (self.plan, len(self.plan), tuple(steps))
+        # step, undo_step and the end of the turn forget it; the plan list and its length pin the prefix. Only
+        # well-formed steps are remembered (apply and play_turn check that too).
+        well_formed = all(type(step) in STEP_TYPES and well_typed(step) for step in steps)
+        self._checked = (self.plan, len(self.plan), tuple(steps)) if not errors and well_formed and \
+            self.phase == PLAY else None
         return errors
-
-    def _checked_next(self, action: Any) -> bool:
-        """Is ``action`` the next step of the turn ``check_turn`` passed, the plan so far being its prefix?"""
-        checked = getattr(self, "_checked", None)
-        if checked is None or checked[0] is not self.plan:
-            return False
-        at = len(self.plan) - checked[1]
-        return 0 <= at < len(checked[2]) and checked[2][at] is action
 
     def _checked_whole(self, steps: Sequence[Step]) -> bool:
         """Is the pending plan plus ``steps`` exactly the turn ``check_turn`` passed?"""
@@ -409,8 +416,9 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         plan, self.plan = self.plan, []
         self._legal = self._pending = self._checked = None
         texts = [a.to_text() for a in plan]
-        events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
-                        f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}")]
+        ship = self.ships[self.current].id
+        events: list[Event] = [TurnEvent("turn", {"ship": ship, "round": self.round, "plan": texts}, _turn_text, ship,
+                                         tuple(texts))]
         try:
             events.extend(execute(self.ships, self.current, plan, self.tr, self.rng, validated=validated))
         except RuleViolation:
@@ -449,7 +457,7 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
                     return events
                 self.round += 1
                 if log:
-                    events.append(Event("round", {"round": self.round}, f"round {self.round} begins"))
+                    events.append(TurnEvent("round", {"round": self.round}, "round {} begins", self.round))
             ship = self.ships[seat]
             if ship.hull <= 0:
                 continue  # ref Destruction: a destroyed ship's turn is skipped

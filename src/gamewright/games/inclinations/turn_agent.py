@@ -31,9 +31,9 @@ class TurnPlanAgent:
         key = (state.current, state.round)
         if self._for != key or not self._queue:
             self._for = key
-            self._queue = [] if state.plan else [*self.bot.choose_turn(state)]
-            self._queue.append(EndTurn())
-        return self._queue.pop(0)
+            plan = [] if state.plan else self.bot.choose_turn(state)
+            self._queue = [EndTurn(), *reversed(plan)]  # handed out from the end
+        return self._queue.pop()
 
 
 def bots() -> dict[str, Any]:
