@@ -119,18 +119,23 @@ def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> tuple[int, S
     burn intensity's adjustments, each well transfer; with the sector the ship drifts to (``start``).
 
     ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
-    well, ring, sector, mass = ship.well, ship.ring, ship.sector, ship.mass
+    return _movement_groups(ship.well, ship.ring, ship.sector, facing, ship.mass, transfer_mass)
+
+
+@cache  # a pure function of its few small integers (at most 7 wells x 5 rings x 24 sectors x 2 x 11 masses)
+def _movement_groups(well: int, ring: int, sector: int, facing: int, mass: int,
+                     transfer_mass: int) -> tuple[int, tuple[MoveGroup, ...]]:
     v = WELL_VELOCITIES[well][ring]
     start = (sector + v) % SECTORS
-    groups: Sequence[MoveGroup] = _drift_groups(well, ring, facing, min(mass, _MOST_MASS[v]))
+    groups = _drift_groups(well, ring, facing, min(mass, _MOST_MASS[v]))
     if ring == ring_count(well) and mass >= transfer_mass:
-        transfers = []
+        transfers: list[MoveGroup] = []
         for dest in range(len(WELLS)):
             route = transfer_route(well, dest)
             if route is not None and route[0] == sector:  # instantaneous, no drift: shifted back from ``start``
                 transfers.append((dest, route[1], 3, ((TRANSFERS[dest], route[2] - start, transfer_mass),)))
         if transfers:
-            groups = [*groups, *transfers]
+            groups = (*groups, *transfers)
     return start, groups
 
 
