@@ -125,3 +125,19 @@ def test_a_malformed_step_is_not_remembered() -> None:
         state.apply(odd)
     with pytest.raises(RuleViolation, match="well-formed"):
         state.play_turn([odd])
+
+
+def test_the_bot_games_trusted_path_plays_as_play_turn_and_refuses_without_change() -> None:
+    for seed in range(3):
+        trusted, public = _in_play(seed), _in_play(seed)
+        for _ in range(5):
+            if trusted.is_terminal():
+                break
+            plan = HeuristicBot("medium", Rng(seed)).build_turn(trusted)
+            assert trusted._play_bot_turn(plan)
+            public.play_turn(plan, log=False)
+            assert trusted.to_json() == public.to_json()
+    state = _in_play()
+    before = state.to_json()
+    assert not state._play_bot_turn([parse_action("fire missiles P1")])
+    assert state.to_json() == before

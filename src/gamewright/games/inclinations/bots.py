@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import COAST_SCOOP, ROTATE, Coast, Deploy, Fire, Step, step_text
 from gamewright.games.inclinations.bot_moves import checked_plan, deploy_choice, energy_steps, movement_options
@@ -141,11 +140,10 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
             log.append(step_text(action))
             continue
         if isinstance(bot, (RandomBot, HeuristicBot)):
-            # choose_turn with the engine's own validation deciding its coast fallback (one validation a turn)
+            # choose_turn with the engine's own validation deciding its coast fallback (one validation a turn),
+            # through the state's trusted path for a turn its own bot built
             plan = bot.build_turn(state)
-            try:
-                state.play_turn(plan, log=False)
-            except RuleViolation:
+            if not state._play_bot_turn(plan):
                 plan = []
                 state.play_turn(plan, log=False)
         else:

@@ -234,12 +234,26 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
         if not log:  # played: pass the turn on
-            self.plan = []
-            self._legal = self._pending = self._checked = None
-            self.turns += 1
-            return self._advance(log=False)
+            return self._played_unlogged()
         self.plan.extend(plan)
         return self._end_turn(validated=True)
+
+    def _play_bot_turn(self, plan: Sequence[Step]) -> bool:
+        """The trusted internal path of the engine's own bot games (``bots.play_bot_game``): a turn a bot built
+        from the shared step values (well-formed by construction), validated once and played as
+        ``play_turn(plan, log=False)`` plays it; False, nothing changed, if validation refuses it. A plan from a
+        player or a request goes through ``apply`` or ``play_turn``, which check its form too."""
+        if play_unlogged(self.ships, self.current, [*self.plan, *plan], self.tr, self.rng):
+            return False
+        self._played_unlogged()
+        return True
+
+    def _played_unlogged(self) -> list[Event]:
+        """The turn was played without events: clear the plan and pass the turn on."""
+        self.plan = []
+        self._legal = self._pending = self._checked = None
+        self.turns += 1
+        return self._advance(log=False)
 
     def preview_plan(self, plan: Sequence[Step] | None = None) -> Preview:
         """ref Planning phase: the result of the pending plan (plus ``plan``) or its errors; commits nothing."""
@@ -398,15 +412,16 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         placed = self.deployed_ship(action)
         me = self.ships[self.current]
         me.well, me.ring, me.sector, me.facing = placed.well, placed.ring, placed.sector, placed.facing
-        events = [Event("deploy", {"ship": me.id, "ring": DEPLOY_RING, "sector": action.sector},
-                        f"{me.id} deploys at black-hole ring {DEPLOY_RING} sector {action.sector}, facing prograde")]
+        events: list[Event] = [TurnEvent("deploy", {"ship": me.id, "ring": DEPLOY_RING, "sector": action.sector},
+                                         "{} deploys at black-hole ring {} sector {}, facing prograde", me.id,
+                                         DEPLOY_RING, action.sector)]
         if self.current + 1 < len(self.ships):
             self.current += 1
         else:
             self.phase = PLAY
             self.current = 0
             self.round = 1
-            events.append(Event("round", {"round": 1}, "round 1 begins"))
+            events.append(TurnEvent("round", {"round": 1}, "round 1 begins"))
             events.extend(start_of_turn(self.ships[0]))
         return events
 
@@ -429,7 +444,10 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         return events
 
     def _finished(self, events: list[Event]) -> bool:
-        alive = [i for i, s in enumerate(self.ships) if s.hull > 0]
+        ships = self.ships
+        if len(ships) == 2 and ships[0].hull > 0 and ships[1].hull > 0:  # the common case, without the list
+            return False
+        alive = [i for i, s in enumerate(ships) if s.hull > 0]
         if len(alive) <= 1:  # ref Win: last ship with hull > 0
             self.phase = OVER
             self.winner = alive[0] if alive else None
