@@ -33,6 +33,7 @@ from gamewright.games.inclinations.actions import (
     Transfer,
     action_text,
     parse_action,
+    step_text,
     well_typed,
 )
 from gamewright.games.inclinations.board import (
@@ -197,9 +198,12 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         # sound while the state changes only through its own methods (as for ``_legal``): apply of another
         # step, undo_step and the end of the turn forget it; the plan list and its length pin the prefix. Only
         # well-formed steps are remembered (apply and play_turn check that too).
-        well_formed = all(type(step) in STEP_TYPES and well_typed(step) for step in steps)
-        self._checked = (self.plan, len(self.plan), tuple(steps)) if not errors and well_formed and \
-            self.phase == PLAY else None
+        self._checked = None
+        if not errors and self.phase == PLAY:
+            for step in steps:
+                if type(step) not in STEP_TYPES or not well_typed(step):
+                    return errors
+            self._checked = (self.plan, len(self.plan), tuple(steps))
         return errors
 
     def _checked_whole(self, steps: Sequence[Step]) -> bool:
@@ -430,7 +434,7 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         never checked step by step) and pass the turn on."""
         plan, self.plan = self.plan, []
         self._legal = self._pending = self._checked = None
-        texts = [a.to_text() for a in plan]
+        texts = list(map(step_text, plan))  # to_text, kept for the shared step values
         ship = self.ships[self.current].id
         events: list[Event] = [TurnEvent("turn", {"ship": ship, "round": self.round, "plan": texts}, _turn_text, ship,
                                          tuple(texts))]

@@ -95,15 +95,25 @@ def start_of_turn(ship: Ship, log: bool = True) -> list[Event]:
     return events
 
 
-def _tactical(plan: Sequence[Step], drift: bool) -> list[Step]:
-    """The tactical sequence: the non-energy steps in order, plus a coast when no movement was planned."""
-    steps = [s for s in plan if type(s) is not Allocate and type(s) is not Deallocate]
-    if drift:
-        for s in steps:
+def _phases(plan: Sequence[Step], drift: bool) -> tuple[list[Deallocate], list[Allocate], list[Step]]:
+    """The plan's deallocations, its allocations, and its tactical sequence (the non-energy steps), each in plan
+    order, read in one pass; a coast ends the tactical sequence when no movement was planned."""
+    deallocations: list[Deallocate] = []
+    allocations: list[Allocate] = []
+    tactical: list[Step] = []
+    moved = False
+    for s in plan:
+        if type(s) is Deallocate:
+            deallocations.append(s)
+        elif type(s) is Allocate:
+            allocations.append(s)
+        else:
+            tactical.append(s)
             if type(s) in MOVEMENT_TYPES:
-                return steps
-        steps.append(COAST)  # ref Turn 3: orbital drift cannot be prevented
-    return steps
+                moved = True
+    if drift and not moved:
+        tactical.append(COAST)  # ref Turn 3: orbital drift cannot be prevented
+    return deallocations, allocations, tactical
 
 
 def simulate(
@@ -127,47 +137,46 @@ def simulate(
             raise RuleViolation(step.to_text(), why, rule)
         errors.append(f"{step.to_text()}: {why} ({rule})")
 
+    deallocations, allocations, tactical = _phases(plan, drift)
     # ref Turn 2: deallocations first, then allocations (a deliberate departure from the document's order)
-    for step in plan:
-        if type(step) is Deallocate:
-            sub = SUB_INDEX.get(step.subsystem, -1)
-            if sub < 0:
-                err(step, f"unknown subsystem {step.subsystem!r}", "ref Ship")
-            elif step.amount < 1:
-                err(step, "the amount must be at least 1", "002 Validation")
-            elif step.amount > me.energy[sub]:
-                err(step, f"{step.subsystem} holds only {me.energy[sub]} energy; cannot deallocate {step.amount}",
-                    "002 Validation")
-            else:
-                me.energy[sub] -= step.amount
-                if log:
-                    events.append(TurnEvent("deallocate", {"ship": me.id, "subsystem": step.subsystem,
-                                                           "amount": step.amount},
-                                            "{} takes {} energy from {}", me.id, step.amount, step.subsystem))
-    for step in plan:
-        if type(step) is Allocate:
-            sub = SUB_INDEX.get(step.subsystem, -1)
-            free = me.free
-            if sub < 0:
-                err(step, f"unknown subsystem {step.subsystem!r}", "ref Ship")
-            elif step.amount < 1:
-                err(step, "the amount must be at least 1", "002 Validation")
-            elif step.amount > free:
-                err(step, f"the reactor has only {free} free energy", "002 Validation")
-            elif me.energy[sub] + step.amount > MAX_ENERGY[sub]:
-                err(step, f"{step.subsystem} takes at most {MAX_ENERGY[sub]} energy and holds {me.energy[sub]}",
-                    "002 Validation")
-            else:
-                me.energy[sub] += step.amount
-                if log:
-                    events.append(TurnEvent("allocate", {"ship": me.id, "subsystem": step.subsystem,
-                                                         "amount": step.amount},
-                                            "{} puts {} energy into {}", me.id, step.amount, step.subsystem))
+    for cut in deallocations:
+        sub = SUB_INDEX.get(cut.subsystem, -1)
+        if sub < 0:
+            err(cut, f"unknown subsystem {cut.subsystem!r}", "ref Ship")
+        elif cut.amount < 1:
+            err(cut, "the amount must be at least 1", "002 Validation")
+        elif cut.amount > me.energy[sub]:
+            err(cut, f"{cut.subsystem} holds only {me.energy[sub]} energy; cannot deallocate {cut.amount}",
+                "002 Validation")
+        else:
+            me.energy[sub] -= cut.amount
+            if log:
+                events.append(TurnEvent("deallocate", {"ship": me.id, "subsystem": cut.subsystem,
+                                                       "amount": cut.amount},
+                                        "{} takes {} energy from {}", me.id, cut.amount, cut.subsystem))
+    for put in allocations:
+        sub = SUB_INDEX.get(put.subsystem, -1)
+        free = me.free
+        if sub < 0:
+            err(put, f"unknown subsystem {put.subsystem!r}", "ref Ship")
+        elif put.amount < 1:
+            err(put, "the amount must be at least 1", "002 Validation")
+        elif put.amount > free:
+            err(put, f"the reactor has only {free} free energy", "002 Validation")
+        elif me.energy[sub] + put.amount > MAX_ENERGY[sub]:
+            err(put, f"{put.subsystem} takes at most {MAX_ENERGY[sub]} energy and holds {me.energy[sub]}",
+                "002 Validation")
+        else:
+            me.energy[sub] += put.amount
+            if log:
+                events.append(TurnEvent("allocate", {"ship": me.id, "subsystem": put.subsystem,
+                                                     "amount": put.amount},
+                                        "{} puts {} energy into {}", me.id, put.amount, put.subsystem))
 
     moved = False
     rotated = False
     fired: set[str] = set()
-    for step in _tactical(plan, drift):
+    for step in tactical:
         if isinstance(step, Rotate):
             # 002 Rotation Requirements; ref Turn 3: at most one rotation, before movement
             if moved:
