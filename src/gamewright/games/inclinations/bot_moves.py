@@ -31,6 +31,17 @@ from gamewright.games.inclinations.board import (
 from gamewright.games.inclinations.ship import Ship
 
 
+def checked_plan(state: Any, plan: list[Step]) -> list[Step]:
+    """``plan`` if it passes validation on the ships as they stand, else a plain coast ([]; it should not
+    happen). With no pending plan the state checks it (``check_turn``) and keeps it checked, so the plan played
+    next is not validated again (a bot's turn is validated once)."""
+    if state.plan:  # validated on its own, as ever (the bots plan from the ships, not from a pending plan)
+        from gamewright.games.inclinations.turn import validate
+
+        return [] if validate(state.ships, state.current, plan, state.tr) else plan
+    return [] if state.check_turn(plan) else plan
+
+
 def deploy_choice(state: Any, rng: Rng) -> Deploy:
     """ref Further rulings: bots deploy on a free sector at random."""
     return rng.choice(state.legal_actions())
@@ -108,18 +119,23 @@ def movement_groups(ship: Ship, facing: int, transfer_mass: int) -> tuple[int, S
     burn intensity's adjustments, each well transfer; with the sector the ship drifts to (``start``).
 
     ``transfer_mass``: the option well_transfer_mass (ref Movement), the reaction mass a well transfer costs."""
-    well, ring, sector, mass = ship.well, ship.ring, ship.sector, ship.mass
+    return _movement_groups(ship.well, ship.ring, ship.sector, facing, ship.mass, transfer_mass)
+
+
+@cache  # a pure function of its few small integers (at most 7 wells x 5 rings x 24 sectors x 2 x 11 masses)
+def _movement_groups(well: int, ring: int, sector: int, facing: int, mass: int,
+                     transfer_mass: int) -> tuple[int, tuple[MoveGroup, ...]]:
     v = WELL_VELOCITIES[well][ring]
     start = (sector + v) % SECTORS
-    groups: Sequence[MoveGroup] = _drift_groups(well, ring, facing, min(mass, _MOST_MASS[v]))
+    groups = _drift_groups(well, ring, facing, min(mass, _MOST_MASS[v]))
     if ring == ring_count(well) and mass >= transfer_mass:
-        transfers = []
+        transfers: list[MoveGroup] = []
         for dest in range(len(WELLS)):
             route = transfer_route(well, dest)
             if route is not None and route[0] == sector:  # instantaneous, no drift: shifted back from ``start``
                 transfers.append((dest, route[1], 3, ((TRANSFERS[dest], route[2] - start, transfer_mass),)))
         if transfers:
-            groups = [*groups, *transfers]
+            groups = (*groups, *transfers)
     return start, groups
 
 

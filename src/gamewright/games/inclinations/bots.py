@@ -11,10 +11,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from gamewright.core.errors import RuleViolation
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import COAST_SCOOP, ROTATE, Coast, Deploy, Fire, Step, step_text
-from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_options
+from gamewright.games.inclinations.bot_moves import checked_plan, deploy_choice, energy_steps, movement_options
 from gamewright.games.inclinations.heuristic_bot import LEVELS, HeuristicBot, Level
 from gamewright.games.inclinations.ship import (
     ENGINES,
@@ -27,7 +26,6 @@ from gamewright.games.inclinations.ship import (
     THRUSTERS,
     Ship,
 )
-from gamewright.games.inclinations.turn import validate
 from gamewright.games.inclinations.weapons import out_of_reach
 
 BOT_KINDS = ("random-bot", "easy-bot", "medium-bot", "hard-bot")
@@ -45,9 +43,9 @@ class RandomBot:
         return deploy_choice(state, self.rng)
 
     def choose_turn(self, state: Any) -> list[Step]:
-        """A random turn; a plan validation refuses (it should not happen) becomes a plain coast."""
-        plan = self.build_turn(state)
-        return [] if validate(state.ships, state.current, plan, state.tr) else plan
+        """A random turn; a plan validation refuses (it should not happen) becomes a plain coast. The state
+        checks the plan (``check_turn``) and keeps it checked: played next, it is not validated again."""
+        return checked_plan(state, self.build_turn(state))
 
     def build_turn(self, state: Any) -> list[Step]:
         rng = self.rng
@@ -142,11 +140,10 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
             log.append(step_text(action))
             continue
         if isinstance(bot, (RandomBot, HeuristicBot)):
-            # choose_turn with the engine's own validation deciding its coast fallback (one validation a turn)
+            # choose_turn with the engine's own validation deciding its coast fallback (one validation a turn),
+            # through the state's trusted path for a turn its own bot built
             plan = bot.build_turn(state)
-            try:
-                state.play_turn(plan, log=False)
-            except RuleViolation:
+            if not state._play_bot_turn(plan):
                 plan = []
                 state.play_turn(plan, log=False)
         else:

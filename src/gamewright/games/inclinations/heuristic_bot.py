@@ -16,7 +16,13 @@ from typing import Any
 from gamewright.core.rng import Rng
 from gamewright.games.inclinations.actions import COAST, COAST_SCOOP, ROTATE, Deploy, Step, fire
 from gamewright.games.inclinations.board import SECTORS, WELL_VELOCITIES, ring_count
-from gamewright.games.inclinations.bot_moves import deploy_choice, energy_steps, movement_groups, safe_deploy
+from gamewright.games.inclinations.bot_moves import (
+    checked_plan,
+    deploy_choice,
+    energy_steps,
+    movement_groups,
+    safe_deploy,
+)
 from gamewright.games.inclinations.bot_scoring import (
     LEVELS,
     MISSILES_KIND,
@@ -80,11 +86,9 @@ class HeuristicBot:
         return deploy_choice(state, self.rng)
 
     def choose_turn(self, state: Any) -> list[Step]:
-        """The best plan found; a plan validation refuses (it should not happen) becomes a plain coast."""
-        from gamewright.games.inclinations.turn import validate
-
-        plan = self.build_turn(state)
-        return [] if validate(state.ships, state.current, plan, state.tr) else plan
+        """The best plan found; a plan validation refuses (it should not happen) becomes a plain coast. The state
+        checks the plan (``check_turn``) and keeps it checked: played next, it is not validated again."""
+        return checked_plan(state, self.build_turn(state))
 
     def build_turn(self, state: Any) -> list[Step]:
         me: Ship = state.ships[state.current]
@@ -131,20 +135,27 @@ class HeuristicBot:
         spare_mass = mass - 5  # a movement costing more leaves the ship low on reaction mass
         best_score = -1e9
         best: tuple[Any, ...] | None = None
+        transfer_mass = state.tr.transfer_mass
         for facing in (me.facing, -me.facing):
             rotation = 0 if facing == me.facing else 1
             rail_kind = RAIL_KIND[facing]
-            start, groups = movement_groups(me, facing, state.tr.transfer_mass)
+            start, groups = movement_groups(me, facing, transfer_mass)
             for well, ring, engines, moves in groups:
                 base = engines + rotation
                 targets = by_well.get(well)
                 hot_row = 0  # the sectors of the ring the group ends on from which some weapon reaches someone
+                lone = False
                 if targets is not None:
-                    aims = targets[0][2]
                     hot_here = hot.get((well, facing))
                     if hot_here is None:
                         hot_here = hot[(well, facing)] = hot_spots(targets, facing, has_ammo)
                     hot_row = hot_here[ring]
+                    if len(targets) == 1:  # one target: its aims answer directly
+                        lone = True
+                        aims = targets[0][2]
+                        laser_aim, missiles_aim, rail_aim = aims[0], aims[1], aims[rail_kind]
+                    # the railgun after the movement recoils out of the well from this ring: compensate on a coast
+                    recoil_out = not 1 <= ring + facing <= ring_count(well)
                 value_at = rows.get(well * 8 + ring)
                 if value_at is None:
                     if well == alone_well:
@@ -184,8 +195,7 @@ class HeuristicBot:
                     post_laser = post_missiles = rail = NO_SHOTS
                     if targets is not None:
                         spot = spots + sector
-                        if len(targets) == 1:  # one target: its aims answer directly
-                            laser_aim, missiles_aim, rail_aim = aims[0], aims[1], aims[rail_kind]
+                        if lone:
                             if laser_aim[0] >> spot & 1:
                                 post_laser = laser_aim[2]
                             if has_ammo and missiles_aim[0] >> spot & 1:
@@ -198,7 +208,7 @@ class HeuristicBot:
                                 post_missiles = single_shot(MISSILES_KIND, spot, targets)
                             rail = single_shot(rail_kind, spot, targets)
                         # railgun after the movement: recoil (if it stays in the well) or compensation on a coast
-                        if rail[1] and not 1 <= ring + facing <= ring_count(well):
+                        if rail[1] and recoil_out:
                             compensate = True
                             if engines or mass - mass_cost < 1:
                                 rail = NO_SHOTS

@@ -98,9 +98,15 @@ def legal_steps(state: Any, pending: Pending) -> list[Step]:
     plan = state.plan
     pend = pending.work[pending.idx]
     tactical = pending.tactical
-    moved = any(type(s) in MOVEMENT_TYPES for s in tactical)
-    rotated = any(type(s) is Rotate for s in tactical)
-    fired = {s.weapon for s in tactical if type(s) is Fire}
+    moved = rotated = False
+    fired: set[str] = set()
+    for s in tactical:  # one pass: what the plan has done so far
+        if type(s) is Fire:
+            fired.add(s.weapon)
+        elif type(s) is Rotate:
+            rotated = True
+        elif type(s) in MOVEMENT_TYPES:
+            moved = True
     dealloc_room = pending.dealloc_room
     # Steps built to pass every check are listed directly; those whose effect on the rest of the plan is
     # not obvious (a deallocation from a subsystem the plan uses, a transfer, a railgun shot) are validated.
@@ -114,7 +120,9 @@ def legal_steps(state: Any, pending: Pending) -> list[Step]:
         if room > 0:
             (check if i in used_subs else sure).extend(
                 DEALLOCATIONS[i][1:room + 1] if room <= MAX_ENERGY[i] else _built(Deallocate, i, room))
-        room = min(free, MAX_ENERGY[i] - energy[i])
+        room = MAX_ENERGY[i] - energy[i]
+        if room > free:
+            room = free
         if room > 0:
             sure.extend(ALLOCATIONS[i][1:room + 1] if room <= MAX_ENERGY[i] else _built(Allocate, i, room))
     if not moved and not rotated and energy[THRUSTERS] >= MIN_ENERGY[THRUSTERS]:

@@ -33,6 +33,7 @@ from gamewright.games.inclinations.actions import (
     Transfer,
     action_text,
     parse_action,
+    step_text,
     well_typed,
 )
 from gamewright.games.inclinations.board import (
@@ -41,6 +42,7 @@ from gamewright.games.inclinations.board import (
     WELLS,
     ring_count,
 )
+from gamewright.games.inclinations.events import TurnEvent
 from gamewright.games.inclinations.legal import Pending, legal_steps
 from gamewright.games.inclinations.resample import resample_state
 from gamewright.games.inclinations.ship import (
@@ -66,6 +68,10 @@ from gamewright.games.inclinations.turn import (
 DEPLOY, PLAY, OVER = "deploy", "play", "over"
 
 
+def _turn_text(ship: str, texts: tuple[str, ...]) -> str:
+    return f"{ship} executes: {'; '.join(texts) or 'coast'}"
+
+
 def seat_id(seat: int) -> str:
     return f"P{seat + 1}"
 
@@ -79,11 +85,14 @@ def _read_rules(rules: Any) -> tuple[TurnRules, int, int]:
 
 class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # core.capabilities
     __slots__ = ("rules", "tr", "ships", "phase", "current", "plan", "round", "rng", "winner", "turns",
-                 "round_limit", "_legal", "_pending")
+                 "round_limit", "_legal", "_pending", "_checked")
     # kept between legal_actions and apply (unset in a new or copied state): the steps last listed for the
     # pending plan, and the plan replayed
     _legal: tuple[list[Step], int, set[int], list[Step]] | None
     _pending: Pending | None
+    # kept between check_turn and the steps' apply / play_turn (unset in a new or copied state): the pending plan
+    # (the list itself) and its length when the steps were checked, and the steps that passed after it
+    _checked: tuple[list[Step], int, tuple[Step, ...]] | None
 
     def __init__(self, rules: Any, seed: int | str = 0) -> None:
         self.rules = rules
@@ -137,6 +146,13 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         return [*steps, END]
 
     def apply(self, action: Action) -> list[Event]:
+        checked = getattr(self, "_checked", None)
+        if checked is not None and checked[0] is self.plan:  # a turn check_turn passed (in the playing phase)
+            at, steps = len(self.plan) - checked[1], checked[2]
+            if 0 <= at < len(steps) and steps[at] is action:  # its next step: well-formed and validated with it
+                return self._append(action)
+            if at == len(steps) and type(action) is EndTurn:  # the whole turn, as it was checked
+                return self._end_turn(validated=True)
         if self.phase == OVER:
             raise RuleViolation(action_text(action), "the game is over", "ref Win")
         if not well_typed(action):
@@ -156,6 +172,11 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
             errors = validate(self.ships, self.current, [*self.plan, action], self.tr)
             if errors:
                 raise RuleViolation(action.to_text(), "; ".join(errors), "")
+        self._checked = None  # a step of another plan: the checked turn is no longer the one being written
+        return self._append(action)
+
+    def _append(self, action: Step) -> list[Event]:
+        """Add a validated step to the pending plan."""
         pending = self._pending_plan()
         self.plan.append(action)
         self._legal = None
@@ -168,6 +189,33 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         pending = getattr(self, "_pending", None)
         return pending if pending is not None and pending.matches(self) else None
 
+    def check_turn(self, steps: Sequence[Step]) -> list[str]:
+        """Every rule the pending plan plus ``steps`` (then ``end``) breaks, as ``validate`` lists them ([]: it
+        passes). A turn that passes is remembered: its very step values, applied in order next (one ``apply``
+        each, then ``end``; or ``play_turn(steps)``), are not validated again. The engine's bots check their
+        turn here, so a bot's turn is validated once; any other action is still checked in full."""
+        errors = validate(self.ships, self.current, [*self.plan, *steps], self.tr)
+        # sound while the state changes only through its own methods (as for ``_legal``): apply of another
+        # step, undo_step and the end of the turn forget it; the plan list and its length pin the prefix. Only
+        # well-formed steps are remembered (apply and play_turn check that too).
+        self._checked = None
+        if not errors and self.phase == PLAY:
+            for step in steps:
+                if type(step) not in STEP_TYPES or not well_typed(step):
+                    return errors
+            self._checked = (self.plan, len(self.plan), tuple(steps))
+        return errors
+
+    def _checked_whole(self, steps: Sequence[Step]) -> bool:
+        """Is the pending plan plus ``steps`` exactly the turn ``check_turn`` passed?"""
+        checked = getattr(self, "_checked", None)
+        if checked is None or checked[0] is not self.plan:
+            return False
+        done = len(self.plan) - checked[1]
+        if done < 0 or len(checked[2]) - done != len(steps):
+            return False
+        return all(a is b for a, b in zip(checked[2][done:], steps, strict=True))
+
     def _listed(self, action: Any) -> bool:
         """Is ``action`` one of the very step values ``legal_actions`` last listed for the pending plan as it is?"""
         legal = getattr(self, "_legal", None)
@@ -178,22 +226,38 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         false: the turn's own events are not built (the state comes out the same)."""
         if self.phase != PLAY:
             raise RuleViolation("the planned turn", "it is not the playing phase", "")
-        for step in plan:
-            if type(step) not in STEP_TYPES or not well_typed(step):
-                raise RuleViolation(action_text(step), "not a well-formed planning step", "")
+        checked = self._checked_whole(plan)  # check_turn passed this very turn: well-formed and valid
+        if not checked:
+            for step in plan:
+                if type(step) not in STEP_TYPES or not well_typed(step):
+                    raise RuleViolation(action_text(step), "not a well-formed planning step", "")
         if log:
-            errors = validate(self.ships, self.current, [*self.plan, *plan], self.tr)
+            errors = [] if checked else validate(self.ships, self.current, [*self.plan, *plan], self.tr)
         else:
             errors = play_unlogged(self.ships, self.current, [*self.plan, *plan], self.tr, self.rng)
         if errors:
             raise RuleViolation("the planned turn", "; ".join(errors), "")
         if not log:  # played: pass the turn on
-            self.plan = []
-            self._legal = self._pending = None
-            self.turns += 1
-            return self._advance(log=False)
+            return self._played_unlogged()
         self.plan.extend(plan)
         return self._end_turn(validated=True)
+
+    def _play_bot_turn(self, plan: Sequence[Step]) -> bool:
+        """The trusted internal path of the engine's own bot games (``bots.play_bot_game``): a turn a bot built
+        from the shared step values (well-formed by construction), validated once and played as
+        ``play_turn(plan, log=False)`` plays it; False, nothing changed, if validation refuses it. A plan from a
+        player or a request goes through ``apply`` or ``play_turn``, which check its form too."""
+        if play_unlogged(self.ships, self.current, [*self.plan, *plan], self.tr, self.rng):
+            return False
+        self._played_unlogged()
+        return True
+
+    def _played_unlogged(self) -> list[Event]:
+        """The turn was played without events: clear the plan and pass the turn on."""
+        self.plan = []
+        self._legal = self._pending = self._checked = None
+        self.turns += 1
+        return self._advance(log=False)
 
     def preview_plan(self, plan: Sequence[Step] | None = None) -> Preview:
         """ref Planning phase: the result of the pending plan (plus ``plan``) or its errors; commits nothing."""
@@ -250,7 +314,7 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
 
     def undo_step(self) -> Step | None:
         """Take back the last step of the pending plan (every prefix of a plan was valid when it was built)."""
-        self._legal = self._pending = None
+        self._legal = self._pending = self._checked = None
         return self.plan.pop() if self.phase == PLAY and self.plan else None
 
     def clone(self) -> InclinationsState:
@@ -352,15 +416,16 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         placed = self.deployed_ship(action)
         me = self.ships[self.current]
         me.well, me.ring, me.sector, me.facing = placed.well, placed.ring, placed.sector, placed.facing
-        events = [Event("deploy", {"ship": me.id, "ring": DEPLOY_RING, "sector": action.sector},
-                        f"{me.id} deploys at black-hole ring {DEPLOY_RING} sector {action.sector}, facing prograde")]
+        events: list[Event] = [TurnEvent("deploy", {"ship": me.id, "ring": DEPLOY_RING, "sector": action.sector},
+                                         "{} deploys at black-hole ring {} sector {}, facing prograde", me.id,
+                                         DEPLOY_RING, action.sector)]
         if self.current + 1 < len(self.ships):
             self.current += 1
         else:
             self.phase = PLAY
             self.current = 0
             self.round = 1
-            events.append(Event("round", {"round": 1}, "round 1 begins"))
+            events.append(TurnEvent("round", {"round": 1}, "round 1 begins"))
             events.extend(start_of_turn(self.ships[0]))
         return events
 
@@ -368,10 +433,11 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         """Execute the pending plan (validated again unless the caller just did: a plan restored from JSON was
         never checked step by step) and pass the turn on."""
         plan, self.plan = self.plan, []
-        self._legal = self._pending = None
-        texts = [a.to_text() for a in plan]
-        events = [Event("turn", {"ship": self.ships[self.current].id, "round": self.round, "plan": texts},
-                        f"{self.ships[self.current].id} executes: {'; '.join(texts) or 'coast'}")]
+        self._legal = self._pending = self._checked = None
+        texts = list(map(step_text, plan))  # to_text, kept for the shared step values
+        ship = self.ships[self.current].id
+        events: list[Event] = [TurnEvent("turn", {"ship": ship, "round": self.round, "plan": texts}, _turn_text, ship,
+                                         tuple(texts))]
         try:
             events.extend(execute(self.ships, self.current, plan, self.tr, self.rng, validated=validated))
         except RuleViolation:
@@ -382,7 +448,10 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         return events
 
     def _finished(self, events: list[Event]) -> bool:
-        alive = [i for i, s in enumerate(self.ships) if s.hull > 0]
+        ships = self.ships
+        if len(ships) == 2 and ships[0].hull > 0 and ships[1].hull > 0:  # the common case, without the list
+            return False
+        alive = [i for i, s in enumerate(ships) if s.hull > 0]
         if len(alive) <= 1:  # ref Win: last ship with hull > 0
             self.phase = OVER
             self.winner = alive[0] if alive else None
@@ -410,7 +479,7 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
                     return events
                 self.round += 1
                 if log:
-                    events.append(Event("round", {"round": self.round}, f"round {self.round} begins"))
+                    events.append(TurnEvent("round", {"round": self.round}, "round {} begins", self.round))
             ship = self.ships[seat]
             if ship.hull <= 0:
                 continue  # ref Destruction: a destroyed ship's turn is skipped

@@ -37,6 +37,7 @@ from gamewright.games.inclinations.board import (
     ring_count,
     transfer_route,
 )
+from gamewright.games.inclinations.events import TurnEvent
 from gamewright.games.inclinations.ship import (
     DISSIPATION,
     ENGINES,
@@ -84,25 +85,35 @@ def start_of_turn(ship: Ship, log: bool = True) -> list[Event]:
         damage = ship.heat - DISSIPATION
         ship.hull = max(0, ship.hull - damage)
         if log:
-            events.append(Event("heat_damage", {"ship": ship.id, "heat": ship.heat, "damage": damage,
-                                                "hull": ship.hull},
-                                f"{ship.id} overheats: heat {ship.heat} > {DISSIPATION}, {damage} hull damage, "
-                                f"hull now {ship.hull}"))
+            events.append(TurnEvent("heat_damage", {"ship": ship.id, "heat": ship.heat, "damage": damage,
+                                                    "hull": ship.hull},
+                                    "{} overheats: heat {} > {}, {} hull damage, hull now {}", ship.id, ship.heat,
+                                    DISSIPATION, damage, ship.hull))
             if ship.hull == 0:
-                events.append(Event("destroyed", {"ship": ship.id}, f"{ship.id} is destroyed by its own heat"))
+                events.append(TurnEvent("destroyed", {"ship": ship.id}, "{} is destroyed by its own heat", ship.id))
     ship.heat = 0
     return events
 
 
-def _tactical(plan: Sequence[Step], drift: bool) -> list[Step]:
-    """The tactical sequence: the non-energy steps in order, plus a coast when no movement was planned."""
-    steps = [s for s in plan if type(s) is not Allocate and type(s) is not Deallocate]
-    if drift:
-        for s in steps:
+def _phases(plan: Sequence[Step], drift: bool) -> tuple[list[Deallocate], list[Allocate], list[Step]]:
+    """The plan's deallocations, its allocations, and its tactical sequence (the non-energy steps), each in plan
+    order, read in one pass; a coast ends the tactical sequence when no movement was planned."""
+    deallocations: list[Deallocate] = []
+    allocations: list[Allocate] = []
+    tactical: list[Step] = []
+    moved = False
+    for s in plan:
+        if type(s) is Deallocate:
+            deallocations.append(s)
+        elif type(s) is Allocate:
+            allocations.append(s)
+        else:
+            tactical.append(s)
             if type(s) in MOVEMENT_TYPES:
-                return steps
-        steps.append(COAST)  # ref Turn 3: orbital drift cannot be prevented
-    return steps
+                moved = True
+    if drift and not moved:
+        tactical.append(COAST)  # ref Turn 3: orbital drift cannot be prevented
+    return deallocations, allocations, tactical
 
 
 def simulate(
@@ -126,47 +137,46 @@ def simulate(
             raise RuleViolation(step.to_text(), why, rule)
         errors.append(f"{step.to_text()}: {why} ({rule})")
 
+    deallocations, allocations, tactical = _phases(plan, drift)
     # ref Turn 2: deallocations first, then allocations (a deliberate departure from the document's order)
-    for step in plan:
-        if type(step) is Deallocate:
-            sub = SUB_INDEX.get(step.subsystem, -1)
-            if sub < 0:
-                err(step, f"unknown subsystem {step.subsystem!r}", "ref Ship")
-            elif step.amount < 1:
-                err(step, "the amount must be at least 1", "002 Validation")
-            elif step.amount > me.energy[sub]:
-                err(step, f"{step.subsystem} holds only {me.energy[sub]} energy; cannot deallocate {step.amount}",
-                    "002 Validation")
-            else:
-                me.energy[sub] -= step.amount
-                if log:
-                    events.append(Event("deallocate", {"ship": me.id, "subsystem": step.subsystem,
-                                                       "amount": step.amount},
-                                        f"{me.id} takes {step.amount} energy from {step.subsystem}"))
-    for step in plan:
-        if type(step) is Allocate:
-            sub = SUB_INDEX.get(step.subsystem, -1)
-            free = me.free
-            if sub < 0:
-                err(step, f"unknown subsystem {step.subsystem!r}", "ref Ship")
-            elif step.amount < 1:
-                err(step, "the amount must be at least 1", "002 Validation")
-            elif step.amount > free:
-                err(step, f"the reactor has only {free} free energy", "002 Validation")
-            elif me.energy[sub] + step.amount > MAX_ENERGY[sub]:
-                err(step, f"{step.subsystem} takes at most {MAX_ENERGY[sub]} energy and holds {me.energy[sub]}",
-                    "002 Validation")
-            else:
-                me.energy[sub] += step.amount
-                if log:
-                    events.append(Event("allocate", {"ship": me.id, "subsystem": step.subsystem,
-                                                     "amount": step.amount},
-                                        f"{me.id} puts {step.amount} energy into {step.subsystem}"))
+    for cut in deallocations:
+        sub = SUB_INDEX.get(cut.subsystem, -1)
+        if sub < 0:
+            err(cut, f"unknown subsystem {cut.subsystem!r}", "ref Ship")
+        elif cut.amount < 1:
+            err(cut, "the amount must be at least 1", "002 Validation")
+        elif cut.amount > me.energy[sub]:
+            err(cut, f"{cut.subsystem} holds only {me.energy[sub]} energy; cannot deallocate {cut.amount}",
+                "002 Validation")
+        else:
+            me.energy[sub] -= cut.amount
+            if log:
+                events.append(TurnEvent("deallocate", {"ship": me.id, "subsystem": cut.subsystem,
+                                                       "amount": cut.amount},
+                                        "{} takes {} energy from {}", me.id, cut.amount, cut.subsystem))
+    for put in allocations:
+        sub = SUB_INDEX.get(put.subsystem, -1)
+        free = me.free
+        if sub < 0:
+            err(put, f"unknown subsystem {put.subsystem!r}", "ref Ship")
+        elif put.amount < 1:
+            err(put, "the amount must be at least 1", "002 Validation")
+        elif put.amount > free:
+            err(put, f"the reactor has only {free} free energy", "002 Validation")
+        elif me.energy[sub] + put.amount > MAX_ENERGY[sub]:
+            err(put, f"{put.subsystem} takes at most {MAX_ENERGY[sub]} energy and holds {me.energy[sub]}",
+                "002 Validation")
+        else:
+            me.energy[sub] += put.amount
+            if log:
+                events.append(TurnEvent("allocate", {"ship": me.id, "subsystem": put.subsystem,
+                                                     "amount": put.amount},
+                                        "{} puts {} energy into {}", me.id, put.amount, put.subsystem))
 
     moved = False
     rotated = False
     fired: set[str] = set()
-    for step in _tactical(plan, drift):
+    for step in tactical:
         if isinstance(step, Rotate):
             # 002 Rotation Requirements; ref Turn 3: at most one rotation, before movement
             if moved:
@@ -187,9 +197,9 @@ def simulate(
                 me.used |= 1 << THRUSTERS
                 me.heat += me.energy[THRUSTERS]
                 if log:
-                    events.append(Event("rotate", {"ship": me.id, "facing": step.facing,
-                                                   "heat": me.energy[THRUSTERS]},
-                                        f"{me.id} turns to face {step.facing}"))
+                    events.append(TurnEvent("rotate", {"ship": me.id, "facing": step.facing,
+                                                       "heat": me.energy[THRUSTERS]},
+                                            "{} turns to face {}", me.id, step.facing))
         elif isinstance(step, MOVEMENT_TYPES):
             if moved:
                 err(step, "only one movement action (coast, burn or well transfer) per turn",
@@ -227,16 +237,17 @@ def _coast(me: Ship, step: Coast, err: Any, events: list[Event], log: bool) -> N
     old = me.sector
     me.sector = (me.sector + v) % SECTORS  # ref Board: drift always increases the sector by the velocity
     if log:
-        events.append(Event("coast", {"ship": me.id, "ring": me.ring, "from": old, "to": me.sector},
-                            f"{me.id} coasts {v} sector{'s' if v > 1 else ''} on ring {me.ring} to sector {me.sector}"))
+        events.append(TurnEvent("coast", {"ship": me.id, "ring": me.ring, "from": old, "to": me.sector},
+                                "{} coasts {} sector{} on ring {} to sector {}", me.id, v, "s" if v > 1 else "",
+                                me.ring, me.sector))
     if step.scoop:
         gained = min(MAX_MASS, me.mass + v) - me.mass  # 002 Fuel Scoop: velocity, capped at 10
         me.mass += gained
         me.used |= 1 << SCOOP
         me.heat += me.energy[SCOOP]
         if log:
-            events.append(Event("scoop", {"ship": me.id, "mass": gained, "heat": me.energy[SCOOP]},
-                                f"{me.id} scoops {gained} reaction mass (mass {me.mass})"))
+            events.append(TurnEvent("scoop", {"ship": me.id, "mass": gained, "heat": me.energy[SCOOP]},
+                                    "{} scoops {} reaction mass (mass {})", me.id, gained, me.mass))
 
 
 def _burn(me: Ship, step: Burn, err: Any, events: list[Event], log: bool) -> None:
@@ -275,11 +286,11 @@ def _burn(me: Ship, step: Burn, err: Any, events: list[Event], log: bool) -> Non
         me.used |= 1 << ENGINES
         me.heat += me.energy[ENGINES]
         if log:
-            events.append(Event("burn", {"ship": me.id, "intensity": step.intensity, "adjust": step.adjust,
-                                         "from": [old_ring, old_sector], "to": [me.ring, me.sector], "mass": cost,
-                                         "heat": me.energy[ENGINES]},
-                                f"{me.id} burns {step.intensity} ({step.adjust:+d}) from ring {old_ring} sector "
-                                f"{old_sector} to ring {me.ring} sector {me.sector}, {cost} mass"))
+            events.append(TurnEvent("burn", {"ship": me.id, "intensity": step.intensity, "adjust": step.adjust,
+                                             "from": [old_ring, old_sector], "to": [me.ring, me.sector],
+                                             "mass": cost, "heat": me.energy[ENGINES]},
+                                    "{} burns {} ({:+d}) from ring {} sector {} to ring {} sector {}, {} mass", me.id,
+                                    step.intensity, step.adjust, old_ring, old_sector, me.ring, me.sector, cost))
 
 
 def _transfer(me: Ship, step: Transfer, tr: TurnRules, err: Any, events: list[Event], log: bool) -> None:
@@ -315,11 +326,11 @@ def _transfer(me: Ship, step: Transfer, tr: TurnRules, err: Any, events: list[Ev
         me.used |= 1 << ENGINES
         me.heat += me.energy[ENGINES]
         if log:
-            events.append(Event("transfer", {"ship": me.id, "from": [WELLS[old[0]], old[1], old[2]],
-                                             "to": [WELLS[dest], me.ring, me.sector],
-                                             "heat": me.energy[ENGINES]},
-                                f"{me.id} transfers from {WELLS[old[0]]} R{old[1]} S{old[2]} to "
-                                f"{WELLS[dest]} R{me.ring} S{me.sector}"))
+            events.append(TurnEvent("transfer", {"ship": me.id, "from": [WELLS[old[0]], old[1], old[2]],
+                                                 "to": [WELLS[dest], me.ring, me.sector],
+                                                 "heat": me.energy[ENGINES]},
+                                    "{} transfers from {} R{} S{} to {} R{} S{}", me.id, WELLS[old[0]], old[1],
+                                    old[2], WELLS[dest], me.ring, me.sector))
 
 
 def _fire(
@@ -394,9 +405,9 @@ def _fire(
     if weapon == "missiles":
         me.ammo -= 1
     if log:
-        events.append(Event("fire", {"ship": me.id, "weapon": weapon, "targets": list(targets),
-                                     "from": [WELLS[me.well], me.ring, me.sector], "heat": me.energy[sub]},
-                            f"{me.id} fires {weapon} at {', '.join(targets)} from ring {me.ring} sector {me.sector}"))
+        events.append(TurnEvent("fire", {"ship": me.id, "weapon": weapon, "targets": list(targets),
+                                         "from": [WELLS[me.well], me.ring, me.sector], "heat": me.energy[sub]},
+                                _fire_text, me.id, weapon, targets, me.ring, me.sector))
     if damage:
         for tid in targets:
             events.extend(shoot(weapon, me, by_id[tid], rng, tr.d10, tr.deplete, log))
@@ -406,14 +417,18 @@ def _fire(
             me.used |= 1 << ENGINES
             me.heat += me.energy[ENGINES]
             if log:
-                events.append(Event("compensate", {"ship": me.id, "mass": 1, "heat": me.energy[ENGINES]},
-                                    f"{me.id} compensates the recoil (1 mass)"))
+                events.append(TurnEvent("compensate", {"ship": me.id, "mass": 1, "heat": me.energy[ENGINES]},
+                                        "{} compensates the recoil (1 mass)", me.id))
         else:
             old = me.ring
             me.ring = recoil_ring
             if log:
-                events.append(Event("recoil", {"ship": me.id, "from": old, "to": me.ring},
-                                    f"recoil pushes {me.id} from ring {old} to ring {me.ring}"))
+                events.append(TurnEvent("recoil", {"ship": me.id, "from": old, "to": me.ring},
+                                        "recoil pushes {} from ring {} to ring {}", me.id, old, me.ring))
+
+
+def _fire_text(ship: str, weapon: str, targets: Sequence[str], ring: int, sector: int) -> str:
+    return f"{ship} fires {weapon} at {', '.join(targets)} from ring {ring} sector {sector}"
 
 
 # --- public API ------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from gamewright.core.rng import Rng
@@ -31,13 +31,18 @@ class TurnPlanAgent:
         key = (state.current, state.round)
         if self._for != key or not self._queue:
             self._for = key
-            self._queue = [] if state.plan else [*self.bot.choose_turn(state)]
-            self._queue.append(EndTurn())
-        return self._queue.pop(0)
+            plan = [] if state.plan else self.bot.choose_turn(state)
+            self._queue = [EndTurn(), *reversed(plan)]  # handed out from the end
+        return self._queue.pop()
 
 
 def bots() -> dict[str, Any]:
-    """Every bot kind by its CLI name, as a ``(seed) -> agent`` factory."""
+    """Every bot kind by its CLI name, as a ``(seed) -> agent`` factory (a fresh dict of the same factories)."""
+    return dict(_factories())
+
+
+@cache  # the lab asks for every game's agents: the factories are made once (nothing in them changes)
+def _factories() -> tuple[tuple[str, Any], ...]:
     from gamewright.games.inclinations.bots import BOT_KINDS
 
-    return {kind: partial(TurnPlanAgent, kind) for kind in BOT_KINDS}
+    return tuple((kind, partial(TurnPlanAgent, kind)) for kind in BOT_KINDS)

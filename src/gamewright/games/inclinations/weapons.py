@@ -6,6 +6,7 @@ from typing import Any
 
 from gamewright.core.game import Event
 from gamewright.games.inclinations.board import FACING_NAME, SECTORS, WELLS, sector_distance
+from gamewright.games.inclinations.events import TurnEvent
 from gamewright.games.inclinations.ship import LASER, MISSILES, RAILGUN, SHIELDS, SUBSYSTEMS, Ship
 
 WEAPON_INDEX = {"laser": LASER, "railgun": RAILGUN, "missiles": MISSILES}
@@ -91,8 +92,10 @@ def resolve_hit(
             crit = face <= CRIT_FACES
     if not hit:
         if log:
-            events.append(Event("miss", {"ship": attacker.id, "weapon": weapon, "target": target.id, "roll": roll},
-                                f"{attacker.id}'s {weapon} {_verb(weapon, 'miss')} {target.id} (d10 rolled 1)"))
+            events.append(TurnEvent("miss", {"ship": attacker.id, "weapon": weapon, "target": target.id,
+                                             "roll": roll},
+                                    "{}'s {} {} {} (d10 rolled 1)", attacker.id, weapon, _verb(weapon, "miss"),
+                                    target.id))
         return events
     damage = DAMAGE[weapon]
     absorbed = min(damage, target.energy[SHIELDS])  # ref Weapons/Shields
@@ -109,8 +112,8 @@ def resolve_hit(
             data["random"] = True  # ref Further rulings: a preview marks outcomes that dice could change
         if roll is not None:
             data["roll"] = roll
-        events.append(Event("hit", data, f"{attacker.id}'s {weapon} {_verb(weapon, 'hit')} {target.id}: "
-                                         f"{damage} damage, {absorbed} absorbed by shields, hull now {target.hull}"))
+        events.append(TurnEvent("hit", data, "{}'s {} {} {}: {} damage, {} absorbed by shields, hull now {}",
+                                attacker.id, weapon, _verb(weapon, "hit"), target.id, damage, absorbed, target.hull))
     if crit:
         powered = target.powered_list()
         # ref Weapons/Crit draw order: v is drawn even when nothing is powered (a one-face draw then)
@@ -121,13 +124,14 @@ def resolve_hit(
             target.energy[sub] = 0
             target.heat += lost
             if log:
-                events.append(Event("crit", {"target": target.id, "subsystem": SUBSYSTEMS[sub], "energy": lost},
-                                    f"critical hit on {target.id}: {SUBSYSTEMS[sub]} loses {lost} energy as heat"))
+                events.append(TurnEvent("crit", {"target": target.id, "subsystem": SUBSYSTEMS[sub], "energy": lost},
+                                        "critical hit on {}: {} loses {} energy as heat", target.id, SUBSYSTEMS[sub],
+                                        lost))
         elif log:
-            events.append(Event("crit", {"target": target.id, "subsystem": None, "energy": 0},
-                                f"critical hit on {target.id}: nothing powered, no effect"))
+            events.append(TurnEvent("crit", {"target": target.id, "subsystem": None, "energy": 0},
+                                    "critical hit on {}: nothing powered, no effect", target.id))
     if target.hull == 0 and log:
-        events.append(Event("destroyed", {"ship": target.id}, f"{target.id} is destroyed"))
+        events.append(TurnEvent("destroyed", {"ship": target.id}, "{} is destroyed", target.id))
     return events
 
 
@@ -137,6 +141,6 @@ def shoot(weapon: str, attacker: Ship, target: Ship, rng: Any, d10: bool, deplet
     if target.hull <= 0:  # ref Further rulings: destroyed earlier this turn -> fizzles, no draw
         if not log:
             return []
-        return [Event("fizzle", {"ship": attacker.id, "weapon": weapon, "target": target.id},
-                      f"the {weapon} shot at {target.id} fizzles: already destroyed")]
+        return [TurnEvent("fizzle", {"ship": attacker.id, "weapon": weapon, "target": target.id},
+                          "the {} shot at {} fizzles: already destroyed", weapon, target.id)]
     return resolve_hit(weapon, attacker, target, rng, d10, deplete, log)
