@@ -38,6 +38,28 @@ class Event:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
 
+class DeferredEvent(Event):
+    """Base of an engine's cheaper ``Event`` whose fields are filled in when first read (a subclass's properties
+    shadow the slots): it compares, prints, pickles and copies as the plain ``Event`` it stands for."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any ``Event`` with the same fields (a plain one included)."""
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.data, self.text, self.visible_to) == (other.kind, other.data, other.text,
+                                                                      other.visible_to)
+
+    __hash__ = Event.__hash__
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, data={self.data!r}, text={self.text!r}, visible_to={self.visible_to!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Event, (self.kind, self.data, self.text, self.visible_to)
+
+
 def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
     """The events ``seat`` may see (None: a spectator, who sees only public events), in order."""
     return [e for e in events if e.visible_to is None or (seat is not None and seat in e.visible_to)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gamewright.core.game import Event
+from gamewright.core.game import DeferredEvent, Event
 
 # the setters and getter of Event's own slots (their member descriptors, bound once): this class's ``text``
 # property shadows the ``text`` slot, which holds (template, values) until first read, then the text
@@ -24,7 +24,7 @@ _GET_TEXT: Any = Event.__dict__["text"].__get__
 Template = str | Callable[..., str]
 
 
-class TurnEvent(Event):
+class TurnEvent(DeferredEvent):
     """A public ``Event`` whose text is ``template.format(*values)`` (or ``template(*values)``), written on first
     read."""
 
@@ -45,19 +45,3 @@ class TurnEvent(Event):
         written: str = template.format(*values) if type(template) is str else template(*values)
         _SET_TEXT(self, written)  # and let go of the values
         return written
-
-    def __eq__(self, other: object) -> bool:
-        """Equal to any ``Event`` with the same fields (a plain one included)."""
-        if not isinstance(other, Event):
-            return NotImplemented
-        return (self.kind, self.data, self.text, self.visible_to) == (other.kind, other.data, other.text,
-                                                                      other.visible_to)
-
-    __hash__ = Event.__hash__
-
-    def __repr__(self) -> str:
-        return f"Event(kind={self.kind!r}, data={self.data!r}, text={self.text!r}, visible_to={self.visible_to!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled and copied as the plain ``Event`` it stands for."""
-        return Event, (self.kind, self.data, self.text, self.visible_to)

@@ -164,11 +164,9 @@ def _main_actions(st: PenanceState, p: int) -> list[Act]:
     arms = s.destroyed[RIGHT_ARM] or s.destroyed[LEFT_ARM]  # else no card is SCRAP (``is_scrap``)
     for i in unique_hand(st, p):
         cid = cards[i]
-        if cid == DAMAGED:
-            out += [act("sacrifice", i), act("purge", i)]
-            continue
-        if arms and is_scrap(st, p, cid):
-            out.append(act("scrap", i))
+        spent = _spent_card_acts(st, p, i, cid, arms)
+        if spent is not None:
+            out += spent
             continue
         if cid in never or play_problem(st, p, i, True, ANY_TARGET if squad else -1, False) is not None:
             continue
@@ -189,6 +187,16 @@ def _main_actions(st: PenanceState, p: int) -> list[Act]:
     if st.may_withdraw:  # RULINGS Penance campaigns: the pilot may retreat in the main phase
         out.append(act("withdraw"))
     return out
+
+
+def _spent_card_acts(st: PenanceState, p: int, i: int, cid: str, arms: bool) -> list[Act] | None:
+    """A Damaged card's two actions, or a SCRAP card's one (``arms``: an arm is destroyed, else no card is
+    SCRAP); None for any other card."""
+    if cid == DAMAGED:
+        return [act("sacrifice", i), act("purge", i)]
+    if arms and is_scrap(st, p, cid):
+        return [act("scrap", i)]
+    return None
 
 
 def _duel_plays(st: PenanceState, p: int) -> list[Act]:
@@ -212,11 +220,9 @@ def _duel_plays(st: PenanceState, p: int) -> list[Act]:
         if cid in seen:
             continue
         seen.add(cid)
-        if cid == DAMAGED:
-            out += [act("sacrifice", i), act("purge", i)]
-            continue
-        if arms and is_scrap(st, p, cid):
-            out.append(act("scrap", i))
+        spent = _spent_card_acts(st, p, i, cid, arms)
+        if spent is not None:
+            out += spent
             continue
         if cid in never or cid == banned:  # passive, reactive; Broken Finger
             continue

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gamewright.core.game import Event
+from gamewright.core.game import DeferredEvent, Event
 
 
-class LazyEvent(Event):
+class LazyEvent(DeferredEvent):
     """An ``Event`` whose ``data`` and ``text`` come from ``build(*args)`` the first time either is read."""
 
     __slots__ = ("_lazy",)
@@ -42,21 +42,6 @@ class LazyEvent(Event):
     @property  # type: ignore[override]
     def text(self) -> str:
         return self._payload()[1]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Event):
-            return NotImplemented
-        return (self.kind, self.data, self.text, self.visible_to) == (other.kind, other.data, other.text,
-                                                                      other.visible_to)
-
-    __hash__ = Event.__hash__
-
-    def __repr__(self) -> str:
-        return f"Event(kind={self.kind!r}, data={self.data!r}, text={self.text!r}, visible_to={self.visible_to!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled and copied as the plain ``Event`` it stands for."""
-        return Event, (self.kind, self.data, self.text, self.visible_to)
 
 
 class PublicLazyEvent(LazyEvent):
