@@ -15,13 +15,14 @@ game's metrics hook (``core.metrics``) may use them; ``lab.stats`` re-exports th
 first use, not when a game imports its hook.
 
 The distributions come from ``scipy.special``, the functions ``scipy.stats`` itself evaluates (Student's t:
-``stdtr``/``stdtrit``; chi-square: ``chdtrc``/``gammaincinv``; normal: ``ndtr``/``ndtri``; binomial:
-``bdtr``/``bdtrc``; beta: ``betaincinv``): importing ``scipy.stats`` costs about a second of every lab
-command's start, ``scipy.special`` a third of that (issue 25).
+``stdtr``/``stdtrit``; chi-square: ``chdtrc``/``gammaincinv``; normal: ``ndtr``/``ndtri``; binomial: Boost's
+ufuncs that ``scipy.stats.binom`` calls; beta: ``betaincinv``): importing ``scipy.stats`` costs about a second
+of every lab command's start, ``scipy.special`` a third of that (issue 25).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from enum import StrEnum
@@ -113,6 +114,7 @@ def normal_cdf(x: float) -> float:
     return float(_special().ndtr(x))
 
 
+@functools.cache
 def _binomial() -> tuple[Any, Any, Any]:
     """Binomial (pmf, cdf, sf) ufuncs: Boost's, the ones ``scipy.stats.binom`` evaluates, so that the tests'
     p-values equal SciPy's to the last bit; the public ``bdtr``/``bdtrc`` (equal within rounding) where a SciPy

@@ -145,15 +145,19 @@ def few_collections() -> Iterator[None]:
     """The cyclic garbage collector's young generation checked every 50,000 allocations instead of 700, and
     the objects alive before the games (modules, tables) left out of its full passes: a game allocates many
     short-lived objects, and scanning them all the time cost Space Prince's lab ~15% of its CPU (issue 25).
-    Nothing is left uncollected — cycles still go at the next pass — and the old settings come back after."""
+    Nothing is left uncollected — cycles still go at the next pass — and the old settings come back after (a
+    process that froze objects itself keeps them frozen: only what this froze is unfrozen)."""
     thresholds = gc.get_threshold()
-    gc.freeze()
+    freezing = gc.get_freeze_count() == 0
+    if freezing:
+        gc.freeze()
     gc.set_threshold(50_000, *thresholds[1:])
     try:
         yield
     finally:
         gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        if freezing:
+            gc.unfreeze()
 
 
 def run_chunk(chunk: Chunk) -> tuple[int, int, list[Record]]:

@@ -39,6 +39,18 @@ _EXERTION_WHY = "exertion dice: each 1 burns 1 HD (003 Exertion Dice)"
 _DIVINE_TERM = ("divine die: an exertion die (ref §3 Weapon of Faith)", 1)  # one die (ref §3 Weapon of Faith)
 
 
+def rolled_dice(safe: int, exertion: int, net: int) -> tuple[int, int]:
+    """(safe, exertion) dice a pool rolls after its ``net`` bonus and penalty dice: a bonus adds safe dice; ref
+    §1: "−1d6" removes a safe die first, then an exertion die, never below 0 dice."""
+    if net > 0:
+        safe += net
+    elif net < 0:
+        cut = min(-net, safe)
+        safe -= cut
+        exertion -= min(-net - cut, exertion)
+    return safe, exertion
+
+
 class PoolBase(NamedTuple):
     """A PC ability's roll before its exertion dice are chosen, every term named: the same for each exertion of
     one ability, target and square (previews show it; ``PoolNumbers`` is its numbers alone)."""
@@ -55,15 +67,7 @@ class PoolBase(NamedTuple):
 
     def dice(self, exertion: int) -> tuple[int, int]:
         """(safe, exertion) dice rolled with ``exertion`` chosen."""
-        safe, exertion = self.safe, exertion + self.divine
-        net = self.net
-        if net > 0:
-            safe += net
-        elif net < 0:  # ref §1: "−1d6" removes a safe die first, never below 0 dice
-            cut = min(-net, safe)
-            safe -= cut
-            exertion -= min(-net - cut, exertion)
-        return safe, exertion
+        return rolled_dice(self.safe, exertion + self.divine, self.net)
 
     def plan(self, exertion: int) -> PoolPlan:
         terms = self.head
@@ -156,17 +160,8 @@ class PoolNumbers(NamedTuple):
     helps: int  # faces a Help adds to the count
 
     def dice(self, exertion: int) -> tuple[int, int]:
-        """(safe, exertion) dice rolled with ``exertion`` chosen: ``PoolBase.dice`` (ref §1: "−1d6" removes a safe
-        die first, never below 0 dice)."""
-        safe, exertion = self.safe, exertion + self.divine
-        net = self.net
-        if net > 0:
-            safe += net
-        elif net < 0:
-            cut = min(-net, safe)
-            safe -= cut
-            exertion -= min(-net - cut, exertion)
-        return safe, exertion
+        """(safe, exertion) dice rolled with ``exertion`` chosen, as ``PoolBase.dice``."""
+        return rolled_dice(self.safe, exertion + self.divine, self.net)
 
 
 def pool_numbers(f: Fighter, spec: Ability, t: Fighter | None, far_shot: bool, affinity: int) -> PoolNumbers:
@@ -195,7 +190,7 @@ def pool_numbers(f: Fighter, spec: Ability, t: Fighter | None, far_shot: bool, a
 def far_shot(near: int, far: int, left: int) -> bool:
     """A weapon strike with reach ``near`` (``far`` at long range) at a target ``left`` squares away lies past the
     normal reach (ref §3 Weapons: long range, −1d6). Free movement toward a target (``path_toward``) takes one
-    square of its distance a step, so after ``moved`` steps ``left`` is the distance less ``moved``."""
+    square of its distance a step, so ``left`` is the distance less the steps walked."""
     return far > near and left > near
 
 

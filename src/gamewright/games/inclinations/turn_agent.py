@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import partial
 from typing import Any
 
 from gamewright.core.rng import Rng
@@ -37,12 +37,7 @@ class TurnPlanAgent:
 
 
 def bots() -> dict[str, Any]:
-    """Every bot kind by its CLI name, as a ``(seed) -> agent`` factory (a fresh dict of the same factories)."""
-    return dict(_factories())
-
-
-@cache  # the lab asks for every game's agents: the factories are made once (nothing in them changes)
-def _factories() -> tuple[tuple[str, Any], ...]:
+    """Every bot kind by its CLI name, as a ``(seed) -> agent`` factory."""
     from gamewright.games.inclinations.bots import BOT_KINDS
 
-    return tuple((kind, partial(TurnPlanAgent, kind)) for kind in BOT_KINDS)
+    return {kind: partial(TurnPlanAgent, kind) for kind in BOT_KINDS}

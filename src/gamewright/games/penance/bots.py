@@ -34,12 +34,12 @@ _TARGET_BIAS = {CHASSIS: 3}
 _BIAS = tuple(_TARGET_BIAS.get(k, 0) for k in range(5))  # by component
 _SIDE_RANK = {4: 0, 3: 1, 5: 1, 2: 2, 1: 3, 6: 4}
 _RANKED: dict[tuple[str, int, int], list[int]] = {}  # (map, enemy hex, enemy facing) → its neighbours, best first
-_SHIELD: dict[tuple[str, int, int], int | None] = {}
+_SHIELD: dict[tuple[str, int, int], int | None] = {}  # (map, own hex, enemy hex) → the facing that shows side 6
 # one-on-one ``_flank_goal`` by everything it reads: the map, both hexes, the enemy's facing, the hexes walked,
 # the SP to spare, the casket's surcharge, the bot's flank_gain and the temporary difficult hexes
 _FLANK: dict[tuple[object, ...], int] = {}
 # one-on-one ``_first_within`` for ``_attack_hexes``: (map, enemy hex, enemy facing, own hex, budget) → hex or -1
-_APPROACH: dict[tuple[str, int, int, int, int], int] = {}  # (map, own hex, enemy hex) → the facing that shows side 6
+_APPROACH: dict[tuple[str, int, int, int, int], int] = {}
 DEAD_CARDS = frozenset(("rally_cry", "martyrdom_protocol", "last_rites", "righteous_fury", "crusaders_vow",
                         "runic_armor", "sensor_sweep", "retreat"))
 
@@ -134,8 +134,7 @@ class HeuristicBot:
             if a.card < 0:
                 return 50
             cid = pl.cards[a.card]
-            if is_scrap(st, p, cid) or cid in dead or cid == banned or (cid == "shield_wall" and
-                                                                        self._no_ally_card(st, cid)):
+            if is_scrap(st, p, cid) or cid in dead or cid == banned or self._no_ally_card(st, cid):
                 return 0
             if cid == "divine_judgment" and judged:
                 return 10

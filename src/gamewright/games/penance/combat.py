@@ -65,7 +65,7 @@ def attack_setup(st: PenanceState, p: int, c: CardDef, t: int | None = None, bas
 def attack_numbers(st: PenanceState, p: int, c: CardDef, t: int) -> tuple[int, int, int, int, int, int]:
     """``attack_setup``'s figures without its breakdowns, for a bot valuing many attacks: (distance, side, TN,
     base damage, rear bonus, the damage bonuses summed). The same terms as ``attack_setup`` (004 §2 steps 1-3;
-    ref §2/§3), summed instead of named (tests/penance/test_attack_numbers.py holds the two together)."""
+    ref §2/§3), summed instead of named (tests/penance/test_fast_paths.py holds the two together)."""
     s, e = st.sides[p], st.sides[t]
     m = st.map
     dist, side = m.dist[s.pos][e.pos], m.side_of(e.pos, e.facing, s.pos)

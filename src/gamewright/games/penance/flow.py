@@ -50,7 +50,6 @@ if TYPE_CHECKING:
     from gamewright.games.penance.state import PenanceState
 
 DECISIONS = frozenset(("mulligan", "main", "react", "loss", "cost", "rites"))
-AUTO_DECIDED = frozenset(("loss", "cost"))  # the decisions ``_auto_decide`` may answer alone
 
 
 def check_action(st: PenanceState, action: Act) -> None:
@@ -108,7 +107,7 @@ def advance(st: PenanceState, events: list[Event]) -> None:
         top = st.todo[-1]
         kind = top[0]
         if kind in DECISIONS:
-            if kind not in AUTO_DECIDED or not _auto_decide(st, top, events):
+            if not _auto_decide(st, top, events):
                 return
             continue
         st.todo.pop()

@@ -122,12 +122,8 @@ def draw(st: PenanceState, p: int, n: int, events: list[Event]) -> None:
 
 
 def _draw_from_deck(pl: Piles, n: int, seen: list[int]) -> list[str]:
-    """``Piles.draw`` ``n`` times at once, for a deck holding at least ``n`` cards: the top ``n`` cards (the end
-    of the list, last first) to the hand; their card ids."""
-    deck = pl.deck
-    drawn = deck[-1:-n - 1:-1]
-    del deck[-n:]
-    pl.hand += drawn
+    """``n`` cards from a deck holding at least ``n`` (``Piles.draw_top``); their card ids."""
+    drawn = pl.draw_top(n)
     if seen:
         for inst in drawn:
             if inst in seen:  # a fresh draw: what Sensor Sweep showed of it is out of date

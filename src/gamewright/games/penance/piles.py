@@ -62,6 +62,15 @@ class Piles:
         self.hand.append(inst)
         return inst
 
+    def draw_top(self, n: int) -> list[int]:
+        """``n`` cards to hand at once from a deck holding at least ``n`` (no reshuffle can happen): the ones
+        ``draw`` would take one by one, in that order."""
+        deck = self.deck
+        drawn = deck[-1:-n - 1:-1]
+        del deck[-n:]
+        self.hand += drawn
+        return drawn
+
     def take_for_loss(self) -> tuple[int, str] | None:
         """The card a loss "from the deck" takes: the top of the deck, else of the discard pile (004 §4)."""
         if self.deck:

@@ -28,15 +28,14 @@ def record(state: Any, events: Sequence[Any]) -> Record:
     turns = 0
     for e in events:
         if type(e) is TurnEvent:  # the engine's own event: its facts read without building its payload
-            turns += 1
             planet, burnt = e.player_facts()
-        elif e.kind != "turn":
-            continue
-        else:  # a plain event (a run read back from JSON)
-            turns += 1
+        elif e.kind == "turn":  # a plain event (a run read back from JSON)
             planet = str(e.data.get("player_planet") or "")
             burnt = [str(c["planet"]) for c in e.data.get("combusted") or ()
                      if isinstance(c, dict) and c.get("side") == "player"]
+        else:
+            continue
+        turns += 1
         if planet:
             sent[planet] += 1
         for p in burnt:
