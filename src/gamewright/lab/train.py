@@ -261,7 +261,9 @@ def train(config: TrainConfig, out: Path, on_progress: Callable[[dict[str, Any]]
         for t in range(t_len):
             logp_all, value = act(params, obs, mask)
             probs = np.exp(np.asarray(logp_all, np.float64)) * (mask > 0)
-            probs /= probs.sum(axis=1, keepdims=True)
+            total = probs.sum(axis=1, keepdims=True)
+            # a lane with no legal action (its game just ended; its next step is the reset) takes action 0, unweighted
+            probs = np.divide(probs, total, out=np.zeros_like(probs), where=total > 0)
             chosen = (probs.cumsum(axis=1) > rng.random((n, 1))).argmax(axis=1)
             buf_obs[t], buf_mask[t], buf_act[t] = obs, mask, chosen
             buf_logp[t] = np.asarray(logp_all)[np.arange(n), chosen]
