@@ -134,10 +134,10 @@ def test_the_bot_games_trusted_path_plays_as_play_turn_and_refuses_without_chang
             if trusted.is_terminal():
                 break
             plan = HeuristicBot("medium", Rng(seed)).build_turn(trusted)
-            assert trusted._play_bot_turn(plan)
+            assert trusted.play_bot_turn(plan)
             public.play_turn(plan, log=False)
             assert trusted.to_json() == public.to_json()
     state = _in_play()
     before = state.to_json()
-    assert not state._play_bot_turn([parse_action("fire missiles P1")])
+    assert not state.play_bot_turn([parse_action("fire missiles P1")])
     assert state.to_json() == before

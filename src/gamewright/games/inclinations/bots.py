@@ -143,7 +143,7 @@ def play_bot_game(kinds: Sequence[str], seed: int, options: dict[str, Any] | Non
             # choose_turn with the engine's own validation deciding its coast fallback (one validation a turn),
             # through the state's trusted path for a turn its own bot built
             plan = bot.build_turn(state)
-            if not state._play_bot_turn(plan):
+            if not state.play_bot_turn(plan):
                 plan = []
                 state.play_turn(plan, log=False)
         else:

@@ -242,7 +242,7 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         self.plan.extend(plan)
         return self._end_turn(validated=True)
 
-    def _play_bot_turn(self, plan: Sequence[Step]) -> bool:
+    def play_bot_turn(self, plan: Sequence[Step]) -> bool:
         """The trusted internal path of the engine's own bot games (``bots.play_bot_game``): a turn a bot built
         from the shared step values (well-formed by construction), validated once and played as
         ``play_turn(plan, log=False)`` plays it; False, nothing changed, if validation refuses it. A plan from a
