@@ -1,7 +1,7 @@
 """The engine's events, cheaper to make: the text is written when first read.
 
 A turn played through ``apply`` (the table, the lab) makes several events; the lab's metrics read only their
-kind and data, and a simulation reads no text at all. ``TurnEvent`` keeps the text's template and the values it
+kind and data, and a simulation reads no text at all. ``LazyTextEvent`` keeps the text's template and the values it
 is written from (copied at the moment of the event: ints and strings) and writes it on first access, so what is
 read is identical to writing it at once. It also sets its slots directly (``Event`` is a frozen dataclass, whose
 ``__init__`` sets each field through ``object.__setattr__``).
@@ -24,7 +24,7 @@ _GET_TEXT: Any = Event.__dict__["text"].__get__
 Template = str | Callable[..., str]
 
 
-class TurnEvent(DeferredEvent):
+class LazyTextEvent(DeferredEvent):
     """A public ``Event`` whose text is ``template.format(*values)`` (or ``template(*values)``), written on first
     read."""
 
@@ -38,7 +38,7 @@ class TurnEvent(DeferredEvent):
 
     @property  # type: ignore[override]
     def text(self) -> str:
-        text = _GET_TEXT(self, TurnEvent)
+        text = _GET_TEXT(self, LazyTextEvent)
         if type(text) is str:
             return text
         template, values = text

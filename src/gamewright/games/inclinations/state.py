@@ -42,7 +42,7 @@ from gamewright.games.inclinations.board import (
     WELLS,
     ring_count,
 )
-from gamewright.games.inclinations.events import TurnEvent
+from gamewright.games.inclinations.events import LazyTextEvent
 from gamewright.games.inclinations.legal import Pending, legal_steps
 from gamewright.games.inclinations.resample import resample_state
 from gamewright.games.inclinations.ship import (
@@ -416,16 +416,16 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         placed = self.deployed_ship(action)
         me = self.ships[self.current]
         me.well, me.ring, me.sector, me.facing = placed.well, placed.ring, placed.sector, placed.facing
-        events: list[Event] = [TurnEvent("deploy", {"ship": me.id, "ring": DEPLOY_RING, "sector": action.sector},
-                                         "{} deploys at black-hole ring {} sector {}, facing prograde", me.id,
-                                         DEPLOY_RING, action.sector)]
+        events: list[Event] = [LazyTextEvent("deploy", {"ship": me.id, "ring": DEPLOY_RING, "sector": action.sector},
+                                             "{} deploys at black-hole ring {} sector {}, facing prograde", me.id,
+                                             DEPLOY_RING, action.sector)]
         if self.current + 1 < len(self.ships):
             self.current += 1
         else:
             self.phase = PLAY
             self.current = 0
             self.round = 1
-            events.append(TurnEvent("round", {"round": 1}, "round 1 begins"))
+            events.append(LazyTextEvent("round", {"round": 1}, "round 1 begins"))
             events.extend(start_of_turn(self.ships[0]))
         return events
 
@@ -436,8 +436,8 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
         self._legal = self._pending = self._checked = None
         texts = list(map(step_text, plan))  # to_text, kept for the shared step values
         ship = self.ships[self.current].id
-        events: list[Event] = [TurnEvent("turn", {"ship": ship, "round": self.round, "plan": texts}, _turn_text, ship,
-                                         tuple(texts))]
+        events: list[Event] = [LazyTextEvent("turn", {"ship": ship, "round": self.round, "plan": texts}, _turn_text,
+                                             ship, tuple(texts))]
         try:
             events.extend(execute(self.ships, self.current, plan, self.tr, self.rng, validated=validated))
         except RuleViolation:
@@ -479,7 +479,7 @@ class InclinationsState(Previewable, PublicView, Resamplable, SelfChecking):  # 
                     return events
                 self.round += 1
                 if log:
-                    events.append(TurnEvent("round", {"round": self.round}, "round {} begins", self.round))
+                    events.append(LazyTextEvent("round", {"round": self.round}, "round {} begins", self.round))
             ship = self.ships[seat]
             if ship.hull <= 0:
                 continue  # ref Destruction: a destroyed ship's turn is skipped

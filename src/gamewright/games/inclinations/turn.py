@@ -37,7 +37,7 @@ from gamewright.games.inclinations.board import (
     ring_count,
     transfer_route,
 )
-from gamewright.games.inclinations.events import TurnEvent
+from gamewright.games.inclinations.events import LazyTextEvent
 from gamewright.games.inclinations.ship import (
     DISSIPATION,
     ENGINES,
@@ -85,12 +85,12 @@ def start_of_turn(ship: Ship, log: bool = True) -> list[Event]:
         damage = ship.heat - DISSIPATION
         ship.hull = max(0, ship.hull - damage)
         if log:
-            events.append(TurnEvent("heat_damage", {"ship": ship.id, "heat": ship.heat, "damage": damage,
-                                                    "hull": ship.hull},
-                                    "{} overheats: heat {} > {}, {} hull damage, hull now {}", ship.id, ship.heat,
-                                    DISSIPATION, damage, ship.hull))
+            events.append(LazyTextEvent("heat_damage", {"ship": ship.id, "heat": ship.heat, "damage": damage,
+                                                        "hull": ship.hull},
+                                        "{} overheats: heat {} > {}, {} hull damage, hull now {}", ship.id, ship.heat,
+                                        DISSIPATION, damage, ship.hull))
             if ship.hull == 0:
-                events.append(TurnEvent("destroyed", {"ship": ship.id}, "{} is destroyed by its own heat", ship.id))
+                events.append(LazyTextEvent("destroyed", {"ship": ship.id}, "{} is destroyed by its own heat", ship.id))
     ship.heat = 0
     return events
 
@@ -151,9 +151,9 @@ def simulate(
         else:
             me.energy[sub] -= cut.amount
             if log:
-                events.append(TurnEvent("deallocate", {"ship": me.id, "subsystem": cut.subsystem,
-                                                       "amount": cut.amount},
-                                        "{} takes {} energy from {}", me.id, cut.amount, cut.subsystem))
+                events.append(LazyTextEvent("deallocate", {"ship": me.id, "subsystem": cut.subsystem,
+                                                           "amount": cut.amount},
+                                            "{} takes {} energy from {}", me.id, cut.amount, cut.subsystem))
     for put in allocations:
         sub = SUB_INDEX.get(put.subsystem, -1)
         free = me.free
@@ -169,9 +169,9 @@ def simulate(
         else:
             me.energy[sub] += put.amount
             if log:
-                events.append(TurnEvent("allocate", {"ship": me.id, "subsystem": put.subsystem,
-                                                     "amount": put.amount},
-                                        "{} puts {} energy into {}", me.id, put.amount, put.subsystem))
+                events.append(LazyTextEvent("allocate", {"ship": me.id, "subsystem": put.subsystem,
+                                                         "amount": put.amount},
+                                            "{} puts {} energy into {}", me.id, put.amount, put.subsystem))
 
     moved = False
     rotated = False
@@ -197,9 +197,9 @@ def simulate(
                 me.used |= 1 << THRUSTERS
                 me.heat += me.energy[THRUSTERS]
                 if log:
-                    events.append(TurnEvent("rotate", {"ship": me.id, "facing": step.facing,
-                                                       "heat": me.energy[THRUSTERS]},
-                                            "{} turns to face {}", me.id, step.facing))
+                    events.append(LazyTextEvent("rotate", {"ship": me.id, "facing": step.facing,
+                                                           "heat": me.energy[THRUSTERS]},
+                                                "{} turns to face {}", me.id, step.facing))
         elif isinstance(step, MOVEMENT_TYPES):
             if moved:
                 err(step, "only one movement action (coast, burn or well transfer) per turn",
@@ -237,17 +237,17 @@ def _coast(me: Ship, step: Coast, err: Any, events: list[Event], log: bool) -> N
     old = me.sector
     me.sector = (me.sector + v) % SECTORS  # ref Board: drift always increases the sector by the velocity
     if log:
-        events.append(TurnEvent("coast", {"ship": me.id, "ring": me.ring, "from": old, "to": me.sector},
-                                "{} coasts {} sector{} on ring {} to sector {}", me.id, v, "s" if v > 1 else "",
-                                me.ring, me.sector))
+        events.append(LazyTextEvent("coast", {"ship": me.id, "ring": me.ring, "from": old, "to": me.sector},
+                                    "{} coasts {} sector{} on ring {} to sector {}", me.id, v, "s" if v > 1 else "",
+                                    me.ring, me.sector))
     if step.scoop:
         gained = min(MAX_MASS, me.mass + v) - me.mass  # 002 Fuel Scoop: velocity, capped at 10
         me.mass += gained
         me.used |= 1 << SCOOP
         me.heat += me.energy[SCOOP]
         if log:
-            events.append(TurnEvent("scoop", {"ship": me.id, "mass": gained, "heat": me.energy[SCOOP]},
-                                    "{} scoops {} reaction mass (mass {})", me.id, gained, me.mass))
+            events.append(LazyTextEvent("scoop", {"ship": me.id, "mass": gained, "heat": me.energy[SCOOP]},
+                                        "{} scoops {} reaction mass (mass {})", me.id, gained, me.mass))
 
 
 def _burn(me: Ship, step: Burn, err: Any, events: list[Event], log: bool) -> None:
@@ -286,11 +286,12 @@ def _burn(me: Ship, step: Burn, err: Any, events: list[Event], log: bool) -> Non
         me.used |= 1 << ENGINES
         me.heat += me.energy[ENGINES]
         if log:
-            events.append(TurnEvent("burn", {"ship": me.id, "intensity": step.intensity, "adjust": step.adjust,
-                                             "from": [old_ring, old_sector], "to": [me.ring, me.sector],
-                                             "mass": cost, "heat": me.energy[ENGINES]},
-                                    "{} burns {} ({:+d}) from ring {} sector {} to ring {} sector {}, {} mass", me.id,
-                                    step.intensity, step.adjust, old_ring, old_sector, me.ring, me.sector, cost))
+            events.append(LazyTextEvent("burn", {"ship": me.id, "intensity": step.intensity, "adjust": step.adjust,
+                                                 "from": [old_ring, old_sector], "to": [me.ring, me.sector],
+                                                 "mass": cost, "heat": me.energy[ENGINES]},
+                                        "{} burns {} ({:+d}) from ring {} sector {} to ring {} sector {}, {} mass",
+                                        me.id, step.intensity, step.adjust, old_ring, old_sector, me.ring, me.sector,
+                                        cost))
 
 
 def _transfer(me: Ship, step: Transfer, tr: TurnRules, err: Any, events: list[Event], log: bool) -> None:
@@ -326,11 +327,11 @@ def _transfer(me: Ship, step: Transfer, tr: TurnRules, err: Any, events: list[Ev
         me.used |= 1 << ENGINES
         me.heat += me.energy[ENGINES]
         if log:
-            events.append(TurnEvent("transfer", {"ship": me.id, "from": [WELLS[old[0]], old[1], old[2]],
-                                                 "to": [WELLS[dest], me.ring, me.sector],
-                                                 "heat": me.energy[ENGINES]},
-                                    "{} transfers from {} R{} S{} to {} R{} S{}", me.id, WELLS[old[0]], old[1],
-                                    old[2], WELLS[dest], me.ring, me.sector))
+            events.append(LazyTextEvent("transfer", {"ship": me.id, "from": [WELLS[old[0]], old[1], old[2]],
+                                                     "to": [WELLS[dest], me.ring, me.sector],
+                                                     "heat": me.energy[ENGINES]},
+                                        "{} transfers from {} R{} S{} to {} R{} S{}", me.id, WELLS[old[0]], old[1],
+                                        old[2], WELLS[dest], me.ring, me.sector))
 
 
 def _fire(
@@ -405,9 +406,9 @@ def _fire(
     if weapon == "missiles":
         me.ammo -= 1
     if log:
-        events.append(TurnEvent("fire", {"ship": me.id, "weapon": weapon, "targets": list(targets),
-                                         "from": [WELLS[me.well], me.ring, me.sector], "heat": me.energy[sub]},
-                                _fire_text, me.id, weapon, targets, me.ring, me.sector))
+        events.append(LazyTextEvent("fire", {"ship": me.id, "weapon": weapon, "targets": list(targets),
+                                             "from": [WELLS[me.well], me.ring, me.sector], "heat": me.energy[sub]},
+                                    _fire_text, me.id, weapon, targets, me.ring, me.sector))
     if damage:
         for tid in targets:
             events.extend(shoot(weapon, me, by_id[tid], rng, tr.d10, tr.deplete, log))
@@ -417,14 +418,14 @@ def _fire(
             me.used |= 1 << ENGINES
             me.heat += me.energy[ENGINES]
             if log:
-                events.append(TurnEvent("compensate", {"ship": me.id, "mass": 1, "heat": me.energy[ENGINES]},
-                                        "{} compensates the recoil (1 mass)", me.id))
+                events.append(LazyTextEvent("compensate", {"ship": me.id, "mass": 1, "heat": me.energy[ENGINES]},
+                                            "{} compensates the recoil (1 mass)", me.id))
         else:
             old = me.ring
             me.ring = recoil_ring
             if log:
-                events.append(TurnEvent("recoil", {"ship": me.id, "from": old, "to": me.ring},
-                                        "recoil pushes {} from ring {} to ring {}", me.id, old, me.ring))
+                events.append(LazyTextEvent("recoil", {"ship": me.id, "from": old, "to": me.ring},
+                                            "recoil pushes {} from ring {} to ring {}", me.id, old, me.ring))
 
 
 def _fire_text(ship: str, weapon: str, targets: Sequence[str], ring: int, sector: int) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from gamewright.core.game import Event
 from gamewright.games.inclinations.board import FACING_NAME, SECTORS, WELLS, sector_distance
-from gamewright.games.inclinations.events import TurnEvent
+from gamewright.games.inclinations.events import LazyTextEvent
 from gamewright.games.inclinations.ship import LASER, MISSILES, RAILGUN, SHIELDS, SUBSYSTEMS, Ship
 
 WEAPON_INDEX = {"laser": LASER, "railgun": RAILGUN, "missiles": MISSILES}
@@ -92,10 +92,10 @@ def resolve_hit(
             crit = face <= CRIT_FACES
     if not hit:
         if log:
-            events.append(TurnEvent("miss", {"ship": attacker.id, "weapon": weapon, "target": target.id,
-                                             "roll": roll},
-                                    "{}'s {} {} {} (d10 rolled 1)", attacker.id, weapon, _verb(weapon, "miss"),
-                                    target.id))
+            events.append(LazyTextEvent("miss", {"ship": attacker.id, "weapon": weapon, "target": target.id,
+                                                 "roll": roll},
+                                        "{}'s {} {} {} (d10 rolled 1)", attacker.id, weapon, _verb(weapon, "miss"),
+                                        target.id))
         return events
     damage = DAMAGE[weapon]
     absorbed = min(damage, target.energy[SHIELDS])  # ref Weapons/Shields
@@ -112,8 +112,9 @@ def resolve_hit(
             data["random"] = True  # ref Further rulings: a preview marks outcomes that dice could change
         if roll is not None:
             data["roll"] = roll
-        events.append(TurnEvent("hit", data, "{}'s {} {} {}: {} damage, {} absorbed by shields, hull now {}",
-                                attacker.id, weapon, _verb(weapon, "hit"), target.id, damage, absorbed, target.hull))
+        events.append(LazyTextEvent("hit", data, "{}'s {} {} {}: {} damage, {} absorbed by shields, hull now {}",
+                                    attacker.id, weapon, _verb(weapon, "hit"), target.id, damage, absorbed,
+                                    target.hull))
     if crit:
         powered = target.powered_list()
         # ref Weapons/Crit draw order: v is drawn even when nothing is powered (a one-face draw then)
@@ -124,14 +125,14 @@ def resolve_hit(
             target.energy[sub] = 0
             target.heat += lost
             if log:
-                events.append(TurnEvent("crit", {"target": target.id, "subsystem": SUBSYSTEMS[sub], "energy": lost},
-                                        "critical hit on {}: {} loses {} energy as heat", target.id, SUBSYSTEMS[sub],
-                                        lost))
+                events.append(LazyTextEvent("crit", {"target": target.id, "subsystem": SUBSYSTEMS[sub], "energy": lost},
+                                            "critical hit on {}: {} loses {} energy as heat", target.id,
+                                            SUBSYSTEMS[sub], lost))
         elif log:
-            events.append(TurnEvent("crit", {"target": target.id, "subsystem": None, "energy": 0},
-                                    "critical hit on {}: nothing powered, no effect", target.id))
+            events.append(LazyTextEvent("crit", {"target": target.id, "subsystem": None, "energy": 0},
+                                        "critical hit on {}: nothing powered, no effect", target.id))
     if target.hull == 0 and log:
-        events.append(TurnEvent("destroyed", {"ship": target.id}, "{} is destroyed", target.id))
+        events.append(LazyTextEvent("destroyed", {"ship": target.id}, "{} is destroyed", target.id))
     return events
 
 
@@ -141,6 +142,6 @@ def shoot(weapon: str, attacker: Ship, target: Ship, rng: Any, d10: bool, deplet
     if target.hull <= 0:  # ref Further rulings: destroyed earlier this turn -> fizzles, no draw
         if not log:
             return []
-        return [TurnEvent("fizzle", {"ship": attacker.id, "weapon": weapon, "target": target.id},
-                          "the {} shot at {} fizzles: already destroyed", weapon, target.id)]
+        return [LazyTextEvent("fizzle", {"ship": attacker.id, "weapon": weapon, "target": target.id},
+                              "the {} shot at {} fizzles: already destroyed", weapon, target.id)]
     return resolve_hit(weapon, attacker, target, rng, d10, deplete, log)
