@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from sqlalchemy import inspect
 
 from gamewright.core.errors import Conflict, NotFound
 from gamewright.store import create_game, get_game, get_record, list_games, list_records, put_record, update_game
-from gamewright.store.db import engine
+from gamewright.store.db import engine, reset_engines, session_scope
 
 
 def test_schema_is_migrated_on_first_use() -> None:
@@ -25,6 +26,39 @@ def test_saved_game_round_trip() -> None:
     assert [r.id for r in list_games("demo")] == [gid]
     with pytest.raises(NotFound):
         get_game(gid + 1)
+
+
+def test_engines_can_be_reset_while_other_threads_open_sessions(tmp_path: Path) -> None:
+    # a server's bot thread may open sessions while the process forgets its engines (tests switching databases)
+    urls = [f"sqlite:///{tmp_path / f'db{i}.db'}" for i in range(4)]
+    for url in urls:
+        engine(url)  # migrate once, outside the race
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def open_sessions() -> None:
+        try:
+            while not stop.is_set():
+                for url in urls:
+                    with session_scope(url):
+                        pass
+        except BaseException as exc:  # pragma: no cover - only on failure
+            errors.append(exc)
+
+    workers = [threading.Thread(target=open_sessions) for _ in range(3)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often, so that a reset meets a session being opened
+    for worker in workers:
+        worker.start()
+    try:
+        for _ in range(200):
+            reset_engines()
+    finally:
+        stop.set()
+        for worker in workers:
+            worker.join()
+        sys.setswitchinterval(interval)
+    assert errors == []
 
 
 def test_records_refuse_duplicates_unless_replacing() -> None:

@@ -7,7 +7,7 @@ import time
 
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import auth
+from tests.web.conftest import auth, with_csrf
 
 
 def _wait(predicate, seconds: float = 60):  # type: ignore[no-untyped-def]
@@ -39,3 +39,17 @@ def test_a_timed_out_seat_is_played_by_the_best_bot_until_its_person_returns(cli
     client.get(f"/games/{gid}/join", params={"token": t0})
     client.get(f"/games/{gid}")  # the person is back
     assert client.get(f"/api/games/{gid}", headers=auth(t0)).json()["seats"][0]["away"] is False
+
+
+def test_the_bot_worker_ends_with_the_app_even_in_mid_game() -> None:
+    # a worker outliving its app would go on writing to whatever database the process uses next
+    from gamewright.web.app import create_app
+
+    app = create_app(allowed_hosts=["testserver"], bot_delay=0.2)
+    with TestClient(app) as c:
+        made = with_csrf(c).post("/api/games", json={"game": "inclinations", "seed": 3,
+                                                     "seats": ["bot:medium-bot", "bot:medium-bot"]})
+        assert made.status_code == 201, made.text
+        worker = app.state.bots
+        assert worker.is_alive()
+    assert not worker.is_alive()

@@ -10,6 +10,7 @@ before its first read, so each ``session_scope`` is atomic against other process
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,6 +28,9 @@ from gamewright.store.migrate import ensure_schema
 ENV_VAR = "GAMEWRIGHT_DB"
 _engines: dict[str, Engine] = {}
 _sessionmakers: dict[str, sessionmaker[Session]] = {}
+# Server threads (bot turns, streams) open sessions while the main thread may reset the cache; one lock keeps
+# the two dicts whole and makes each URL's engine (and its one migration) be built exactly once.
+_cache_lock = threading.RLock()
 
 
 def default_sqlite_path() -> Path:
@@ -72,8 +76,17 @@ def engine(url: str | None = None) -> Engine:
     database from a newer version, a migration lock held too long) is a ``ConfigError``: one line, exit 2.
     """
     url = url or database_url()
-    if url in _engines:
-        return _engines[url]
+    cached = _engines.get(url)
+    if cached is not None:
+        return cached
+    with _cache_lock:
+        cached = _engines.get(url)
+        if cached is None:
+            cached = _engines[url] = _build_engine(url)
+        return cached
+
+
+def _build_engine(url: str) -> Engine:
     sqlite_file = _sqlite_file(url)
     if sqlite_file is not None:
         _prepare_directory(sqlite_file)
@@ -100,7 +113,6 @@ def engine(url: str | None = None) -> Engine:
     except BaseException:
         eng.dispose()
         raise
-    _engines[url] = eng
     return eng
 
 
@@ -159,9 +171,13 @@ def _sqlite_begin_immediate(connection) -> None:  # type: ignore[no-untyped-def]
 def session_scope(url: str | None = None) -> Iterator[Session]:
     """A transaction: committed when the block ends, rolled back (nothing half-written) on any error."""
     url = url or database_url()
-    if url not in _sessionmakers:
-        _sessionmakers[url] = sessionmaker(engine(url), expire_on_commit=False)
-    session = _sessionmakers[url]()
+    maker = _sessionmakers.get(url)
+    if maker is None:
+        with _cache_lock:
+            maker = _sessionmakers.get(url)
+            if maker is None:
+                maker = _sessionmakers[url] = sessionmaker(engine(url), expire_on_commit=False)
+    session = maker()
     try:
         yield session
         session.commit()
@@ -189,7 +205,9 @@ def locked_scope(model: type[Any], key: Any, missing: str) -> Iterator[tuple[Ses
 
 def reset_engines() -> None:
     """Forget cached engines (tests switch databases through ``GAMEWRIGHT_DB``)."""
-    for eng in _engines.values():
+    with _cache_lock:
+        engines = list(_engines.values())
+        _engines.clear()
+        _sessionmakers.clear()
+    for eng in engines:
         eng.dispose()
-    _engines.clear()
-    _sessionmakers.clear()

@@ -86,6 +86,8 @@ def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: It
             yield
         finally:
             bots.stop()
+            # wait for the bot in mid-turn: a worker outliving its app would still write to the database
+            await asyncio.to_thread(bots.join, 30)
             if listener is not None:
                 listener.stop()
 
