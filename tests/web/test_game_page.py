@@ -3,6 +3,7 @@ generic page ("Plain tables") only; a board's own script is loaded when it has o
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -21,8 +22,12 @@ def test_the_generic_controls_are_on_the_generic_page_only(client: TestClient, g
     g = client.post("/api/games", json={"game": game, "seed": 3, "seats": seats}).json()
     gid = g["id"]
     client.get(f"/games/{gid}/join", params={"token": g["seats"][0]["token"]})
-    assert client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {g['seats'][0]['token']}"}).json()[
-        "legal"], "the human seat moves first in this test"
+    # the human's turn: at once, or once the server's bot has played the seats before it (its own thread)
+    deadline = time.monotonic() + 60
+    while not client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {g['seats'][0]['token']}"}).json()[
+            "legal"]:
+        assert time.monotonic() < deadline, "the human seat never came to move"
+        time.sleep(0.05)
     board = client.get(f"/games/{gid}").text
     generic = client.get(f"/games/{gid}/generic").text
     for marker in ('class="act"', 'id="action-text"', "Any action", "Your view"):
