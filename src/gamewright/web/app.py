@@ -90,6 +90,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0, allowed_hosts: It
             await asyncio.to_thread(bots.join, 30)
             if listener is not None:
                 listener.stop()
+                await asyncio.to_thread(listener.join, 5)  # it looks at its stop flag every second
 
     # /openapi.json and /docs are served by api_docs (Swagger UI from vendored files, no inline script)
     app = GuardedApp(title="gamewright", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None,
