@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from typer.core import TyperCommand, TyperOption
 
@@ -127,6 +126,16 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Any]:
     if not enabled or not err_console.is_terminal:
         yield None
         return
+    # imported only when a bar is shown: a piped or --json run does not pay for it at start-up
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"),
                TimeRemainingColumn())
     with Progress(*columns, console=err_console, transient=True) as bar:
