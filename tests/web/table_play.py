@@ -158,6 +158,21 @@ def view_of(server: Server, game_id: str, token: str) -> dict[str, Any]:
     return dict(r.json().get("view") or {})
 
 
+def click_chosen(page: Any, choose: Chooser) -> bool:
+    """Choose a control and click it; False when a live refresh replaced the table between the two, so that
+    the chosen element is no longer in the page (nothing was clicked then: the caller looks again)."""
+    target = choose(page)
+    mark_table(page)
+    try:
+        target.scroll_into_view_if_needed()
+        target.click()
+    except Exception as exc:  # playwright's Error: the element left the DOM as the board was redrawn
+        if "not attached to the DOM" not in str(exc):
+            raise
+        return False
+    return True
+
+
 def play_by_clicks(page: Any, server: Server, game_id: str, token: str, name: str, size: tuple[int, int],
                    choose: Chooser = first_action, max_screens: int = 4) -> ClickRun:
     """Click to the end of the game (or ``MAX_CLICKS``); check the page at start, middle and end."""
@@ -176,10 +191,8 @@ def play_by_clicks(page: Any, server: Server, game_id: str, token: str, name: st
             run.problems += [f"{shots[run.clicks]}: {p}" for p in
                              table_problems(page, mine_view, size, max_screens, expect_percent=False)]
         run.percent_seen = run.percent_seen or bool(re.search(r"\d%", page.locator("body").inner_text()))
-        target = choose(page)
-        mark_table(page)
-        target.scroll_into_view_if_needed()
-        target.click()
+        if not click_chosen(page, choose):
+            continue  # the table changed under the choice (a live refresh): look at the new one
         run.clicks += 1
         wait_table_swap(page)
     run.seconds = time.monotonic() - start

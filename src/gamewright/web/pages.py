@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -269,14 +270,28 @@ def wants_board(form_or_query: Any) -> bool:
     return str(form_or_query.get("board", "")) == "1"
 
 
+# the table's last element; a rendered table carries there the digest of its own HTML (rendered with it empty)
+SHOWN_FIELD = b'<input type="hidden" id="shown-table" name="shown" value="">'
+
+
 async def render_table(request: Request, game_id: str, viewer: Viewer, draft: list[str],
-                       error: str | None = None, with_board: bool = False) -> Response:
+                       error: str | None = None, with_board: bool = False, shown: str | None = None) -> Response:
+    """The table fragment. ``shown``: the digest of the table the page shows (a live refresh sends it back);
+    when the table would be the very same, 204 and no body, so htmx leaves the page alone — a live refresh after
+    your own move then keeps what you selected since, where a redraw would drop it."""
     platform = platform_of(request)
 
     def build() -> dict[str, Any]:
         return table_context(platform, platform.runtime(game_id), viewer, draft, error, with_board)
 
-    return templates.TemplateResponse(request, "table.html", {"t": await run_in_threadpool(build)})
+    response = templates.TemplateResponse(request, "table.html", {"t": await run_in_threadpool(build)})
+    body = bytes(response.body)
+    digest = hashlib.sha256(body).hexdigest()[:24]
+    if shown == digest:
+        return Response(status_code=204)
+    marked = body.replace(SHOWN_FIELD, SHOWN_FIELD.replace(b'value=""', f'value="{digest}"'.encode()), 1)
+    headers = {k: v for k, v in response.headers.items() if k.lower() != "content-length"}
+    return HTMLResponse(marked, status_code=response.status_code, headers=headers)
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
@@ -316,7 +331,8 @@ async def table_refresh(request: Request, game_id: str) -> Response:
     viewer = await page_viewer(request, game_id)
     form = await form_of(request)
     return await render_table(request, game_id, viewer, drafts_of(form),
-                              with_board=wants_board(request.query_params) or wants_board(form))
+                              with_board=wants_board(request.query_params) or wants_board(form),
+                              shown=str(form.get("shown", "") or "") or None)
 
 
 @router.post("/games/{game_id}/act", response_class=HTMLResponse)

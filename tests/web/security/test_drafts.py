@@ -24,7 +24,7 @@ def test_a_draft_travels_only_in_post_bodies(client: TestClient) -> None:
 
     live = client.get(f"/games/{gid}").text
     assert f'hx-post="/games/{gid}/table' in live and f'hx-get="/games/{gid}/table' not in live
-    assert 'hx-include="#draft-field"' in live  # the live refresh posts the draft back
+    assert 'hx-include="#draft-field, #shown-table"' in live  # the live refresh posts the draft back
 
     refreshed = client.post(f"/games/{gid}/table", data={"draft": step}).text
     assert shown in refreshed
