@@ -59,7 +59,8 @@ def test_the_lobby_and_the_creation_page(chromium: Any, server_module: Server, s
     assert page.evaluate(OVERFLOW) <= 0
     assert page.evaluate(SMALL_TARGETS) == []
     for game in ("penance", "inclinations", "prince", "affinity"):  # every game's form: descriptions in view
-        page.select_option("#game", game)
+        if page.eval_on_selector("#game", "e => e.value") != game:  # reselecting the shown game would fetch its
+            page.select_option("#game", game)  # form again, and that late swap would close Advanced under us
         page.wait_for_selector(f"#game-form [data-game={game}]")
         if page.locator("#advanced").count():
             page.click("#advanced summary")
