@@ -203,6 +203,16 @@ def server(server_factory: Callable[..., Server]) -> Server:
     return server_factory()
 
 
+def wait_for(check: Callable[[], Any], what: str, seconds: float = 30) -> Any:
+    """Poll ``check`` until it gives a true value, and return that value; fail with ``what`` after ``seconds``
+    (a bot, a stream or another process works on its own thread)."""
+    deadline = time.monotonic() + seconds
+    while not (value := check()):
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+    return value
+
+
 def auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 

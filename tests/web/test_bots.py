@@ -3,27 +3,16 @@ bot until its person returns, and the page says so."""
 
 from __future__ import annotations
 
-import time
-
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import auth, with_csrf
-
-
-def _wait(predicate, seconds: float = 60):  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError("timed out waiting")
+from tests.web.conftest import auth, wait_for, with_csrf
 
 
 def test_bots_play_each_other_to_the_end(client: TestClient) -> None:
     g = client.post("/api/games", json={"game": "inclinations", "seed": 2, "options": {"round_limit": 3},
                                         "seats": ["bot:easy-bot", "bot:random-bot", "bot:medium-bot"]}).json()
-    final = _wait(lambda: (s := client.get(f"/api/games/{g['id']}").json())["terminal"] and s)
+    final = wait_for(lambda: (s := client.get(f"/api/games/{g['id']}").json())["terminal"] and s,
+                     "the bots did not finish the game", seconds=60)
     log = client.get(f"/api/games/{g['id']}/log").json()["actions"]
     assert len(log) == final["seq"] and all(a["bot"] for a in log)
     assert any(a["action"].endswith("end") and ";" in a["action"] for a in log)  # a planned turn: one move
@@ -32,7 +21,8 @@ def test_bots_play_each_other_to_the_end(client: TestClient) -> None:
 def test_a_timed_out_seat_is_played_by_the_best_bot_until_its_person_returns(client: TestClient) -> None:
     g = client.post("/api/games", json={"game": "penance", "seed": 4, "seats": ["human", "human"], "timer": 5}).json()
     gid, t0 = g["id"], g["seats"][0]["token"]
-    moved = _wait(lambda: (s := client.get(f"/api/games/{gid}").json())["seq"] >= 1 and s, seconds=30)
+    moved = wait_for(lambda: (s := client.get(f"/api/games/{gid}").json())["seq"] >= 1 and s,
+                     "the best bot never played the away seat")
     assert moved["seats"][0]["away"] is True
     log = client.get(f"/games/{gid}").text
     assert "away: the best bot plays for this seat until its player returns" in log

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -21,7 +20,7 @@ from gamewright.store.web_games import WebGame
 from gamewright.web.app import create_app
 from gamewright.web.bounds import Bounds
 from gamewright.web.chat import MAX_CHARS, clean_message
-from tests.web.conftest import Server, auth, site_client
+from tests.web.conftest import Server, auth, site_client, wait_for
 
 TWO = {"game": "penance", "seed": 7, "options": {"decks": "confessor,ironclad"}, "seats": ["human", "human"]}
 
@@ -261,13 +260,6 @@ def events(base: str, gid: str, token: str | None, query: str, into: list[tuple[
                     return
     except httpx.HTTPError:  # the server stopped at the end of the test
         return
-
-
-def wait_for(check: Any, what: str, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.05)
 
 
 def test_the_stream_sends_chat_and_presence_only_when_asked(server: Server) -> None:

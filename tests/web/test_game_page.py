@@ -3,7 +3,6 @@ generic page ("Plain tables") only; a board's own script is loaded when it has o
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from gamewright.core.manifest import manifest_for
 from gamewright.web.boards import board_module
+from tests.web.conftest import auth, wait_for
 
 GAMES = ["penance", "inclinations", "prince", "affinity"]
 
@@ -23,11 +23,8 @@ def test_the_generic_controls_are_on_the_generic_page_only(client: TestClient, g
     gid = g["id"]
     client.get(f"/games/{gid}/join", params={"token": g["seats"][0]["token"]})
     # the human's turn: at once, or once the server's bot has played the seats before it (its own thread)
-    deadline = time.monotonic() + 60
-    while not client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {g['seats'][0]['token']}"}).json()[
-            "legal"]:
-        assert time.monotonic() < deadline, "the human seat never came to move"
-        time.sleep(0.05)
+    wait_for(lambda: client.get(f"/api/games/{gid}", headers=auth(g["seats"][0]["token"])).json()["legal"],
+             "the human seat never came to move", seconds=60)
     board = client.get(f"/games/{gid}").text
     generic = client.get(f"/games/{gid}/generic").text
     for marker in ('class="act"', 'id="action-text"', "Any action", "Your view"):
