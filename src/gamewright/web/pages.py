@@ -289,9 +289,9 @@ async def render_table(request: Request, game_id: str, viewer: Viewer, draft: li
     digest = hashlib.sha256(body).hexdigest()[:24]
     if shown == digest:
         return Response(status_code=204)
-    marked = body.replace(SHOWN_FIELD, SHOWN_FIELD.replace(b'value=""', f'value="{digest}"'.encode()), 1)
-    headers = {k: v for k, v in response.headers.items() if k.lower() != "content-length"}
-    return HTMLResponse(marked, status_code=response.status_code, headers=headers)
+    response.body = body.replace(SHOWN_FIELD, SHOWN_FIELD.replace(b'value=""', f'value="{digest}"'.encode()), 1)
+    response.headers["content-length"] = str(len(response.body))
+    return response
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
