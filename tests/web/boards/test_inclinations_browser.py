@@ -104,6 +104,9 @@ def test_a_move_prepared_while_the_other_plays_is_applied_when_the_turn_comes(br
     page.wait_for_function("(n) => (document.querySelector('#incl-board').dataset.draft || '')"
                            ".split(';').filter(s => s.trim()).length === n", arg=len(steps), timeout=30_000)
     assert page.locator("#incl-board").get_attribute("data-draft") == "; ".join(steps)
+    # the board's script writes the message when htmx loads the last step's table, which may come after its draft shows
+    page.wait_for_function("() => document.querySelector('#incl-prepared-msg').textContent.includes('Applied')",
+                           timeout=30_000)
     assert "Applied the prepared steps" in page.locator("#incl-prepared-msg").inner_text()
     # a prepared step that is no longer legal is refused in words, and nothing after it is applied
     page.evaluate("""(key) => localStorage.setItem(key, JSON.stringify({steps: ["transfer alpha"], path: "",
