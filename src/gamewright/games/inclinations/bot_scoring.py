@@ -318,7 +318,7 @@ def away(well: int, ring: int, sector: int, enemies: list[Ship]) -> float:
         return 8.0
     if well == BLACKHOLE:
         safe = [p for p in range(1, 7) if all(e.well != p for e in enemies)]
-        best: float = min((transfer_distance(well, ring, sector, p) for p in safe), default=INF)
+        best = float(min((transfer_distance(well, ring, sector, p) for p in safe), default=INF))
     else:
-        best = transfer_distance(well, ring, sector, BLACKHOLE)
+        best = float(transfer_distance(well, ring, sector, BLACKHOLE))
     return -0.3 * min(best, 30) - 2.0 * exposure(well, ring, sector, enemies)

@@ -265,9 +265,9 @@ class HeuristicBot:
                     best = first[1]
         if best is None:
             return []
-        facing, step, engines, scoop, mask, compensate, post_laser, post_missiles, rail_ids, shields, first = best
+        facing, step, engines, scoop, mask, compensate, post_laser, post_missiles, rail_ids, shields, rail_before = best
         return self._build(me, facing, step, engines, scoop, mask, compensate,
-                           (pre_laser, post_laser, pre_missiles, post_missiles), rail_ids, shields, first)
+                           (pre_laser, post_laser, pre_missiles, post_missiles), rail_ids, shields, rail_before)
 
     def _rail_first(self, me: Ship, facing: int, rotation: int, in_well: list[Target], enemies: list[Ship],
                     pre_lv: float, pre_mv: float, penalty: tuple[float, ...], volleys: VolleysByKey,
