@@ -78,7 +78,8 @@ WORKLOADS = {"prince": "prince_runs.py", "inclinations": "inclinations_games.py"
 CHECKS = {
     "prince": ("from tests.prince.test_speed_identity import RUNS_DIGEST, runs_digest;"
                " assert runs_digest(6) == RUNS_DIGEST, 'the compiled build changed a result'"),
-    "inclinations": ("from tests.inclinations.test_speed_identity import *;"
+    "inclinations": ("from tests.inclinations.test_speed_identity import BOTS_DIGEST, PLAY_BOT_GAME_DIGEST,"
+                     " PLAYOUTS_DIGEST, bot_games_digest, play_bot_game_digest, playouts_digest;"
                      " assert play_bot_game_digest() == PLAY_BOT_GAME_DIGEST, 'the compiled build changed a result';"
                      " assert bot_games_digest() == BOTS_DIGEST, 'the compiled build changed a result';"
                      " assert playouts_digest() == PLAYOUTS_DIGEST, 'the compiled build changed a result'"),
